@@ -1,0 +1,64 @@
+/**
+ * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the
+ * production build, served by Playwright on a free loopback port and stopped afterwards.
+ * `npm run test:e2e` builds first when the build is stale.
+ */
+import { defineConfig } from '@playwright/test';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+		});
+	});
+}
+
+// Workers inherit the runner's environment, so every process agrees on the port.
+process.env.AUTOUI_E2E_PORT ||= String(await freePort());
+const port = Number(process.env.AUTOUI_E2E_PORT);
+const outDir = process.env.AUTOUI_OUT || 'build';
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	testMatch: '**/*.e2e.ts',
+	outputDir: 'test-results',
+	timeout: 60_000,
+	expect: { timeout: 10_000 },
+	fullyParallel: false,
+	workers: process.env.CI ? 1 : 2,
+	retries: 0,
+	reporter: [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		browserName: 'chromium',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run'
+			]
+		},
+		trace: 'off',
+		screenshot: 'only-on-failure'
+	},
+	webServer: {
+		command: `node ${join(outDir, 'index.js')}`,
+		url: `http://127.0.0.1:${port}/`,
+		env: { HOST: '127.0.0.1', PORT: String(port) },
+		reuseExistingServer: false,
+		timeout: 60_000,
+		stdout: 'ignore',
+		stderr: 'pipe'
+	}
+});

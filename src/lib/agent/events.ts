@@ -1,0 +1,218 @@
+/**
+ * Everything the agent loop reports, as one discriminated union with noun-verb names.
+ * The chat view and the AgentConsole read only these events; they never reach into the
+ * loop. Every event is plain JSON (it is exported in traces), and carries no secrets.
+ */
+import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
+
+/** Fields every event has. */
+interface EventBase {
+	/** Epoch milliseconds when the event happened. */
+	at: number;
+	/** The user turn this event belongs to. */
+	turnId: string;
+}
+
+/** Fields of events that belong to one tool call. */
+interface CallBase extends EventBase {
+	iteration: number;
+	/** The tool_use id the model gave the call. */
+	callId: string;
+	/** The name the model used (after alias resolution: `resolvedName`). */
+	name: string;
+	resolvedName: string;
+	/** The server's display name and protocol, when the name resolved to one. */
+	server?: string;
+	protocol?: 'mcp' | 'webmcp';
+	/** The tool's own name on its server. */
+	tool?: string;
+}
+
+/** A user turn began. */
+export interface TurnStartEvent extends EventBase {
+	type: 'turn-start';
+	text: string;
+}
+
+/** A request is being sent to the provider (one per loop iteration). */
+export interface RequestEvent extends EventBase {
+	type: 'request';
+	iteration: number;
+	provider: string;
+	model: string;
+	/** Exactly what was sent, with keys never included. */
+	system: string;
+	tools: ProviderTool[];
+	messages: ChatMessage[];
+}
+
+/** Streamed assistant text. */
+export interface TextDeltaEvent extends EventBase {
+	type: 'text-delta';
+	iteration: number;
+	text: string;
+}
+
+/** The provider finished one assistant turn. */
+export interface ResponseEvent extends EventBase {
+	type: 'response';
+	iteration: number;
+	stopReason: StopReason;
+	usage: Usage;
+	ttftMs: number | null;
+	latencyMs: number;
+	model: string;
+	/** Number of tool calls the assistant made in this turn. */
+	toolCalls: number;
+}
+
+/** A provider request is retried after a transient failure. */
+export interface RetryEvent extends EventBase {
+	type: 'retry';
+	iteration: number;
+	attempt: number;
+	delayMs: number;
+	reason: string;
+	status?: number;
+}
+
+/** The model called a tool; the call is about to run (or wait for approval). */
+export interface ToolCallEvent extends CallBase {
+	type: 'tool-call';
+	args: Record<string, unknown>;
+	/** True when a discovery tool (recipes, list/search tools) was called earlier this turn. */
+	guided: boolean;
+}
+
+/** Progress reported by a running call. */
+export interface ToolProgressEvent extends CallBase {
+	type: 'tool-progress';
+	progress: number;
+	total?: number;
+	message?: string;
+}
+
+/** A tool call succeeded. `result` is what the model receives. */
+export interface ToolResultEvent extends CallBase {
+	type: 'tool-result';
+	result: string;
+	elapsedMs: number;
+	/** Full size in characters before truncation. */
+	size: number;
+	truncated: boolean;
+	/** Id to pass to recall() for the full result. */
+	recallId: string;
+	/** Set when the call displayed a widget. */
+	widgetId?: string;
+}
+
+/** A tool call failed; the model receives `result` (the error as data). */
+export interface ToolErrorEvent extends CallBase {
+	type: 'tool-error';
+	error: string;
+	code: string;
+	result: string;
+	elapsedMs: number;
+}
+
+/** A server's tools were activated (lazy discovery). */
+export interface ActivationEvent extends EventBase {
+	type: 'activation';
+	iteration: number;
+	server: string;
+	protocol: 'mcp' | 'webmcp';
+	/** Prefixed names that became callable. */
+	tools: string[];
+	/** `server` when a whole server was activated, `tools` when only named tools were. */
+	scope: 'server' | 'tools';
+}
+
+/** Old tool results were compressed to previews with recall hints. */
+export interface CompressionEvent extends EventBase {
+	type: 'compression';
+	iteration: number;
+	callIds: string[];
+	charsBefore: number;
+	charsAfter: number;
+}
+
+/** One change made to a tool's schema so a provider accepts it. */
+export interface SchemaPatch {
+	tool: string;
+	path: string;
+	change: string;
+}
+
+/** Schema normalising changed a tool's schema. */
+export interface SchemaPatchEvent extends EventBase {
+	type: 'schema-patch';
+	tool: string;
+	patches: SchemaPatch[];
+}
+
+/** A tool needs the user's decision before it runs. */
+export interface ApprovalRequestEvent extends CallBase {
+	type: 'approval-request';
+	args: Record<string, unknown>;
+	reason: string;
+}
+
+/** The user decided on an approval request. */
+export interface ApprovalDecisionEvent extends CallBase {
+	type: 'approval-decision';
+	decision: ApprovalDecision;
+}
+
+/** Something the user or developer should notice (a loop, a cap reached, a dropped part). */
+export interface WarningEvent extends EventBase {
+	type: 'warning';
+	code: string;
+	message: string;
+	callId?: string;
+}
+
+/** The turn failed; `message` says what to do next. */
+export interface ErrorEvent extends EventBase {
+	type: 'error';
+	code: string;
+	message: string;
+}
+
+/** Why a turn ended. */
+export type DoneReason = 'end_turn' | 'max_iterations' | 'max_tokens' | 'aborted' | 'error' | 'limit';
+
+/** The turn ended. */
+export interface DoneEvent extends EventBase {
+	type: 'done';
+	reason: DoneReason;
+	iterations: number;
+	toolCalls: number;
+	usage: Usage;
+	elapsedMs: number;
+}
+
+/** How the user answered an approval request. */
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+
+/** Every event the loop emits. */
+export type AgentEvent =
+	| TurnStartEvent
+	| RequestEvent
+	| TextDeltaEvent
+	| ResponseEvent
+	| RetryEvent
+	| ToolCallEvent
+	| ToolProgressEvent
+	| ToolResultEvent
+	| ToolErrorEvent
+	| ActivationEvent
+	| CompressionEvent
+	| SchemaPatchEvent
+	| ApprovalRequestEvent
+	| ApprovalDecisionEvent
+	| WarningEvent
+	| ErrorEvent
+	| DoneEvent;
+
+/** The `type` of any agent event. */
+export type AgentEventType = AgentEvent['type'];

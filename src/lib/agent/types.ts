@@ -1,0 +1,94 @@
+/**
+ * Core agent types: tool layers (seed 000), the neutral conversation format the loop keeps,
+ * and the tool shape sent to providers. Provider folders convert the neutral messages to
+ * their wire format; nothing else knows about wire formats.
+ */
+import type { JsonSchema, ToolDefinition } from '$lib/shared';
+
+/** A tool of a remote MCP server, as listed by it. */
+export type McpToolDef = ToolDefinition;
+/** A tool of an in-page WebMCP server. */
+export type WebMcpToolDef = ToolDefinition;
+
+/** A recipe a server offers: a named, described way to answer a kind of question. */
+export interface McpRecipe {
+	name: string;
+	description?: string;
+}
+
+/** DATA layer: one connected remote MCP server. */
+export interface McpLayer {
+	protocol: 'mcp';
+	serverUrl?: string;
+	serverName: string;
+	description?: string;
+	tools: McpToolDef[];
+	recipes?: McpRecipe[];
+}
+
+/** UI layer: one in-page WebMCP server (the built-in one is `autoui`). */
+export interface WebMcpLayer {
+	protocol: 'webmcp';
+	serverName: string;
+	description: string;
+	tools: WebMcpToolDef[];
+	recipes?: McpRecipe[];
+}
+
+/** Any layer of tools the agent can use. */
+export type ToolLayer = McpLayer | WebMcpLayer;
+
+/** A tool as offered to an LLM provider: prefixed name, description, normalised schema. */
+export interface ProviderTool {
+	name: string;
+	description: string;
+	input_schema: JsonSchema;
+}
+
+/** Text in a message. */
+export interface TextBlock {
+	type: 'text';
+	text: string;
+}
+
+/** A tool call the assistant made. `input` is the parsed JSON arguments. */
+export interface ToolUseBlock {
+	type: 'tool_use';
+	id: string;
+	name: string;
+	input: Record<string, unknown>;
+}
+
+/** The answer to one tool call, in the user message that follows the call. */
+export interface ToolResultBlock {
+	type: 'tool_result';
+	tool_use_id: string;
+	content: string;
+	is_error?: boolean;
+}
+
+/** A message from the user: text and/or tool results. */
+export interface UserMessage {
+	role: 'user';
+	content: Array<TextBlock | ToolResultBlock>;
+}
+
+/** A message from the assistant: text and/or tool calls. */
+export interface AssistantMessage {
+	role: 'assistant';
+	content: Array<TextBlock | ToolUseBlock>;
+}
+
+/** The neutral conversation format the loop keeps and providers convert. */
+export type ChatMessage = UserMessage | AssistantMessage;
+
+/** Token usage of one provider request. Cache fields are 0 where a provider has none. */
+export interface Usage {
+	inputTokens: number;
+	outputTokens: number;
+	cacheReadTokens: number;
+	cacheWriteTokens: number;
+}
+
+/** Why the assistant stopped, normalised across providers. */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';

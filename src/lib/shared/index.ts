@@ -1,0 +1,16 @@
+/** Shared helpers every module may use: ids, typed errors and safe JSON. */
+export { randomId, widgetId, stableHash } from './ids';
+export type { Brand, WidgetId } from './ids';
+export { AutoUiError, isAbortError, errorMessage } from './errors';
+export type { ErrorCode } from './errors';
+export { safeStringify, tryParseJson, truncateText, isPlainObject } from './json';
+export type { JsonSchema } from './json';
+export type {
+	ToolAnnotations,
+	ToolDefinition,
+	ContentPart,
+	ToolCallResult,
+	ToolProgress,
+	CallOptions,
+	ToolServer
+} from './tool-server';

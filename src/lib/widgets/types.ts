@@ -1,0 +1,55 @@
+/**
+ * A widget is defined exactly once, by a pure definition (no Svelte imports). The definition
+ * feeds the autoui tool list and recipes, params validation (validators are compiled from
+ * `schema` at build time), the gallery and the canvas. Its Svelte component is paired with
+ * it by name in `components.ts`.
+ */
+import type { JsonSchema } from '$lib/shared';
+
+/** Groups shown in the gallery and recipe lists. */
+export type WidgetCategory =
+	| 'figures'
+	| 'text'
+	| 'data'
+	| 'charts'
+	| 'maps'
+	| 'structures'
+	| 'media'
+	| 'interaction';
+
+/** The recipe text the model reads through `get_recipe`. */
+export interface WidgetRecipe {
+	/** When to choose this widget over the others. */
+	whenToUse: string;
+	/** How to fill its params well (field tips, limits, pitfalls). */
+	howToUse: string;
+}
+
+/** Everything about one widget type except its rendering. */
+export interface WidgetDefinition<Params extends Record<string, unknown> = Record<string, unknown>> {
+	/** Unique type name, kebab-case: `stat`, `data-table`, `bar`. */
+	name: string;
+	/** Human title shown in the gallery and as the default frame title. */
+	title: string;
+	/** One or two sentences for the tool list and recipe search. */
+	description: string;
+	category: WidgetCategory;
+	/** JSON Schema of params (an object schema). The example must validate against it. */
+	schema: JsonSchema;
+	/** A realistic example of params. */
+	example: Params;
+	recipe: WidgetRecipe;
+	/** Default frame size in canvas pixels. */
+	defaultSize: { w: number; h: number };
+	/** Search keywords beyond name and description. */
+	keywords?: string[];
+}
+
+/** Props every widget component receives. */
+export interface WidgetProps<Params = Record<string, unknown>> {
+	params: Params;
+	/** Widget id on the canvas (absent in the gallery). */
+	id?: string;
+	/** Called by interactive widgets (actions, choice) to send a message to the chat. */
+	onAction?: (message: string) => void;
+}

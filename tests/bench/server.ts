@@ -1,0 +1,58 @@
+/**
+ * Starts the production build on a free loopback port for a benchmark and stops it after.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+		});
+	});
+}
+
+/** Runs `fn` with the base URL of a freshly started app server, then stops the server. */
+export async function withAppServer<T>(fn: (baseUrl: string) => Promise<T>): Promise<T> {
+	const port = await freePort();
+	const outDir = process.env.AUTOUI_OUT || 'build';
+	const child = spawn(process.execPath, [join(process.cwd(), outDir, 'index.js')], {
+		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error('the app server did not start in 30 s')), 30_000);
+			child.stdout!.on('data', (chunk: Buffer) => {
+				if (/Listening on/.test(chunk.toString())) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+			child.once('exit', (code) => reject(new Error(`the app server exited with ${code}`)));
+		});
+		return await fn(`http://127.0.0.1:${port}`);
+	} finally {
+		child.kill('SIGTERM');
+	}
+}
+
+/** Chromium launch options shared by browser benchmarks (Debian's chromium). */
+export const chromiumLaunch = {
+	executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+	args: [
+		'--headless',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-quic',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+		'--no-first-run'
+	]
+};
