@@ -92,3 +92,30 @@ export interface Usage {
 
 /** Why the assistant stopped, normalised across providers. */
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+
+/** Outcome of a canvas action the UI performed for the agent. */
+export type CanvasActionResult = { ok: true; data?: unknown } | { ok: false; error: string };
+
+/** What the dispatcher knows about the call that displays a widget. */
+export interface WidgetCallMeta {
+	/** tool_use id of the widget_display call. */
+	callId: string;
+	/** tool_use ids of the data (MCP) calls made earlier in this turn. */
+	dataFrom: string[];
+}
+
+/**
+ * The UI side of the loop: how widget_display and canvas results reach the canvas. Each
+ * callback returns what happened so the model can read it (an unknown id lists the ids).
+ */
+export interface UiCallbacks {
+	onWidget?(type: string, params: Record<string, unknown>, meta: WidgetCallMeta): { id: string } | { error: string };
+	onClear?(): CanvasActionResult;
+	onUpdate?(id: string, params: Record<string, unknown>): CanvasActionResult;
+	onMove?(id: string, x: number, y: number): CanvasActionResult;
+	onResize?(id: string, w: number, h: number): CanvasActionResult;
+	onStyle?(id: string, style: Record<string, string>): CanvasActionResult;
+	onRemove?(id: string): CanvasActionResult;
+	/** Lists the widgets on the canvas: ids, types, titles, positions. */
+	onList?(): CanvasActionResult;
+}
