@@ -1,0 +1,304 @@
+/**
+ * The chat transcript: display items derived from AgentEvents. A user message per turn,
+ * the assistant's streamed text per iteration, a chip per tool call (with status, elapsed
+ * time, arguments and result), approval prompts while a decision is pending, errors with
+ * advice, warnings, and a done marker.
+ *
+ * {@link Transcript} is incremental: `sync(events)` reads only the events appended since the
+ * last call. Items are immutable; a changed item is replaced at the same position, and a
+ * new `items` array is published only when something changed.
+ */
+import type { AgentEvent, DoneReason, ApprovalDecision } from '$lib/agent';
+import { EventCursor } from '$lib/console/event-cursor';
+import { adviceFor, type ErrorAdvice } from './error-advice';
+
+/** Status of a tool chip. `cancelled`: the turn ended before the call finished. */
+export type ToolStatus = 'running' | 'done' | 'error' | 'waiting' | 'denied' | 'cancelled';
+
+/** Fields every item has. `key` is unique and stable within a transcript. */
+interface ItemBase {
+	key: string;
+	turnId: string;
+	at: number;
+}
+
+/** The user's message that started a turn. */
+export interface UserItem extends ItemBase {
+	kind: 'user';
+	text: string;
+}
+
+/** The assistant's text of one iteration; `streaming` until that iteration's response. */
+export interface AssistantItem extends ItemBase {
+	kind: 'assistant';
+	iteration: number;
+	text: string;
+	streaming: boolean;
+}
+
+/** One tool call, as a chip. */
+export interface ToolItem extends ItemBase {
+	kind: 'tool';
+	callId: string;
+	server?: string;
+	tool: string;
+	name: string;
+	status: ToolStatus;
+	args: Record<string, unknown>;
+	/** What the model received (result or error text). */
+	result?: string;
+	error?: string;
+	code?: string;
+	elapsedMs?: number;
+	progress?: { progress: number; total?: number; message?: string };
+	truncated?: boolean;
+	widgetId?: string;
+	decision?: ApprovalDecision;
+}
+
+/** A tool waiting for the user's decision. Disappears once decided or the turn ends. */
+export interface ApprovalItem extends ItemBase {
+	kind: 'approval';
+	callId: string;
+	server?: string;
+	tool: string;
+	args: Record<string, unknown>;
+	reason: string;
+}
+
+/** The turn failed. */
+export interface ErrorItem extends ItemBase {
+	kind: 'error';
+	code: string;
+	message: string;
+	advice: ErrorAdvice;
+}
+
+/** Something the user should notice that did not stop the turn. */
+export interface NoticeItem extends ItemBase {
+	kind: 'notice';
+	code: string;
+	message: string;
+}
+
+/** The turn ended. */
+export interface DoneItem extends ItemBase {
+	kind: 'done';
+	reason: DoneReason;
+	iterations: number;
+	toolCalls: number;
+	elapsedMs: number;
+}
+
+/** Anything the chat shows. */
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem;
+
+/** What the agent is doing right now, for the typing indicator. */
+export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
+
+/** A short sentence for how a turn ended; empty for a normal end. */
+export function doneLabel(reason: DoneReason): string {
+	switch (reason) {
+		case 'end_turn':
+			return '';
+		case 'aborted':
+			return 'Stopped.';
+		case 'max_iterations':
+			return 'Stopped after the maximum number of steps. Ask to continue, or narrow the question.';
+		case 'max_tokens':
+			return 'The answer hit the output token limit and may be cut off.';
+		case 'limit':
+			return 'Stopped: a tool-call limit was reached.';
+		case 'error':
+			return 'The turn failed.';
+	}
+}
+
+/** Keeps the transcript of a growing event array. */
+export class Transcript {
+	#items: TranscriptItem[] = [];
+	#published: readonly TranscriptItem[] = [];
+	#positions = new Map<string, number>();
+	#cursor = new EventCursor();
+	#activity: Activity = 'idle';
+	#retryUntil = 0;
+	#openTurn: string | null = null;
+
+	/** The display items, oldest first. A new array whenever something changed. */
+	get items(): readonly TranscriptItem[] {
+		return this.#published;
+	}
+
+	/** What the agent of the latest turn is doing. */
+	get activity(): Activity {
+		return this.#activity;
+	}
+
+	/** The latest user message (for retry and edit), if any. */
+	lastUser(): UserItem | undefined {
+		for (let i = this.#items.length - 1; i >= 0; i--) {
+			const item = this.#items[i];
+			if (item.kind === 'user') return item;
+		}
+		return undefined;
+	}
+
+	/** Brings items up to date with `events`; returns true when they changed. */
+	sync(events: readonly AgentEvent[]): boolean {
+		const { reset, start, end } = this.#cursor.advance(events);
+		if (reset) {
+			this.#items = [];
+			this.#positions.clear();
+			this.#activity = 'idle';
+			this.#openTurn = null;
+		}
+		if (start === end && !reset) return false;
+		for (let i = start; i < end; i++) this.#add(events[i]);
+		this.#published = this.#items.slice();
+		return true;
+	}
+
+	#push(item: TranscriptItem): void {
+		this.#positions.set(item.key, this.#items.length);
+		this.#items.push(item);
+	}
+
+	#get<K extends TranscriptItem['kind']>(key: string, kind: K): Extract<TranscriptItem, { kind: K }> | undefined {
+		const position = this.#positions.get(key);
+		if (position === undefined) return undefined;
+		const item = this.#items[position];
+		return item.kind === kind ? (item as Extract<TranscriptItem, { kind: K }>) : undefined;
+	}
+
+	#replace(item: TranscriptItem): void {
+		const position = this.#positions.get(item.key);
+		if (position !== undefined) this.#items[position] = item;
+	}
+
+	#remove(key: string): void {
+		const position = this.#positions.get(key);
+		if (position === undefined) return;
+		this.#items.splice(position, 1);
+		this.#positions.delete(key);
+		for (let i = position; i < this.#items.length; i++) this.#positions.set(this.#items[i].key, i);
+	}
+
+	#add(event: AgentEvent): void {
+		const base = { turnId: event.turnId, at: event.at };
+		switch (event.type) {
+			case 'turn-start':
+				this.#openTurn = event.turnId;
+				this.#activity = 'thinking';
+				this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
+				return;
+			case 'request':
+				this.#activity = 'thinking';
+				return;
+			case 'retry':
+				this.#activity = 'retrying';
+				this.#retryUntil = event.at + event.delayMs;
+				return;
+			case 'text-delta': {
+				this.#activity = 'streaming';
+				const key = `text:${event.turnId}:${event.iteration}`;
+				const old = this.#get(key, 'assistant');
+				if (old) this.#replace({ ...old, text: old.text + event.text });
+				else this.#push({ ...base, kind: 'assistant', key, iteration: event.iteration, text: event.text, streaming: true });
+				return;
+			}
+			case 'response': {
+				const old = this.#get(`text:${event.turnId}:${event.iteration}`, 'assistant');
+				if (old) this.#replace({ ...old, streaming: false });
+				this.#activity = event.toolCalls > 0 ? 'tools' : 'thinking';
+				return;
+			}
+			case 'tool-call': {
+				this.#activity = 'tools';
+				const key = `tool:${event.callId}`;
+				const old = this.#get(key, 'tool');
+				if (old) return;
+				this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, name: event.name, status: 'running', args: event.args });
+				return;
+			}
+			case 'tool-progress': {
+				const old = this.#get(`tool:${event.callId}`, 'tool');
+				if (old) this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
+				return;
+			}
+			case 'tool-result':
+			case 'tool-error': {
+				const old = this.#get(`tool:${event.callId}`, 'tool');
+				if (!old) return;
+				const failed = event.type === 'tool-error';
+				this.#replace({
+					...old,
+					status: failed ? 'error' : 'done',
+					result: event.result,
+					elapsedMs: event.elapsedMs,
+					error: failed ? event.error : undefined,
+					code: failed ? event.code : undefined,
+					truncated: failed ? undefined : event.truncated,
+					widgetId: failed ? undefined : event.widgetId
+				});
+				return;
+			}
+			case 'approval-request': {
+				this.#activity = 'approval';
+				const key = `tool:${event.callId}`;
+				const old = this.#get(key, 'tool');
+				const tool = event.tool ?? event.resolvedName;
+				if (old) this.#replace({ ...old, status: 'waiting' });
+				else this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool, name: event.name, status: 'waiting', args: event.args });
+				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool, args: event.args, reason: event.reason });
+				return;
+			}
+			case 'approval-decision': {
+				this.#remove(`approval:${event.callId}`);
+				const old = this.#get(`tool:${event.callId}`, 'tool');
+				if (old) this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
+				if (!this.#items.some((item) => item.kind === 'approval')) this.#activity = 'tools';
+				return;
+			}
+			case 'warning':
+				this.#push({ ...base, kind: 'notice', key: `notice:${event.turnId}:${event.at}:${this.#items.length}`, code: event.code, message: event.message });
+				return;
+			case 'error':
+				this.#push({ ...base, kind: 'error', key: `error:${event.turnId}:${this.#items.length}`, code: event.code, message: event.message, advice: adviceFor(event.code, event.message) });
+				return;
+			case 'done':
+				this.#finish(event.turnId);
+				if (this.#openTurn === event.turnId) this.#activity = 'idle';
+				this.#push({ ...base, kind: 'done', key: `done:${event.turnId}`, reason: event.reason, iterations: event.iterations, toolCalls: event.toolCalls, elapsedMs: event.elapsedMs });
+				return;
+			default:
+				return;
+		}
+	}
+
+	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
+	#finish(turnId: string): void {
+		for (let i = this.#items.length - 1; i >= 0; i--) {
+			const item = this.#items[i];
+			if (item.turnId !== turnId) {
+				if (item.kind === 'user') break;
+				continue;
+			}
+			if (item.kind === 'tool' && (item.status === 'running' || item.status === 'waiting')) this.#items[i] = { ...item, status: 'cancelled' };
+			else if (item.kind === 'assistant' && item.streaming) this.#items[i] = { ...item, streaming: false };
+			else if (item.kind === 'user') break;
+		}
+		for (const item of this.#items.filter((entry) => entry.kind === 'approval' && entry.turnId === turnId)) this.#remove(item.key);
+	}
+
+	/** Epoch ms until which a provider retry waits (for "retrying in …"). */
+	get retryUntil(): number {
+		return this.#retryUntil;
+	}
+}
+
+/** Derives the items of an event array at once. */
+export function deriveTranscript(events: readonly AgentEvent[]): readonly TranscriptItem[] {
+	const transcript = new Transcript();
+	transcript.sync(events);
+	return transcript.items;
+}

@@ -1,0 +1,399 @@
+/**
+ * Console entries derived from AgentEvents. One entry per thing worth a row: a provider
+ * request or response, the streamed text of one iteration (all its text-deltas collapse into
+ * one `text` entry), each tool call / result / error, retries, activations, compressions,
+ * schema patches, approvals (request and decision in one entry), warnings, errors and done.
+ *
+ * {@link ConsoleLog} is incremental: `sync(events)` processes only the events appended since
+ * the last call, so a long session stays cheap to follow live. Entries are immutable; when
+ * one changes (a call finishes, more text streams in) it is replaced by a new object at the
+ * same position, so keyed UI lists can update just that row.
+ */
+import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ToolProgressEvent, Usage } from '$lib/agent';
+import { safeStringify } from '$lib/shared';
+import { EventCursor } from './event-cursor';
+
+/** The kinds of console entries, in the vocabulary of `[data-kind]`. */
+export const entryKinds = [
+	'request',
+	'response',
+	'text',
+	'tool-call',
+	'tool-result',
+	'tool-error',
+	'retry',
+	'activation',
+	'compression',
+	'schema-patch',
+	'approval',
+	'warning',
+	'error',
+	'done'
+] as const;
+
+/** One of {@link entryKinds}. */
+export type EntryKind = (typeof entryKinds)[number];
+
+/** The states an entry can be in. `cancelled`: the turn ended before the call finished. */
+export const entryStatuses = ['ok', 'running', 'pending', 'error', 'warning', 'cancelled'] as const;
+
+/** One of {@link entryStatuses}. */
+export type EntryStatus = (typeof entryStatuses)[number];
+
+/** One row of the console. Plain, immutable data. */
+export interface ConsoleEntry {
+	/** Stable id: the position at which the entry was created. */
+	id: number;
+	kind: EntryKind;
+	/** Epoch ms of the entry's first event. */
+	at: number;
+	turnId: string;
+	iteration?: number;
+	server?: string;
+	tool?: string;
+	/** The prefixed tool name the model used. */
+	name?: string;
+	callId?: string;
+	durationMs?: number;
+	/** Tokens of a provider response. */
+	tokens?: Usage;
+	status: EntryStatus;
+	/** One line describing the entry. */
+	summary: string;
+	/** Index in the event array of the event the entry was made from (the first one). */
+	eventIndex: number;
+	/** Text of a `text` entry (all its deltas joined). */
+	text?: string;
+	/** Lower-cased text that search matches against. */
+	haystack: string;
+}
+
+/** Everything known about one tool call, for the detail pane and the waterfall. */
+export interface CallRecord {
+	call?: ToolCallEvent;
+	outcome?: ToolResultEvent | ToolErrorEvent;
+	approval?: ApprovalRequestEvent;
+	decision?: ApprovalDecisionEvent;
+	progress?: ToolProgressEvent;
+	/** Epoch ms the turn ended, when it ended before the call did. */
+	cancelledAt?: number;
+}
+
+const maxSearchChars = 2000;
+
+/** A short one-line preview of any value. */
+export function preview(value: unknown, max = 120): string {
+	const text = (typeof value === 'string' ? value : safeStringify(value)).replace(/\s+/g, ' ').trim();
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Formats milliseconds for people: `850 ms`, `2.4 s`, `1 min 5 s`. */
+export function formatDuration(ms: number): string {
+	if (ms < 1000) return `${Math.round(ms)} ms`;
+	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+	const minutes = Math.floor(ms / 60_000);
+	return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function haystackOf(entry: Omit<ConsoleEntry, 'haystack'>, extra = ''): string {
+	return [entry.kind, entry.server, entry.tool, entry.name, entry.callId, entry.summary, extra]
+		.filter(Boolean)
+		.join(' ')
+		.slice(0, maxSearchChars * 3)
+		.toLowerCase();
+}
+
+function make(fields: Omit<ConsoleEntry, 'haystack'>, extra?: string): ConsoleEntry {
+	return { ...fields, haystack: haystackOf(fields, extra) };
+}
+
+function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent) {
+	return {
+		turnId: event.turnId,
+		iteration: event.iteration,
+		server: event.server,
+		tool: event.tool ?? event.resolvedName,
+		name: event.name,
+		callId: event.callId
+	};
+}
+
+/**
+ * Builds and keeps console entries for a growing event array. Call `sync(events)` whenever
+ * the array may have grown; a different array that does not extend the last one (a new
+ * conversation, a loaded trace) is re-derived from scratch.
+ */
+export class ConsoleLog {
+	#entries: ConsoleEntry[] = [];
+	#cursor = new EventCursor();
+	/** Entry position by key: `text:<turn>:<iteration>`, `call:<callId>`, `approval:<callId>`, `request:<turn>:<iteration>`. */
+	#index = new Map<string, number>();
+	#calls = new Map<string, CallRecord>();
+	#requests = new Map<string, number>();
+	#turnTexts = new Map<string, string>();
+	/** Extra searchable text per entry position (arguments, results, streamed text). */
+	#extras = new Map<number, string>();
+	/** Call ids and request positions of each turn, to settle them when the turn ends. */
+	#turnItems = new Map<string, { callIds: string[]; requests: number[] }>();
+	#version = 0;
+
+	/** The entries in the order they were created. Do not mutate. */
+	get entries(): readonly ConsoleEntry[] {
+		return this.#entries;
+	}
+
+	/** Increases whenever entries change, so callers can cheaply tell if they must redraw. */
+	get version(): number {
+		return this.#version;
+	}
+
+	/** Everything known about one tool call. */
+	call(callId: string): CallRecord | undefined {
+		return this.#calls.get(callId);
+	}
+
+	/** All tool calls, in call order. */
+	calls(): IterableIterator<[string, CallRecord]> {
+		return this.#calls.entries();
+	}
+
+	/** Index of the request event of an iteration in the synced array. */
+	requestIndex(turnId: string, iteration: number): number | undefined {
+		return this.#requests.get(`${turnId}:${iteration}`);
+	}
+
+	/** The user's text of a turn. */
+	turnText(turnId: string): string | undefined {
+		return this.#turnTexts.get(turnId);
+	}
+
+	/**
+	 * Brings the entries up to date with `events`. Appending to the same array (or passing a
+	 * copy that starts with the same event objects) processes only the new events; anything
+	 * else starts over. Returns true when entries changed.
+	 */
+	sync(events: readonly AgentEvent[]): boolean {
+		const { reset, start, end } = this.#cursor.advance(events);
+		if (reset) this.#reset();
+		if (start === end) return reset;
+		for (let i = start; i < end; i++) this.#add(events[i], i);
+		this.#version++;
+		return true;
+	}
+
+	#reset(): void {
+		this.#entries = [];
+		this.#index.clear();
+		this.#calls.clear();
+		this.#requests.clear();
+		this.#turnTexts.clear();
+		this.#extras.clear();
+		this.#turnItems.clear();
+		this.#version++;
+	}
+
+	#push(key: string | null, entry: Omit<ConsoleEntry, 'haystack' | 'id'>, extra?: string): number {
+		const id = this.#entries.length;
+		this.#entries.push(make({ ...entry, id }, extra));
+		if (extra) this.#extras.set(id, extra);
+		if (key) this.#index.set(key, id);
+		return id;
+	}
+
+	#update(key: string, change: (entry: ConsoleEntry) => Partial<ConsoleEntry>, extra?: string): boolean {
+		const position = this.#index.get(key);
+		if (position === undefined) return false;
+		const old = this.#entries[position];
+		const { haystack: _haystack, ...next } = { ...old, ...change(old) };
+		if (extra !== undefined) this.#extras.set(position, extra);
+		this.#entries[position] = make(next, this.#extras.get(position));
+		return true;
+	}
+
+	#turn(turnId: string): { callIds: string[]; requests: number[] } {
+		let items = this.#turnItems.get(turnId);
+		if (!items) {
+			items = { callIds: [], requests: [] };
+			this.#turnItems.set(turnId, items);
+		}
+		return items;
+	}
+
+	#record(callId: string): CallRecord {
+		let record = this.#calls.get(callId);
+		if (!record) {
+			record = {};
+			this.#calls.set(callId, record);
+		}
+		return record;
+	}
+
+	#add(event: AgentEvent, index: number): void {
+		const base = { at: event.at, turnId: event.turnId, eventIndex: index };
+		switch (event.type) {
+			case 'turn-start':
+				this.#turnTexts.set(event.turnId, event.text);
+				return;
+			case 'request':
+				this.#requests.set(`${event.turnId}:${event.iteration}`, index);
+				this.#turn(event.turnId).requests.push(
+					this.#push(`request:${event.turnId}:${event.iteration}`, { ...base, kind: 'request', iteration: event.iteration, status: 'running', summary: requestSummary(event) })
+				);
+				return;
+			case 'response': {
+				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({ status: 'ok', durationMs: event.latencyMs }));
+				const ttft = event.ttftMs === null ? '' : ` · first token ${formatDuration(event.ttftMs)}`;
+				this.#push(null, {
+					...base,
+					kind: 'response',
+					iteration: event.iteration,
+					durationMs: event.latencyMs,
+					tokens: event.usage,
+					status: 'ok',
+					summary: `${event.stopReason} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}${ttft} · ${event.model}`
+				});
+				return;
+			}
+			case 'text-delta': {
+				const key = `text:${event.turnId}:${event.iteration}`;
+				const position = this.#index.get(key);
+				if (position === undefined) {
+					this.#push(key, { ...base, kind: 'text', iteration: event.iteration, status: 'ok', text: event.text, summary: preview(event.text, 200) }, event.text.slice(0, maxSearchChars));
+					return;
+				}
+				const text = (this.#entries[position].text ?? '') + event.text;
+				this.#update(key, (old) => ({ text, summary: preview(text, 200), durationMs: event.at - old.at }), text.slice(0, maxSearchChars));
+				return;
+			}
+			case 'retry':
+				this.#push(null, {
+					...base,
+					kind: 'retry',
+					iteration: event.iteration,
+					durationMs: event.delayMs,
+					status: 'warning',
+					summary: `attempt ${event.attempt} in ${formatDuration(event.delayMs)}${event.status ? ` (HTTP ${event.status})` : ''}: ${event.reason}`
+				});
+				return;
+			case 'tool-call': {
+				this.#record(event.callId).call = event;
+				this.#turn(event.turnId).callIds.push(event.callId);
+				this.#push(`call:${event.callId}`, { ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary: `${event.tool ?? event.resolvedName}(${preview(event.args, 100)})` }, preview(event.args, maxSearchChars));
+				return;
+			}
+			case 'tool-progress': {
+				this.#record(event.callId).progress = event;
+				const total = event.total ? ` / ${event.total}` : '';
+				this.#update(`call:${event.callId}`, (old) => ({ summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}` }));
+				return;
+			}
+			case 'tool-result':
+			case 'tool-error': {
+				const record = this.#record(event.callId);
+				record.outcome = event;
+				const failed = event.type === 'tool-error';
+				this.#update(`call:${event.callId}`, () => ({ status: failed ? 'error' : 'ok', durationMs: event.elapsedMs }));
+				const summary = failed
+					? `${event.code}: ${preview(event.error, 160)}`
+					: `${event.size.toLocaleString('en-US')} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
+				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status: failed ? 'error' : 'ok', summary }, preview(event.result, maxSearchChars));
+				return;
+			}
+			case 'activation':
+				this.#push(null, {
+					...base,
+					kind: 'activation',
+					iteration: event.iteration,
+					server: event.server,
+					status: 'ok',
+					summary: `${event.scope === 'server' ? 'server' : 'tools'} activated: ${event.tools.length} tool${event.tools.length === 1 ? '' : 's'} (${preview(event.tools.join(', '), 100)})`
+				});
+				return;
+			case 'compression':
+				this.#push(null, {
+					...base,
+					kind: 'compression',
+					iteration: event.iteration,
+					status: 'ok',
+					summary: `${event.callIds.length} result${event.callIds.length === 1 ? '' : 's'} compressed: ${event.charsBefore.toLocaleString('en-US')} → ${event.charsAfter.toLocaleString('en-US')} chars`
+				});
+				return;
+			case 'schema-patch':
+				this.#push(null, {
+					...base,
+					kind: 'schema-patch',
+					name: event.tool,
+					tool: event.tool,
+					status: 'ok',
+					summary: `${event.patches.length} change${event.patches.length === 1 ? '' : 's'}: ${preview(event.patches.map((patch) => `${patch.path} ${patch.change}`).join('; '), 160)}`
+				});
+				return;
+			case 'approval-request': {
+				const record = this.#record(event.callId);
+				record.approval = event;
+				if (!record.call) this.#turn(event.turnId).callIds.push(event.callId);
+				this.#update(`call:${event.callId}`, () => ({ status: 'pending' }));
+				this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: 'pending', summary: `waiting for approval: ${preview(event.reason, 160)}` });
+				return;
+			}
+			case 'approval-decision': {
+				const record = this.#record(event.callId);
+				record.decision = event;
+				const denied = event.decision === 'deny';
+				const waited = record.approval ? event.at - record.approval.at : undefined;
+				const summary = `${denied ? 'denied' : event.decision === 'allow-always' ? 'always allowed' : 'allowed once'}${record.approval ? `: ${preview(record.approval.reason, 140)}` : ''}`;
+				if (!this.#update(`approval:${event.callId}`, () => ({ status: denied ? 'error' : 'ok', summary, durationMs: waited })))
+					this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: denied ? 'error' : 'ok', summary });
+				this.#update(`call:${event.callId}`, () => ({ status: denied ? 'error' : 'running' }));
+				return;
+			}
+			case 'warning':
+				this.#push(null, { ...base, kind: 'warning', callId: event.callId, status: 'warning', summary: `${event.code}: ${event.message}` });
+				return;
+			case 'error':
+				this.#push(null, { ...base, kind: 'error', status: 'error', summary: `${event.code}: ${event.message}` });
+				return;
+			case 'done':
+				this.#finishTurn(event.turnId, event.at, event.reason);
+				this.#push(null, {
+					...base,
+					kind: 'done',
+					durationMs: event.elapsedMs,
+					tokens: event.usage,
+					status: event.reason === 'end_turn' ? 'ok' : event.reason === 'aborted' ? 'cancelled' : event.reason === 'error' ? 'error' : 'warning',
+					summary: `${event.reason} · ${event.iterations} iteration${event.iterations === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'} · ${formatDuration(event.elapsedMs)}`
+				});
+				return;
+		}
+	}
+
+	/** Marks what was still running in a finished turn as cancelled. */
+	#finishTurn(turnId: string, at: number, reason: string): void {
+		const items = this.#turnItems.get(turnId);
+		if (!items) return;
+		for (const callId of items.callIds) {
+			const record = this.#calls.get(callId);
+			if (!record || record.outcome || record.decision?.decision === 'deny') continue;
+			record.cancelledAt = at;
+			this.#update(`call:${callId}`, (old) => ({ status: 'cancelled', durationMs: at - old.at }));
+			if (record.approval && !record.decision) this.#update(`approval:${callId}`, () => ({ status: 'cancelled', summary: `not answered (${reason})` }));
+		}
+		for (const position of items.requests) {
+			const entry = this.#entries[position];
+			if (entry.status === 'running') this.#entries[position] = { ...entry, status: reason === 'error' ? 'error' : 'cancelled' };
+		}
+	}
+}
+
+function requestSummary(event: RequestEvent): string {
+	const messages = event.messages.length;
+	const tools = event.tools.length;
+	return `${event.provider} · ${event.model} · ${messages} message${messages === 1 ? '' : 's'} · ${tools} tool${tools === 1 ? '' : 's'}`;
+}
+
+/** Derives all entries of an event array at once (a fresh {@link ConsoleLog}). */
+export function deriveEntries(events: readonly AgentEvent[]): readonly ConsoleEntry[] {
+	const log = new ConsoleLog();
+	log.sync(events);
+	return log.entries;
+}
