@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, filterIndexes, formatCell, normalizeRows, resolveColumns, sortIndexes, toCsv } from './table-model';
+
+const rows = normalizeRows(
+	[
+		{ name: 'Oslo', population: '709,037', founded: '1040-01-01', site: 'https://oslo.kommune.no', share: '12%' },
+		{ name: 'Ålesund', population: 67114, founded: '1848-01-01', site: 'https://alesund.kommune.no', share: 0.05 },
+		{ name: 'bergen', population: 289330, founded: '1070-01-01', site: 'https://bergen.kommune.no', share: 0.3 },
+		{ name: 'Tromsø', population: null, founded: '', site: 'https://tromso.kommune.no', share: null }
+	],
+	undefined
+);
+
+describe('table model', () => {
+	it('infers column types from values, numbers as strings included', () => {
+		const columns = resolveColumns(undefined, rows);
+		expect(columns.map((column) => [column.key, column.type])).toEqual([
+			['name', 'text'],
+			['population', 'number'],
+			['founded', 'date'],
+			['site', 'link'],
+			['share', 'number']
+		]);
+		expect(columns[1].label).toBe('Population');
+		expect(columns[1].align).toBe('end');
+	});
+
+	it('maps array rows onto the given columns', () => {
+		expect(normalizeRows([['a', 1], 'junk', null], [{ key: 'x' }, { key: 'y' }])).toEqual([{ x: 'a', y: 1 }]);
+	});
+
+	it('sorts numbers numerically with empty values last, in both directions', () => {
+		const [, population] = resolveColumns(undefined, rows);
+		const all = [0, 1, 2, 3];
+		expect(sortIndexes(rows, all, population, 'asc')).toEqual([1, 2, 0, 3]);
+		expect(sortIndexes(rows, all, population, 'desc')).toEqual([0, 2, 1, 3]);
+	});
+
+	it('sorts text with the locale collator, case-insensitively', () => {
+		const [name] = resolveColumns(undefined, rows);
+		expect(sortIndexes(rows, [0, 1, 2, 3], name, 'asc').map((index) => rows[index].name)).toEqual(['Ålesund', 'bergen', 'Oslo', 'Tromsø']);
+	});
+
+	it('filters on formatted text, every word must match', () => {
+		const columns = resolveColumns(undefined, rows);
+		expect(filterIndexes(rows, columns, 'oslo')).toEqual([0]);
+		expect(filterIndexes(rows, columns, 'kommune bergen')).toEqual([2]);
+		expect(filterIndexes(rows, columns, '   ')).toEqual([0, 1, 2, 3]);
+		expect(filterIndexes(rows, columns, 'nowhere')).toEqual([]);
+	});
+
+	it('formats numbers, percents (including "12%") and dates', () => {
+		const [column] = resolveColumns([{ key: 'share', type: 'number', format: 'percent' }], rows);
+		expect(formatCell(column, '12%')).toMatch(/^12\s?%$/);
+		expect(formatCell(column, 0.05)).toMatch(/^5\s?%$/);
+		const [integer] = resolveColumns([{ key: 'population', type: 'number', format: 'integer' }], rows);
+		expect(formatCell(integer, '709,037').replace(/\D/g, '')).toBe('709037');
+		expect(formatCell(integer, 'n/a')).toBe('n/a');
+		const [date] = resolveColumns([{ key: 'founded', type: 'date' }], rows);
+		expect(formatCell(date, '2024-03-12')).toMatch(/2024/);
+		expect(formatCell(date, null)).toBe('');
+	});
+
+	it('exports CSV with quoting and formula guards', () => {
+		expect(csvField('a,b')).toBe('"a,b"');
+		expect(csvField('say "hi"')).toBe('"say ""hi"""');
+		expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+		expect(csvField('-12')).toBe('-12');
+		const columns = resolveColumns([{ key: 'name' }, { key: 'population', type: 'number' }], rows);
+		expect(toCsv(rows, columns, [2, 0])).toBe('Name,Population\r\nbergen,289330\r\nOslo,"709,037"\r\n');
+	});
+
+	it('sorts and filters 200,000 rows', () => {
+		const big = Array.from({ length: 200_000 }, (_, index) => ({ id: index, value: (index * 7919) % 200_000, label: `row ${index}` }));
+		const columns = resolveColumns(undefined, big);
+		const sorted = sortIndexes(big, filterIndexes(big, columns, ''), columns[1], 'asc');
+		expect(sorted.length).toBe(200_000);
+		expect(big[sorted[0]].value).toBe(0);
+		expect(filterIndexes(big, columns, 'row 199999')).toEqual([199_999]);
+	});
+});
