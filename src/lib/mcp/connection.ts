@@ -1,0 +1,448 @@
+/**
+ * One remote MCP server behind the `ToolServer` interface, kept healthy:
+ *
+ *   connect      open (Streamable HTTP, or legacy SSE) → list tools/prompts/resources → layer
+ *   callTool     ready? → call with signal/timeout/progress
+ *                  404 on our session → re-initialise, retry once
+ *                  network failure / dropped stream → reconnect in the background, fail this call
+ *   dropped      status "reconnecting", backoff attempts; still down → "error" (calls fail
+ *                fast), slow background retries until it comes back or `close()`
+ *
+ * Results with `isError` are returned as results; transport failures throw `AutoUiError`s.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpLayer, McpRecipe } from '$lib/agent/types';
+import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
+import { AutoUiError, errorMessage } from '$lib/shared';
+import { backoffDelay, defaultBackoff, sleep, type BackoffPolicy } from './backoff';
+import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, toMcpError } from './errors';
+import { buildLayer, findRecipeListTool, paginate, parseRecipes } from './layer';
+import { openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
+
+/** Life of a connection. `idle` before the first connect, `closed` after `close()`. */
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
+
+/** A prompt the server offers (summary for the UI). */
+export interface PromptSummary {
+	name: string;
+	title?: string;
+	description?: string;
+}
+
+/** A resource the server offers (summary for the UI). */
+export interface ResourceSummary {
+	uri: string;
+	name: string;
+	description?: string;
+	mimeType?: string;
+}
+
+/** How to reach and treat one server. */
+export interface McpConnectionOptions {
+	/** Display name; the agent sanitises it into tool prefixes. */
+	name: string;
+	url: string;
+	transport?: TransportChoice;
+	/** Extra HTTP headers sent with every request (e.g. Authorization). */
+	headers?: Record<string, string>;
+	authProvider?: OAuthClientProvider;
+	/** Called after every change of status, error, tools, prompts, resources or recipes. */
+	onChange?: (connection: McpConnection) => void;
+	connectTimeoutMs?: number;
+	/** Per-call timeout when the caller gives none; reset by progress notifications. */
+	defaultCallTimeoutMs?: number;
+	backoff?: Partial<BackoffPolicy>;
+}
+
+const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
+
+/** A live, self-healing connection to one remote MCP server. */
+export class McpConnection implements ToolServer {
+	readonly protocol = 'mcp' as const;
+	readonly name: string;
+	readonly url: string;
+
+	#options: McpConnectionOptions;
+	#backoff: BackoffPolicy;
+	#status: ConnectionStatus = 'idle';
+	#error: AutoUiError | undefined;
+	#open: OpenClient | undefined;
+	#pending: Promise<void> | undefined;
+	#stop = new AbortController();
+	#slowRetry: ReturnType<typeof setTimeout> | undefined;
+	#instructions: string | undefined;
+	#tools: ToolDefinition[] = [];
+	#prompts: PromptSummary[] = [];
+	#resources: ResourceSummary[] = [];
+	#recipes: McpRecipe[] | undefined;
+
+	constructor(options: McpConnectionOptions) {
+		this.#options = options;
+		this.name = options.name;
+		this.url = options.url;
+		this.#backoff = { ...defaultBackoff, ...options.backoff };
+	}
+
+	get status(): ConnectionStatus {
+		return this.#status;
+	}
+	/** Why the last connect or reconnect failed (undefined while healthy). */
+	get error(): AutoUiError | undefined {
+		return this.#error;
+	}
+	/** The transport in use once connected. */
+	get transportKind(): TransportKind | undefined {
+		return this.#open?.kind;
+	}
+	get instructions(): string | undefined {
+		return this.#instructions;
+	}
+	get serverInfo(): { name: string; version: string; title?: string } | undefined {
+		return this.#open?.client.getServerVersion();
+	}
+	get tools(): ToolDefinition[] {
+		return this.#tools;
+	}
+	get prompts(): PromptSummary[] {
+		return this.#prompts;
+	}
+	get resources(): ResourceSummary[] {
+		return this.#resources;
+	}
+	get recipes(): McpRecipe[] | undefined {
+		return this.#recipes;
+	}
+
+	/** The agent's view of this server. */
+	layer(): McpLayer {
+		return buildLayer({ serverName: this.name, serverUrl: this.url, instructions: this.#instructions, tools: this.#tools, recipes: this.#recipes });
+	}
+
+	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
+	async connect(options: { signal?: AbortSignal } = {}): Promise<void> {
+		if (this.#status === 'closed') this.#stop = new AbortController();
+		this.#clearSlowRetry();
+		const attempt = this.#establish(options.signal);
+		this.#pending = attempt.catch(() => undefined);
+		this.#setStatus('connecting');
+		try {
+			await attempt;
+			this.#error = undefined;
+			this.#setStatus('connected');
+		} catch (error) {
+			const mapped = toMcpError(error, this.name, 'connect');
+			this.#error = mapped;
+			this.#setStatus('error');
+			throw mapped;
+		} finally {
+			this.#pending = undefined;
+		}
+	}
+
+	/** Closes the connection for good (ends the session when the server supports it). */
+	async close(): Promise<void> {
+		this.#stop.abort(new AutoUiError('aborted', 'connection closed'));
+		this.#clearSlowRetry();
+		const open = this.#open;
+		this.#open = undefined;
+		this.#setStatus('closed');
+		if (open) await this.#dispose(open, true);
+	}
+
+	/** Lists the server's tools (all pages) and refreshes the layer. */
+	async listTools(options: { signal?: AbortSignal } = {}): Promise<ToolDefinition[]> {
+		const open = await this.#ready(options.signal);
+		try {
+			this.#tools = await this.#fetchTools(open.client, options.signal);
+		} catch (error) {
+			throw toMcpError(error, this.name, 'tools/list');
+		}
+		this.#emit();
+		return this.#tools;
+	}
+
+	/** Calls a tool. `isError` results are returned; transport failures throw. */
+	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+		const { signal, onProgress, timeoutMs } = options;
+		const what = `tool "${name}"`;
+		let retried = false;
+		for (;;) {
+			if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`);
+			const open = await this.#ready(signal, timeoutMs);
+			const timing = timeoutMs
+				? { timeout: timeoutMs, maxTotalTimeout: timeoutMs }
+				: { timeout: this.#options.defaultCallTimeoutMs ?? 60_000, resetTimeoutOnProgress: true, maxTotalTimeout: 600_000 };
+			try {
+				const result = await open.client.callTool({ name, arguments: args }, undefined, {
+					signal,
+					...timing,
+					onprogress: onProgress ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message }) : undefined
+				});
+				return toToolResult(result);
+			} catch (error) {
+				if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`, { cause: error });
+				if (!retried && isSessionExpired(error)) {
+					retried = true;
+					await this.#reinitialize(open, signal);
+					continue;
+				}
+				if (isRequestTimeout(error)) {
+					throw new AutoUiError(
+						'timeout',
+						`${what} on MCP server "${this.name}" did not finish within ${timing.timeout} ms; the call was cancelled. Try narrower arguments or a longer timeout.`,
+						{ cause: error }
+					);
+				}
+				if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#startReconnect(open, error);
+				throw toMcpError(error, this.name, what);
+			}
+		}
+	}
+
+	/** Waits until the connection can serve a request, or fails fast when the server is down. */
+	async #ready(signal?: AbortSignal, timeoutMs?: number): Promise<OpenClient> {
+		if (this.#status === 'idle') await this.connect({ signal });
+		if (this.#pending && (this.#status === 'connecting' || this.#status === 'reconnecting')) {
+			const wait = AbortSignal.any([AbortSignal.timeout(timeoutMs ?? 30_000), ...(signal ? [signal] : [])]);
+			await settledOrAborted(this.#pending, wait);
+			if (signal?.aborted) throw new AutoUiError('aborted', 'cancelled while waiting for the connection');
+		}
+		if (this.#status === 'connected' && this.#open) return this.#open;
+		if (this.#status === 'closed') throw new AutoUiError('mcp_disconnected', `the connection to MCP server "${this.name}" is closed.`);
+		const reason = this.#error ? ` Last error: ${this.#error.message}` : '';
+		throw new AutoUiError(
+			this.#status === 'error' ? 'mcp_disconnected' : 'timeout',
+			`MCP server "${this.name}" is not reachable right now (status: ${this.#status}).${reason} Fix it in the MCP panel or press Reconnect.`
+		);
+	}
+
+	async #establish(signal?: AbortSignal): Promise<void> {
+		const previous = this.#open;
+		this.#open = undefined;
+		if (previous) await this.#dispose(previous, false);
+		const combined = AbortSignal.any([this.#stop.signal, ...(signal ? [signal] : [])]);
+		let open: OpenClient | undefined;
+		open = await openClient({
+			url: this.url,
+			transport: this.#options.transport ?? 'auto',
+			headers: this.#options.headers,
+			authProvider: this.#options.authProvider,
+			timeoutMs: this.#options.connectTimeoutMs,
+			signal: combined,
+			onToolsChanged: () => void this.#refreshTools(open),
+			onTransportError: (error) => this.#onTransportTrouble(open, error),
+			onTransportClose: () => this.#onTransportTrouble(open, new Error('SSE stream disconnected: transport closed'))
+		});
+		try {
+			await this.#loadLists(open.client, combined);
+		} catch (error) {
+			await this.#dispose(open, false);
+			throw error;
+		}
+		if (this.#stop.signal.aborted) {
+			await this.#dispose(open, true);
+			throw new AutoUiError('aborted', 'connection closed while connecting');
+		}
+		this.#open = open;
+	}
+
+	async #loadLists(client: Client, signal: AbortSignal): Promise<void> {
+		const capabilities = client.getServerCapabilities() ?? {};
+		const tools = capabilities.tools ? await this.#fetchTools(client, signal) : [];
+		const [prompts, resources, recipes] = await Promise.all([
+			capabilities.prompts
+				? paginate(async (cursor) => {
+						const page = await client.listPrompts(cursor ? { cursor } : undefined, { signal });
+						return { items: page.prompts.map(({ name, title, description }) => ({ name, title, description })), nextCursor: page.nextCursor };
+					}).catch(() => [])
+				: [],
+			capabilities.resources
+				? paginate(async (cursor) => {
+						const page = await client.listResources(cursor ? { cursor } : undefined, { signal });
+						return {
+							items: page.resources.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })),
+							nextCursor: page.nextCursor
+						};
+					}).catch(() => [])
+				: [],
+			this.#fetchRecipes(client, tools, signal)
+		]);
+		this.#instructions = client.getInstructions();
+		this.#tools = tools;
+		this.#prompts = prompts;
+		this.#resources = resources;
+		this.#recipes = recipes;
+	}
+
+	async #fetchTools(client: Client, signal?: AbortSignal): Promise<ToolDefinition[]> {
+		return paginate(async (cursor) => {
+			const page = await client.listTools(cursor ? { cursor } : undefined, { signal });
+			return {
+				items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => {
+					const tool: ToolDefinition = { name, inputSchema: inputSchema as ToolDefinition['inputSchema'] };
+					if (title) tool.title = title;
+					if (description) tool.description = description;
+					if (outputSchema) tool.outputSchema = outputSchema as ToolDefinition['inputSchema'];
+					if (annotations) tool.annotations = annotations;
+					return tool;
+				}),
+				nextCursor: page.nextCursor
+			};
+		});
+	}
+
+	/** Recipes from the server's recipe-list tool; any failure just means "no recipes". */
+	async #fetchRecipes(client: Client, tools: ToolDefinition[], signal: AbortSignal): Promise<McpRecipe[] | undefined> {
+		const tool = findRecipeListTool(tools);
+		if (!tool) return undefined;
+		try {
+			const result = await client.callTool({ name: tool.name, arguments: {} }, undefined, { signal, timeout: 5000 });
+			return parseRecipes(toToolResult(result));
+		} catch {
+			return undefined;
+		}
+	}
+
+	async #refreshTools(open: OpenClient | undefined): Promise<void> {
+		if (!open || open !== this.#open) return;
+		try {
+			const tools = await this.#fetchTools(open.client, this.#stop.signal);
+			const recipes = await this.#fetchRecipes(open.client, tools, this.#stop.signal);
+			if (open !== this.#open) return;
+			this.#tools = tools;
+			this.#recipes = recipes;
+			this.#emit();
+		} catch (error) {
+			if (isNetworkError(error)) this.#startReconnect(open, error);
+		}
+	}
+
+	/** A stream error outside any request: confirm with a ping before tearing down. */
+	#onTransportTrouble(open: OpenClient | undefined, error: Error): void {
+		if (!open || open !== this.#open || this.#status !== 'connected') return;
+		if (!streamTrouble.test(error.message) && error.name !== 'SseError') return;
+		open.client.ping({ timeout: 3000 }).catch((pingError) => {
+			if (open === this.#open) this.#startReconnect(open, pingError);
+		});
+	}
+
+	/**
+	 * Re-initialises after the server forgot our session. Concurrent callers find the work
+	 * under way and let `#ready` wait for it.
+	 */
+	async #reinitialize(open: OpenClient, signal?: AbortSignal): Promise<void> {
+		if (open !== this.#open || this.#pending) return;
+		const attempt = this.#establish(signal).then(
+			() => {
+				this.#error = undefined;
+				this.#setStatus('connected');
+			},
+			(error) => this.#startReconnect(undefined, error)
+		);
+		this.#pending = attempt;
+		this.#setStatus('reconnecting');
+		await attempt;
+		if (this.#pending === attempt) this.#pending = undefined;
+	}
+
+	/** Tears down the broken client (failing its pending calls) and retries with backoff. */
+	#startReconnect(open: OpenClient | undefined, cause: unknown): void {
+		if (this.#status === 'closed' || this.#stop.signal.aborted) return;
+		if (open && open !== this.#open) return;
+		if (this.#status === 'reconnecting' && this.#pending && open) return;
+		const broken = this.#open;
+		this.#open = undefined;
+		if (broken) void this.#dispose(broken, false);
+		this.#error = toMcpError(cause, this.name, 'the connection');
+		this.#setStatus('reconnecting');
+		const run = async () => {
+			for (let attempt = 0; attempt < this.#backoff.attempts; attempt++) {
+				try {
+					await sleep(backoffDelay(this.#backoff, attempt), this.#stop.signal);
+					await this.#establish();
+					this.#error = undefined;
+					this.#setStatus('connected');
+					return;
+				} catch (error) {
+					if (this.#stop.signal.aborted) return;
+					this.#error = toMcpError(error, this.name, 'reconnect');
+				}
+			}
+			this.#setStatus('error');
+			this.#scheduleSlowRetry();
+		};
+		const pending = run();
+		this.#pending = pending;
+		void pending.finally(() => {
+			if (this.#pending === pending) this.#pending = undefined;
+		});
+	}
+
+	#scheduleSlowRetry(): void {
+		if (!this.#backoff.slowRetryMs || this.#stop.signal.aborted) return;
+		this.#slowRetry = setTimeout(() => {
+			this.#slowRetry = undefined;
+			if (this.#status !== 'error') return;
+			this.connect().catch(() => this.#scheduleSlowRetry());
+		}, this.#backoff.slowRetryMs);
+	}
+
+	#clearSlowRetry(): void {
+		if (this.#slowRetry) clearTimeout(this.#slowRetry);
+		this.#slowRetry = undefined;
+	}
+
+	async #dispose(open: OpenClient, endSession: boolean): Promise<void> {
+		if (endSession && open.kind === 'streamable-http') {
+			await Promise.race([
+				(open.transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined),
+				sleep(1000)
+			]);
+		}
+		await open.client.close().catch(() => undefined);
+	}
+
+	#setStatus(status: ConnectionStatus): void {
+		if (this.#status === 'closed' && status !== 'connecting') {
+			this.#emit();
+			return;
+		}
+		this.#status = status;
+		this.#emit();
+	}
+
+	#emit(): void {
+		try {
+			this.#options.onChange?.(this);
+		} catch (error) {
+			console.error(`MCP onChange handler failed: ${errorMessage(error)}`);
+		}
+	}
+}
+
+/** Resolves when `promise` settles or `signal` aborts, whichever comes first. */
+function settledOrAborted(promise: Promise<unknown>, signal: AbortSignal): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			signal.removeEventListener('abort', done);
+			resolve();
+		};
+		if (signal.aborted) return resolve();
+		signal.addEventListener('abort', done, { once: true });
+		promise.then(done, done);
+	});
+}
+
+/** The SDK's result (current or pre-2024-11 compatibility shape) as our `ToolCallResult`. */
+function toToolResult(result: Record<string, unknown>): ToolCallResult {
+	if (Array.isArray(result.content)) {
+		const out: ToolCallResult = { content: result.content as ToolCallResult['content'] };
+		if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
+		if (result.isError === true) out.isError = true;
+		return out;
+	}
+	if ('toolResult' in result) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
+	return { content: [] };
+}

@@ -1,0 +1,107 @@
+/**
+ * Turns whatever the SDK or the network threw into an `AutoUiError` with an `mcp_*` code and
+ * a message that says what to do. The classifiers are also used by the connection to decide
+ * between "retry after re-initialising", "reconnect" and "report".
+ */
+import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { AutoUiError, errorMessage } from '$lib/shared';
+
+/** HTTP status carried by an SDK transport error, when there is one. */
+export function httpStatusOf(error: unknown): number | undefined {
+	if (error instanceof StreamableHTTPError || error instanceof SseError) {
+		return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
+	}
+	return undefined;
+}
+
+/**
+ * True when the server no longer knows our session: the specification says 404 for a request
+ * that carries an unknown `Mcp-Session-Id`; many servers answer 400 "No valid session ID".
+ */
+export function isSessionExpired(error: unknown): boolean {
+	const status = httpStatusOf(error);
+	if (status === 404) return true;
+	return status === 400 && /session/i.test(errorMessage(error));
+}
+
+/** True for failures of the network path itself (refused, reset, DNS, dropped stream). */
+export function isNetworkError(error: unknown): boolean {
+	if (error instanceof TypeError) return true;
+	const message = errorMessage(error);
+	if (/fetch failed|failed to fetch|networkerror|ECONNREFUSED|ECONNRESET|socket hang up|SSE stream disconnected|terminated|other side closed/i.test(message)) return true;
+	const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
+	return cause !== undefined && cause !== error && isNetworkError(cause);
+}
+
+/** True when the SDK rejected a pending request because the connection was closed under it. */
+export function isConnectionClosed(error: unknown): boolean {
+	return error instanceof McpError && error.code === RpcCode.ConnectionClosed;
+}
+
+/** True when the SDK gave up waiting for an answer. */
+export function isRequestTimeout(error: unknown): boolean {
+	return error instanceof McpError && error.code === RpcCode.RequestTimeout;
+}
+
+/** True when the server (or the SDK on its behalf) demands credentials. */
+export function isUnauthorized(error: unknown): boolean {
+	return error instanceof UnauthorizedError || httpStatusOf(error) === 401;
+}
+
+/**
+ * Maps a failure of a request to server `serverName` into an AutoUiError. `what` names the
+ * request for the message ("tool echo", "tools/list").
+ */
+export function toMcpError(error: unknown, serverName: string, what: string): AutoUiError {
+	if (error instanceof AutoUiError) return error;
+	const message = errorMessage(error);
+	if (isUnauthorized(error)) {
+		return new AutoUiError(
+			'mcp_auth',
+			`MCP server "${serverName}" refused ${what}: authentication required. Sign in with OAuth or add an Authorization header in the MCP panel.`,
+			{ cause: error }
+		);
+	}
+	const status = httpStatusOf(error);
+	if (status === 404 || status === 405) {
+		return new AutoUiError(
+			'mcp_not_found',
+			`MCP server "${serverName}" answered HTTP ${status} to ${what}: the URL is probably not an MCP endpoint (check the path, e.g. /mcp for Streamable HTTP or /sse for the legacy transport).`,
+			{ cause: error }
+		);
+	}
+	if (isNetworkError(error)) {
+		return new AutoUiError(
+			'mcp_unreachable',
+			`MCP server "${serverName}" could not be reached for ${what} (${message}). Check that it is running and reachable from this browser.`,
+			{ cause: error }
+		);
+	}
+	if (isConnectionClosed(error)) {
+		return new AutoUiError(
+			'mcp_disconnected',
+			`The connection to MCP server "${serverName}" dropped during ${what}; the call did not complete. The app reconnects on its own; retry in a moment.`,
+			{ cause: error }
+		);
+	}
+	if (isRequestTimeout(error)) {
+		return new AutoUiError('timeout', `MCP server "${serverName}" did not answer ${what} in time.`, { cause: error });
+	}
+	if (error instanceof McpError) {
+		return new AutoUiError('mcp_tool_error', `MCP server "${serverName}" rejected ${what}: ${message}`, {
+			cause: error,
+			details: { rpcCode: error.code, data: error.data }
+		});
+	}
+	if (status !== undefined) {
+		return new AutoUiError('mcp_protocol', `MCP server "${serverName}" answered HTTP ${status} to ${what}: ${message}`, { cause: error });
+	}
+	return new AutoUiError(
+		'mcp_protocol',
+		`MCP server "${serverName}" sent an answer that is not valid MCP for ${what} (${message}). Check that the URL points at an MCP endpoint.`,
+		{ cause: error }
+	);
+}

@@ -1,0 +1,121 @@
+/**
+ * Opens an SDK client over the right transport. `auto` follows the specification's
+ * backwards-compatibility rule: POST an initialize request (Streamable HTTP); when that fails
+ * with an HTTP 4xx other than 401, open a GET event stream instead (legacy HTTP+SSE).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { AutoUiError } from '$lib/shared';
+import { httpStatusOf } from './errors';
+import { clientVersion } from './version';
+
+/** Which transport to use; `auto` tries Streamable HTTP first, then the legacy SSE one. */
+export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
+
+/** The transport a live connection actually uses. */
+export type TransportKind = 'streamable-http' | 'sse';
+
+/** What is needed to open a client. */
+export interface OpenOptions {
+	url: string;
+	transport: TransportChoice;
+	headers?: Record<string, string>;
+	authProvider?: OAuthClientProvider;
+	/** Called for notifications/tools/list_changed. */
+	onToolsChanged?: () => void;
+	/** Receives transport-level errors the SDK reports outside any request. */
+	onTransportError?: (error: Error) => void;
+	/** Called when the transport closes on its own (not via our close). */
+	onTransportClose?: () => void;
+	/** Bounds the whole handshake. */
+	timeoutMs?: number;
+	signal?: AbortSignal;
+}
+
+/** An initialised client and the transport it ended up on. */
+export interface OpenClient {
+	client: Client;
+	transport: Transport;
+	kind: TransportKind;
+}
+
+/** Creates an SDK client configured for this app (name, version, CSP-safe validator). */
+export function createClient(onToolsChanged?: () => void): Client {
+	return new Client(
+		{ name: 'autoui', version: clientVersion },
+		{
+			capabilities: {},
+			jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+			listChanged: onToolsChanged
+				? { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => onToolsChanged() } }
+				: undefined
+		}
+	);
+}
+
+function makeTransport(kind: TransportKind, options: OpenOptions): Transport {
+	const url = new URL(options.url);
+	const requestInit: RequestInit | undefined = options.headers && Object.keys(options.headers).length ? { headers: { ...options.headers } } : undefined;
+	if (kind === 'streamable-http') {
+		return new StreamableHTTPClientTransport(url, {
+			requestInit,
+			authProvider: options.authProvider,
+			reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 4000, reconnectionDelayGrowFactor: 2, maxRetries: 2 }
+		});
+	}
+	// requestInit headers reach the legacy transport's GET stream as well as its POSTs.
+	return new SSEClientTransport(url, { requestInit, authProvider: options.authProvider });
+}
+
+async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
+	const client = createClient(options.onToolsChanged);
+	const transport = makeTransport(kind, options);
+	const timeoutMs = options.timeoutMs ?? 15_000;
+	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+	try {
+		await client.connect(transport, { signal, timeout: timeoutMs });
+	} catch (error) {
+		await client.close().catch(() => undefined);
+		if (options.signal?.aborted) throw new AutoUiError('aborted', 'connecting was cancelled', { cause: error });
+		throw error;
+	}
+	// Installed after the handshake so failures during it do not trigger a reconnect loop.
+	const previousError = transport.onerror;
+	transport.onerror = (error) => {
+		previousError?.(error);
+		options.onTransportError?.(error);
+	};
+	const previousClose = transport.onclose;
+	transport.onclose = () => {
+		previousClose?.();
+		options.onTransportClose?.();
+	};
+	return { client, transport, kind };
+}
+
+/** True when an `auto` connection should retry with the legacy transport. */
+function shouldFallBack(error: unknown): boolean {
+	const status = httpStatusOf(error);
+	return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+}
+
+/** Connects and initialises a client, choosing the transport as `options.transport` says. */
+export async function openClient(options: OpenOptions): Promise<OpenClient> {
+	if (options.transport === 'sse') return connectOnce('sse', options);
+	if (options.transport === 'streamable-http') return connectOnce('streamable-http', options);
+	try {
+		return await connectOnce('streamable-http', options);
+	} catch (error) {
+		if (!shouldFallBack(error)) throw error;
+		try {
+			return await connectOnce('sse', options);
+		} catch (fallbackError) {
+			// The first error is the more telling one when the URL is not an SSE endpoint either.
+			throw httpStatusOf(fallbackError) !== undefined ? error : fallbackError;
+		}
+	}
+}
