@@ -7,3 +7,12 @@ export type { ConsoleEntry, EntryKind, EntryStatus, CallRecord } from './entries
 export { EventCursor } from './event-cursor';
 export type { CursorStep } from './event-cursor';
 export { sampleTurn, sampleSession } from './sample-events';
+export { MetricsAccumulator, computeMetrics, percentile, formatTokens, formatUsd } from './metrics';
+export type { ConsoleMetrics, ServerLatency } from './metrics';
+export { findModel, estimateCost, pricesAsOf } from './models';
+export type { ModelInfo, ModelPrice } from './models';
+export { noFilter, isFilterActive, compileFilter, filterEntries, serversOf } from './filters';
+export type { ConsoleFilter } from './filters';
+export { redactDeep, redactText, isSecretKey, redacted } from './redact';
+export { buildTrace, serializeTrace, parseTrace, traceFileName, checkEvent, traceFormat, traceVersion } from './trace';
+export type { TraceFile, TraceSummary, TurnTiming, TraceOptions } from './trace';
