@@ -107,7 +107,7 @@ function make(fields: Omit<ConsoleEntry, 'haystack'>, extra?: string): ConsoleEn
 	return { ...fields, haystack: haystackOf(fields, extra) };
 }
 
-function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent) {
+function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
 	return {
 		turnId: event.turnId,
 		iteration: event.iteration,
