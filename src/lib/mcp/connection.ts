@@ -96,6 +96,10 @@ export class McpConnection implements ToolServer {
 	get transportKind(): TransportKind | undefined {
 		return this.#open?.kind;
 	}
+	/** The Streamable HTTP session id, when the server assigned one. */
+	get sessionId(): string | undefined {
+		return this.#open?.transport.sessionId;
+	}
 	get instructions(): string | undefined {
 		return this.#instructions;
 	}
