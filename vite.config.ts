@@ -1,8 +1,9 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { validatorsPlugin } from './src/lib/webmcp/build/validators-plugin.js';
 
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [validatorsPlugin(), sveltekit()],
 	server: { host: '127.0.0.1' },
 	preview: { host: '127.0.0.1' },
 	test: {

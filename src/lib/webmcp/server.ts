@@ -1,0 +1,151 @@
+/**
+ * `createWebMcpServer`: an in-page tool server behind the same `ToolServer` interface as a
+ * remote MCP connection, so the agent's dispatcher has one code path. With widgets it offers
+ * recipe discovery, `widget_display`, `canvas` and `recall`; extra tools can be added.
+ *
+ * The server validates and sanitises; it never touches the canvas itself. `widget_display`
+ * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`
+ * for the dispatcher to apply through the UI callbacks (see `applyToolResult`).
+ */
+import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
+import type { WebMcpLayer } from '$lib/agent/types';
+import type { WidgetDefinition } from '$lib/widgets/types';
+import { checkCanvasArgs } from './canvas-args';
+import { recipeDetail, recipeSummary, searchRecipes } from './recipes';
+import { widgetToolDefinitions } from './tool-definitions';
+import { validators as buildTimeValidators } from 'virtual:autoui-validators';
+import type { ImageUrlOptions } from './sanitize/url';
+import type { CompiledValidator } from './validation/types';
+import { createWidgetValidator, type WidgetValidator } from './validation/widget-validator';
+
+/** An extra tool of an in-page server. */
+export interface WebMcpTool {
+	definition: ToolDefinition;
+	handler(args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<ToolCallResult> | ToolCallResult;
+}
+
+/** Options of {@link createWebMcpServer}. */
+export interface WebMcpServerOptions {
+	/** What the server offers, for the system prompt. */
+	description: string;
+	/** Widgets it can display. */
+	widgets?: readonly WidgetDefinition[];
+	/**
+	 * Compiled validators by widget name. Defaults to the build-time validators of the
+	 * catalog (`virtual:autoui-validators`); pass your own for widgets outside the catalog.
+	 */
+	validators?: Readonly<Record<string, CompiledValidator>>;
+	/** Image URL policy for params (extra http hosts). */
+	image?: ImageUrlOptions;
+	/** Extra tools. */
+	tools?: readonly WebMcpTool[];
+	/** Answers `recall(id)`; without it recall reports that nothing is stored. */
+	recall?: (id: string, options: { signal?: AbortSignal }) => unknown;
+}
+
+/** An in-page tool server with its layer for the agent. */
+export interface WebMcpServer extends ToolServer {
+	readonly protocol: 'webmcp';
+	readonly description: string;
+	/** The widget validator (absent when the server has no widgets). */
+	readonly validator?: WidgetValidator;
+	/** The layer the agent builds its prompt and tools from. */
+	layer(): WebMcpLayer;
+}
+
+/** A JSON result the model reads, with the same object as structured content. */
+export function jsonResult(value: unknown, isError = false): ToolCallResult {
+	return { content: [{ type: 'text', text: safeStringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+}
+
+/** Creates an in-page tool server. Throws on duplicate tool names (a programmer error). */
+export function createWebMcpServer(name: string, options: WebMcpServerOptions): WebMcpServer {
+	const widgets = options.widgets ?? [];
+	const validator = widgets.length
+		? createWidgetValidator(widgets, options.validators ?? buildTimeValidators, { image: options.image })
+		: undefined;
+	const widgetTools = widgets.length ? widgetToolDefinitions(widgets.map((widget) => widget.name)) : [];
+	const extra = options.tools ?? [];
+	const definitions = [...widgetTools, ...extra.map((tool) => tool.definition)];
+	const seen = new Set<string>();
+	for (const definition of definitions) {
+		if (seen.has(definition.name)) throw new AutoUiError('invalid_argument', `WebMCP server "${name}" has two tools named "${definition.name}"`);
+		seen.add(definition.name);
+	}
+	const handlers = new Map(extra.map((tool) => [tool.definition.name, tool]));
+	const byName = new Map(widgets.map((widget) => [widget.name, widget]));
+
+	function unknownWidget(widgetName: unknown): ToolCallResult {
+		return jsonResult(
+			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...byName.keys()], hint: 'call search_recipes or list_recipes' },
+			true
+		);
+	}
+
+	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
+		switch (tool) {
+			case 'search_recipes':
+				return jsonResult({ recipes: searchRecipes(widgets, typeof args.query === 'string' ? args.query : '') });
+			case 'list_recipes':
+				return jsonResult({ recipes: widgets.map(recipeSummary) });
+			case 'get_recipe': {
+				const widget = typeof args.name === 'string' ? byName.get(args.name) : undefined;
+				return widget ? jsonResult(recipeDetail(widget)) : unknownWidget(args.name);
+			}
+			case 'widget_display': {
+				if (typeof args.name !== 'string' || !byName.has(args.name)) return unknownWidget(args.name);
+				const checked = validator!.check(args.name, args.params ?? {});
+				if (!checked.ok) {
+					const { error, details, expected_schema } = checked;
+					return jsonResult({ error, details, expected_schema }, true);
+				}
+				return jsonResult({ widget: args.name, data: checked.value });
+			}
+			case 'canvas': {
+				const checked = checkCanvasArgs(args);
+				return checked.ok ? jsonResult(checked.command) : jsonResult({ error: checked.error }, true);
+			}
+			case 'recall': {
+				const id = typeof args.id === 'string' ? args.id : '';
+				const found = id && options.recall ? await options.recall(id, { signal }) : undefined;
+				if (found === undefined) return jsonResult({ error: `No stored result for id ${JSON.stringify(id)}` }, true);
+				return typeof found === 'string' ? { content: [{ type: 'text', text: found }] } : jsonResult(found);
+			}
+			default:
+				throw new AutoUiError('internal', `no handler for ${tool}`);
+		}
+	}
+
+	return {
+		name,
+		protocol: 'webmcp',
+		description: options.description,
+		validator,
+		async listTools() {
+			return definitions.map((definition) => ({ ...definition }));
+		},
+		async callTool(tool: string, args: Record<string, unknown>, callOptions: CallOptions = {}) {
+			const { signal } = callOptions;
+			if (signal?.aborted) throw new AutoUiError('aborted', `${name}.${tool} was cancelled`);
+			if (!seen.has(tool)) {
+				return jsonResult({ error: `Unknown tool "${tool}" on ${name}; available: ${[...seen].join(', ')}` }, true);
+			}
+			try {
+				const handler = handlers.get(tool);
+				return handler ? await handler.handler(args ?? {}, { signal }) : await callWidgetTool(tool, args ?? {}, signal);
+			} catch (error) {
+				if (signal?.aborted) throw new AutoUiError('aborted', `${name}.${tool} was cancelled`, { cause: error });
+				return jsonResult({ error: `${tool} failed: ${errorMessage(error)}` }, true);
+			}
+		},
+		layer() {
+			return {
+				protocol: 'webmcp',
+				serverName: name,
+				description: options.description,
+				tools: definitions.map((definition) => ({ ...definition })),
+				recipes: widgets.map((widget) => ({ name: widget.name, description: widget.description }))
+			};
+		}
+	};
+}

@@ -1,0 +1,85 @@
+/**
+ * The tools of a WebMCP server with widgets: recipe discovery, `widget_display`, `canvas`
+ * and `recall`. Descriptions are written for the model: what the tool does and how to
+ * recover from its errors.
+ */
+import type { ToolDefinition } from '$lib/shared';
+
+/** The actions of the `canvas` tool. */
+export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list'] as const;
+/** One `canvas` action. */
+export type CanvasAction = (typeof canvasActions)[number];
+
+/** Builds the widget tools for a catalog of widget names. */
+export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefinition[] {
+	return [
+		{
+			name: 'search_recipes',
+			description: 'Search the widget recipes by keywords (e.g. "trend over time", "table"). Returns matching widget names with a short description.',
+			inputSchema: {
+				type: 'object',
+				properties: { query: { type: 'string', description: 'Keywords describing what to show' } },
+				required: ['query'],
+				additionalProperties: false
+			},
+			annotations: { readOnlyHint: true }
+		},
+		{
+			name: 'list_recipes',
+			description: 'List every widget recipe (name, title, description, category).',
+			inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+			annotations: { readOnlyHint: true }
+		},
+		{
+			name: 'get_recipe',
+			description: "Read one widget's recipe: its params JSON Schema, an example, when to use it and how to fill it. Read it before widget_display.",
+			inputSchema: {
+				type: 'object',
+				properties: { name: { type: 'string', enum: [...widgetNames], description: 'Widget name' } },
+				required: ['name'],
+				additionalProperties: false
+			},
+			annotations: { readOnlyHint: true }
+		},
+		{
+			name: 'widget_display',
+			description:
+				'Show a widget on the canvas. `params` must match the schema from get_recipe(name). Returns the new widget id (w_...). On "Validation failed", fix the fields listed in details using expected_schema and call again.',
+			inputSchema: {
+				type: 'object',
+				properties: {
+					name: { type: 'string', enum: [...widgetNames], description: 'Widget name' },
+					params: { type: 'object', description: "The widget's params (see get_recipe)" }
+				},
+				required: ['name', 'params'],
+				additionalProperties: false
+			}
+		},
+		{
+			name: 'canvas',
+			description:
+				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), clear.',
+			inputSchema: {
+				type: 'object',
+				properties: {
+					action: { type: 'string', enum: [...canvasActions] },
+					id: { type: 'string', description: 'Widget id (w_...), for every action except list and clear' },
+					params: { type: 'object', description: 'Action parameters (see the description)' }
+				},
+				required: ['action'],
+				additionalProperties: false
+			}
+		},
+		{
+			name: 'recall',
+			description: 'Re-read the full result of an earlier tool call whose result was shortened, by its id.',
+			inputSchema: {
+				type: 'object',
+				properties: { id: { type: 'string', description: 'The id given in the shortened result' } },
+				required: ['id'],
+				additionalProperties: false
+			},
+			annotations: { readOnlyHint: true }
+		}
+	];
+}
