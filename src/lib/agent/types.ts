@@ -57,6 +57,14 @@ export interface ToolUseBlock {
 	id: string;
 	name: string;
 	input: Record<string, unknown>;
+	/**
+	 * Set by a provider when the model's streamed arguments were not a JSON object (cut off,
+	 * malformed). `input` is then `{}`, the block stays in the history (so the tool_use keeps
+	 * its one tool_result), and the loop should answer the call with an error tool_result
+	 * quoting `error` instead of running the tool, so the model can call it again correctly.
+	 * Providers never send this field back on the wire.
+	 */
+	invalidArguments?: { raw: string; error: string };
 }
 
 /** The answer to one tool call, in the user message that follows the call. */

@@ -3,6 +3,7 @@
  * openai/) implements it in a folder with the same files: wire types, message conversion,
  * finish-reason mapping and the model.
  */
+import type { ErrorCode } from '$lib/shared';
 import type { AssistantMessage, ChatMessage, ProviderTool, StopReason, Usage } from '../types';
 
 /** Which wire format a provider speaks. */
@@ -56,3 +57,47 @@ export interface LlmProvider {
 	/** Streams one assistant turn. Throws AutoUiError with a provider_* code on failure. */
 	streamTurn(request: ProviderRequest, options?: StreamOptions): Promise<ProviderTurn>;
 }
+
+/** How transient failures (429, 529, 5xx, network) are retried. */
+export interface RetryOptions {
+	/** Retries after the first attempt (default 4). */
+	maxRetries?: number;
+	/** First backoff delay in ms, doubled per retry, with jitter (default 1000). */
+	baseDelayMs?: number;
+	/** Upper bound of one backoff delay in ms (default 20000). */
+	maxDelayMs?: number;
+	/** A retry-after longer than this (ms) is not waited for; the error is reported (default 60000). */
+	maxRetryAfterMs?: number;
+}
+
+/**
+ * Everything needed to talk to one model at one endpoint. Built by the settings; never put
+ * into URLs, traces or exports (it may hold a key).
+ */
+export interface ProviderConfig {
+	provider: ProviderId;
+	/** API base URL; empty or absent means the provider's public API. OpenAI-compatible URLs end in /v1. */
+	baseUrl?: string;
+	model: string;
+	/** Optional for local endpoints and when the server's key is used. */
+	apiKey?: string;
+	/** Send requests through this app's /api/llm/<provider> proxy, which adds the server's key. */
+	useServerKey?: boolean;
+	/** Origin of this app, for the server-key proxy (default: location.origin). */
+	appOrigin?: string;
+	retry?: RetryOptions;
+	/** Per-request timeout in ms (default 600000). */
+	timeoutMs?: number;
+}
+
+/** A model an endpoint offers. */
+export interface ModelInfo {
+	id: string;
+	/** Human-readable name where the endpoint gives one. */
+	name?: string;
+}
+
+/** The outcome of testConnection, written for the person reading the settings dialog. */
+export type ConnectionResult =
+	| { ok: true; message: string; models: ModelInfo[]; latencyMs: number; warning?: string }
+	| { ok: false; code: ErrorCode; message: string; latencyMs: number };

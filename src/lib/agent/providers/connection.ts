@@ -1,0 +1,99 @@
+/**
+ * Model lists and the settings dialog's "Test connection": reach the endpoint with the
+ * configured key and say clearly what works and what does not.
+ */
+import { AutoUiError, errorMessage } from '$lib/shared';
+import { needsApiKey, providerNames, resolveBaseUrl } from './endpoints';
+import { errorContext } from './error-context';
+import { classifyFailure, toProviderError } from './provider-errors';
+import { withRetry } from './retry';
+import type { ConnectionResult, ModelInfo, ProviderConfig } from './types';
+
+/** Loads a provider folder (and its SDK) on demand. */
+export async function loadWireFormat(provider: ProviderConfig['provider']) {
+	try {
+		if (provider === 'anthropic') {
+			const module = await import('./anthropic');
+			return { Provider: module.AnthropicProvider, listModels: module.listAnthropicModels };
+		}
+		if (provider === 'openai') {
+			const module = await import('./openai');
+			return { Provider: module.OpenAiProvider, listModels: module.listOpenAiModels };
+		}
+	} catch (error) {
+		throw new AutoUiError('internal', `could not load the ${provider} provider code (${errorMessage(error)}) — reload the page`, { cause: error });
+	}
+	throw new AutoUiError('invalid_argument', `unknown provider "${String(provider)}" — choose anthropic or openai in Settings`);
+}
+
+/** Throws when `config` cannot work at all (no model, no key where one is needed). */
+export function checkConfig(config: ProviderConfig): void {
+	if (config.provider !== 'anthropic' && config.provider !== 'openai') {
+		throw new AutoUiError('invalid_argument', `unknown provider "${String(config.provider)}" — choose anthropic or openai in Settings`);
+	}
+	if (!config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is chosen — pick one in Settings');
+	if (config.baseUrl?.trim()) {
+		try {
+			const url = new URL(config.baseUrl.trim());
+			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+		} catch {
+			throw new AutoUiError('invalid_argument', `the base URL "${config.baseUrl}" is not an http(s) URL — fix it in Settings`);
+		}
+	}
+	if (needsApiKey(config) && !config.apiKey?.trim()) {
+		throw new AutoUiError('provider_auth', `${providerNames[config.provider]} at ${resolveBaseUrl(config)} needs an API key — add one in Settings`);
+	}
+}
+
+/** The models the endpoint lists, retried once on a transient failure. */
+export async function listModels(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ModelInfo[]> {
+	checkConfig({ ...config, model: config.model || 'any' });
+	const { listModels: list } = await loadWireFormat(config.provider);
+	const context = errorContext(config);
+	const models = await withRetry(() => list(config, options.signal), {
+		classify: classifyFailure,
+		finalError: (error, _failure, retries) => toProviderError(error, context, retries)
+	}, { maxRetries: 1, baseDelayMs: 500, ...config.retry }, options.signal);
+	return models.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** True when the endpoint's list names `model` (aliases like llama3.1 → llama3.1:latest count). */
+export function listsModel(models: ModelInfo[], model: string): boolean {
+	return models.some(({ id }) => id === model || id === `models/${model}` || id.startsWith(`${model}:`) || id.startsWith(`${model}-`));
+}
+
+/**
+ * Tests `config`: lists the models (which checks the endpoint and the key); where the
+ * endpoint has no model list, sends a one-token request instead. Never throws.
+ */
+export async function testConnection(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
+	const started = performance.now();
+	const elapsed = () => Math.round(performance.now() - started);
+	const where = resolveBaseUrl(config);
+	try {
+		checkConfig(config);
+		let models: ModelInfo[];
+		try {
+			models = await listModels(config, options);
+		} catch (error) {
+			if (!(error instanceof AutoUiError) || (error.details as { status?: number } | undefined)?.status !== 404) throw error;
+			await pingModel(config, options.signal);
+			return { ok: true, message: `Connected to ${where}: ${config.model} answered.`, models: [], latencyMs: elapsed() };
+		}
+		const message = `Connected to ${where}.`;
+		if (models.length === 0 || listsModel(models, config.model)) {
+			return { ok: true, message: models.length ? `${message} Model ${config.model} is available.` : message, models, latencyMs: elapsed() };
+		}
+		const warning = `Model ${config.model} is not in this endpoint's list of ${models.length} models — check its name.`;
+		return { ok: true, message, models, latencyMs: elapsed(), warning };
+	} catch (error) {
+		const typed = error instanceof AutoUiError ? error : toProviderError(error, errorContext(config));
+		return { ok: false, code: typed.code, message: typed.message, latencyMs: elapsed() };
+	}
+}
+
+async function pingModel(config: ProviderConfig, signal?: AbortSignal): Promise<void> {
+	const { Provider } = await loadWireFormat(config.provider);
+	const provider = new Provider({ ...config, retry: { maxRetries: 1, ...config.retry } });
+	await provider.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.' }] }], tools: [], maxTokens: 1 }, { signal });
+}

@@ -1,0 +1,33 @@
+/**
+ * LLM providers: the one interface the agent loop uses (LlmProvider), created from a
+ * ProviderConfig. Each wire format lives in its own folder with its SDK and is imported on
+ * demand, so neither SDK is in the initial bundle.
+ */
+import { checkConfig, loadWireFormat } from './connection';
+import type { LlmProvider, ProviderConfig } from './types';
+
+/**
+ * Creates the provider for `config`, loading its code and SDK on first use. Throws
+ * AutoUiError (invalid_argument, provider_auth) when the config cannot work.
+ */
+export async function createProvider(config: ProviderConfig): Promise<LlmProvider> {
+	checkConfig(config);
+	const { Provider } = await loadWireFormat(config.provider);
+	return new Provider(config);
+}
+
+export { listModels, testConnection, listsModel } from './connection';
+export { isLocalEndpoint, needsApiKey, resolveBaseUrl, defaultBaseUrls, defaultModels, providerNames } from './endpoints';
+export { defaultRetryOptions, parseRetryAfter, backoffDelay } from './retry';
+export type {
+	ProviderId,
+	ProviderRequest,
+	ProviderEvent,
+	ProviderTurn,
+	StreamOptions,
+	LlmProvider,
+	ProviderConfig,
+	RetryOptions,
+	ModelInfo,
+	ConnectionResult
+} from './types';
