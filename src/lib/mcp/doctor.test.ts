@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diagnose } from './doctor';
+import { startEverything, startFixtureServer, startOAuthServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
+import { startGarbageServer, type FakeServer } from '../../../tests/fixtures/mcp/http-fakes';
+
+describe('connection doctor (Node: no CORS, so only server-side causes)', () => {
+	let fixture: RunningServer & { sseUrl: string };
+	let legacy: RunningServer;
+	let secure: RunningServer;
+	let garbage: FakeServer;
+	beforeAll(async () => {
+		[fixture, legacy, secure, garbage] = await Promise.all([
+			startFixtureServer(),
+			startEverything({ mode: 'sse' }),
+			startOAuthServer(),
+			startGarbageServer('html')
+		]);
+	});
+	afterAll(async () => Promise.all([fixture?.stop(), legacy?.stop(), secure?.stop(), garbage?.stop()]));
+
+	it('says ok for a healthy server', async () => {
+		expect((await diagnose({ url: fixture.url })).code).toBe('ok');
+	});
+
+	it('reports an unreachable host', async () => {
+		const diagnosis = await diagnose({ url: 'http://127.0.0.1:9/mcp' });
+		expect(diagnosis.code).toBe('unreachable');
+		expect(diagnosis.fix).toMatch(/running/);
+	});
+
+	it('points from a wrong path to the real endpoint', async () => {
+		const diagnosis = await diagnose({ url: fixture.url.replace('/mcp', '/api') });
+		expect(diagnosis).toMatchObject({ code: 'not_found', status: 404, suggestedUrl: fixture.url });
+	});
+
+	it('recognises a legacy SSE endpoint given as Streamable HTTP, and the reverse', async () => {
+		expect(await diagnose({ url: legacy.url, transport: 'streamable-http' })).toMatchObject({ code: 'wrong_transport', suggestedTransport: 'sse' });
+		expect(await diagnose({ url: fixture.url, transport: 'sse' })).toMatchObject({ code: 'wrong_transport', suggestedTransport: 'streamable-http' });
+	});
+
+	it('offers OAuth on a 401 with protected-resource metadata', async () => {
+		const diagnosis = await diagnose({ url: secure.url });
+		expect(diagnosis).toMatchObject({ code: 'auth_required', status: 401, offerOAuth: true });
+	});
+
+	it('says a web page is not an MCP endpoint', async () => {
+		const diagnosis = await diagnose({ url: garbage.url });
+		expect(diagnosis.code).toBe('not_mcp');
+		expect(diagnosis.summary).toMatch(/text\/html/);
+	});
+
+	it('refuses plain http to remote hosts from the app page, before any request', async () => {
+		expect((await diagnose({ url: 'http://example.com/mcp', pageUrl: 'https://autoui.example/' })).code).toBe('mixed_content');
+		expect((await diagnose({ url: 'http://example.com/mcp', pageUrl: 'http://127.0.0.1:4173/' })).code).toBe('blocked_url');
+		expect((await diagnose({ url: 'not a url' })).code).toBe('invalid_url');
+	});
+});
