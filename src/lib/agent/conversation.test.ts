@@ -1,0 +1,150 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { AutoUiError, openKeyValueStore } from '$lib/shared';
+import { Conversation, compactTextDeltas, type ConversationDeps } from './conversation';
+import type { AgentEvent } from './events';
+import { createMemoryToolServer, createMockProvider, type MockStep } from './testing';
+import type { McpLayer } from './types';
+
+const data = createMemoryToolServer('shop', 'mcp', [
+	{
+		name: 'delete_order',
+		description: 'Delete an order',
+		inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+		annotations: { destructiveHint: true },
+		handler: (args) => ({ deleted: args.id })
+	},
+	{
+		name: 'count_orders',
+		description: 'Count orders',
+		inputSchema: { type: 'object', properties: {} },
+		annotations: { readOnlyHint: true },
+		handler: () => ({ count: 42 })
+	}
+]);
+const layer: McpLayer = { protocol: 'mcp', serverName: 'shop', tools: data.definitions };
+
+function setup(script: MockStep[], extra: Partial<ConversationDeps> = {}) {
+	const provider = createMockProvider(script);
+	let changes = 0;
+	const conversation = new Conversation({
+		provider: async () => provider,
+		tools: () => ({ layers: [layer], servers: [data] }),
+		ui: {},
+		loopOptions: () => ({ lazy: false }),
+		onChange: () => changes++,
+		...extra
+	});
+	return { conversation, provider, changes: () => changes };
+}
+
+function types(events: readonly AgentEvent[]): string[] {
+	return events.map((event) => event.type);
+}
+
+describe('Conversation', () => {
+	it('runs a turn, keeps a valid history and reports events in order', async () => {
+		const { conversation, provider } = setup([
+			{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] },
+			{ text: ['There are ', '42 orders.'] }
+		]);
+		await conversation.send('How many orders?');
+		expect(conversation.busy).toBe(false);
+		expect(types(conversation.events)[0]).toBe('turn-start');
+		expect(types(conversation.events).at(-1)).toBe('done');
+		expect(conversation.events.some((event) => event.type === 'tool-result')).toBe(true);
+		expect(conversation.history.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+		// The second request carried the tool result the first call produced.
+		expect(JSON.stringify(provider.requests[1].messages)).toContain('42');
+	});
+
+	it('stops mid-stream, and the next message still produces a valid request', async () => {
+		const { conversation, provider } = setup([{ text: 'Thinking about', hang: true }, { text: 'Fine.' }]);
+		const running = conversation.send('Tell me a long story');
+		await new Promise((resolve) => setTimeout(resolve, 30));
+		expect(conversation.busy).toBe(true);
+		conversation.stop();
+		await running;
+		const done = conversation.events.findLast((event) => event.type === 'done');
+		expect(done && done.type === 'done' && done.reason).toBe('aborted');
+		await conversation.send('Short one then');
+		const roles = provider.requests[1].messages.map((message) => message.role);
+		for (let index = 1; index < roles.length; index++) expect(roles[index]).not.toBe(roles[index - 1]);
+		expect(roles.at(-1)).toBe('user');
+	});
+
+	it('retries the last turn in place and edits an earlier one', async () => {
+		const { conversation, provider } = setup([{ text: 'A' }, { text: 'B' }, { text: 'C' }]);
+		await conversation.send('first');
+		await conversation.retry();
+		const starts = conversation.events.filter((event) => event.type === 'turn-start');
+		expect(starts).toHaveLength(1);
+		expect(conversation.history).toHaveLength(2);
+		expect(provider.requests[1].messages).toHaveLength(1);
+		const turnId = starts[0].turnId;
+		await conversation.edit(turnId, 'first, edited');
+		expect(provider.requests[2].messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'first, edited' }] });
+		expect(conversation.events.filter((event) => event.type === 'turn-start')).toHaveLength(1);
+	});
+
+	it('waits for approval of a destructive tool and passes a denial to the model', async () => {
+		const { conversation, provider } = setup([
+			{ toolCalls: [{ id: 'call_1', name: 'shop_mcp_delete_order', input: { id: 'o1' } }] },
+			{ text: 'Not deleted.' }
+		]);
+		const running = conversation.send('Delete order o1');
+		await expect.poll(() => conversation.isPending('call_1')).toBe(true);
+		conversation.decide('call_1', 'deny');
+		await running;
+		expect(data.calls.some((call) => call.name === 'delete_order')).toBe(false);
+		expect(JSON.stringify(provider.requests[1].messages)).toMatch(/denied/i);
+	});
+
+	it('reports a provider that cannot be created as an error turn, keeping the input', async () => {
+		const { conversation } = setup([], {
+			provider: async () => {
+				throw new AutoUiError('provider_auth', 'No API key — open Settings.');
+			}
+		});
+		await conversation.send('hello');
+		expect(types(conversation.events)).toEqual(['turn-start', 'error', 'done']);
+		expect(conversation.history).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
+	});
+
+	it('re-runs a logged call against its server', async () => {
+		const { conversation } = setup([{ toolCalls: [{ id: 'c1', name: 'shop_mcp_count_orders', input: {} }] }, { text: 'ok' }]);
+		await conversation.send('count');
+		const rerun = await conversation.rerun('c1');
+		expect(rerun.isError).toBe(false);
+		expect(rerun.result).toContain('42');
+		await expect(conversation.rerun('nope')).rejects.toThrow(/No tool call/);
+	});
+
+	it('persists history and events, and skips a corrupt saved state', async () => {
+		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
+		const first = setup([{ text: ['Hel', 'lo'] }], { store });
+		await first.conversation.send('hi');
+		await first.conversation.flush();
+		const second = setup([], { store });
+		expect(await second.conversation.restore()).toBeNull();
+		expect(second.conversation.history).toEqual(first.conversation.history);
+		expect(second.conversation.events.filter((event) => event.type === 'text-delta')).toHaveLength(1);
+
+		await store.set('chat.v1', { version: 99 });
+		const third = setup([], { store });
+		expect(await third.conversation.restore()).toMatch(/unknown format/);
+		expect(third.conversation.events).toHaveLength(0);
+	});
+});
+
+describe('compactTextDeltas', () => {
+	it('merges deltas of one iteration only', () => {
+		const base = { at: 1, turnId: 't' };
+		const merged = compactTextDeltas([
+			{ ...base, type: 'text-delta', iteration: 1, text: 'a' },
+			{ ...base, type: 'text-delta', iteration: 1, text: 'b' },
+			{ ...base, type: 'text-delta', iteration: 2, text: 'c' }
+		]);
+		expect(merged.map((event) => (event.type === 'text-delta' ? event.text : ''))).toEqual(['ab', 'c']);
+	});
+});

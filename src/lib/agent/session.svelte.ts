@@ -1,0 +1,68 @@
+/**
+ * The thin reactive adapter the UI uses: a `Conversation` (framework-free) mirrored into
+ * runes. Events are published at most once per animation frame, so a fast token stream
+ * does not re-render the chat and console for every delta.
+ */
+import type { AgentEvent, ApprovalDecision } from './events';
+import { Conversation, type ConversationDeps, type RerunResult } from './conversation';
+
+/** What a session needs: everything a conversation needs except the change hook. */
+export type AgentSessionDeps = Omit<ConversationDeps, 'onChange'>;
+
+const frame: (callback: () => void) => unknown =
+	typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback) => setTimeout(callback, 16);
+
+/** Reactive conversation state for the chat, the console and the header. */
+export class AgentSession {
+	#conversation: Conversation;
+	#events = $state.raw<readonly AgentEvent[]>([]);
+	#busy = $state(false);
+	#pending = $state.raw<ReadonlySet<string>>(new Set());
+	#scheduled = false;
+
+	constructor(deps: AgentSessionDeps) {
+		this.#conversation = new Conversation({ ...deps, onChange: () => this.#schedule() });
+	}
+
+	/** Every event of the conversation, oldest first (a new array after each change). */
+	get events(): readonly AgentEvent[] {
+		return this.#events;
+	}
+
+	/** True while a turn runs. */
+	get busy(): boolean {
+		return this.#busy;
+	}
+
+	/** Call ids waiting for the user's approval. */
+	get pendingApprovals(): ReadonlySet<string> {
+		return this.#pending;
+	}
+
+	/** Loads the saved conversation; returns a notice when it could not be used. */
+	restore(): Promise<string | null> {
+		return this.#conversation.restore();
+	}
+
+	send = (text: string): Promise<void> => this.#conversation.send(text);
+	stop = (): void => this.#conversation.stop();
+	retry = (): Promise<void> => this.#conversation.retry();
+	edit = (turnId: string, text: string): Promise<void> => this.#conversation.edit(turnId, text);
+	newConversation = (): void => this.#conversation.newConversation();
+	decide = (callId: string, decision: ApprovalDecision): void => this.#conversation.decide(callId, decision);
+	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
+	flush = (): Promise<void> => this.#conversation.flush();
+
+	#schedule(): void {
+		// Busy changes publish at once so the Stop button appears without a frame's delay.
+		this.#busy = this.#conversation.busy;
+		if (this.#scheduled) return;
+		this.#scheduled = true;
+		frame(() => {
+			this.#scheduled = false;
+			this.#events = this.#conversation.events.slice();
+			this.#busy = this.#conversation.busy;
+			this.#pending = new Set(this.#events.flatMap((event) => (event.type === 'approval-request' && this.#conversation.isPending(event.callId) ? [event.callId] : [])));
+		});
+	}
+}
