@@ -1,0 +1,317 @@
+/**
+ * One DuckDB instance per process holding the data sets. Data sets load lazily, once each:
+ * Parquet as a view over the local file (DuckDB scans it in parallel), JSON and CSV
+ * materialised as tables with their column types cleaned up. External access is disabled
+ * and the configuration locked before any model-written SQL runs; only the data folder
+ * stays readable so later lazy loads still work.
+ *
+ * Each model query gets its own connection so a timeout can interrupt it alone.
+ */
+import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
+import { AutoUiError } from '$lib/shared';
+import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
+import { explainDuckDbError } from './explain-error';
+import {
+	conversionApplySql,
+	conversionCheckSql,
+	proposeConversions,
+	quoteIdentifier,
+	quoteLiteral,
+	type ColumnInfo
+} from './normalize';
+import { runCappedQuery, type QueryResult } from './run-query';
+import { assertReadOnlySql } from './sql-guard';
+import { jsonSafeConverter } from './values';
+
+/** A data set after its first use: its columns and row count. */
+export interface LoadedDataset {
+	entry: DatasetEntry;
+	columns: ColumnInfo[];
+	rows: number;
+}
+
+/** Engine settings; the defaults suit a laptop shared with other work. */
+export interface DatasetEngineOptions {
+	/** Folder of the data files (defaults to the `vega-datasets` package's). */
+	dataDirectory?: string;
+	/** DuckDB `memory_limit` (default `1GB`). */
+	memoryLimit?: string;
+	/** DuckDB worker threads (default 2). */
+	threads?: number;
+	/** Per-query timeout in milliseconds (default 10 000). */
+	queryTimeoutMs?: number;
+	/** Model queries running at once; more wait their turn (default 4). */
+	maxConcurrentQueries?: number;
+}
+
+/** Options of one query. */
+export interface QueryOptions {
+	/** Rows to return at most (default 500, at most 5 000). */
+	limit?: number;
+	/** Overrides the engine's per-query timeout. */
+	timeoutMs?: number;
+	/** Cap on the JSON size of the returned rows, in characters (default 1 000 000). */
+	maxBytes?: number;
+	signal?: AbortSignal;
+}
+
+/** Rows returned by default and at most by one query. */
+export const DEFAULT_ROW_LIMIT = 500;
+export const MAX_ROW_LIMIT = 5_000;
+const DEFAULT_MAX_BYTES = 1_000_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Words in a query that mean "every table", so every data set is loaded first. */
+const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckdb_columns', 'information_schema']);
+
+/** The data sets behind one DuckDB instance. Create it with `DatasetEngine.create`. */
+export class DatasetEngine {
+	readonly datasets: readonly DatasetEntry[];
+	readonly #instance: DuckDBInstance;
+	readonly #loader: DuckDBConnection;
+	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
+	readonly #byName: Map<string, DatasetEntry>;
+	readonly #loads = new Map<string, Promise<LoadedDataset>>();
+	#loadChain: Promise<unknown> = Promise.resolve();
+	#running = 0;
+	readonly #waiting: (() => void)[] = [];
+	#closed = false;
+
+	private constructor(
+		instance: DuckDBInstance,
+		loader: DuckDBConnection,
+		datasets: DatasetEntry[],
+		options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>
+	) {
+		this.#instance = instance;
+		this.#loader = loader;
+		this.datasets = datasets;
+		this.#options = options;
+		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
+	}
+
+	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
+	static async create(options: DatasetEngineOptions = {}): Promise<DatasetEngine> {
+		const dataDirectory = options.dataDirectory ?? vegaDatasetsDirectory();
+		const datasets = readCatalog(dataDirectory);
+		const settings = {
+			memoryLimit: options.memoryLimit ?? '1GB',
+			threads: options.threads ?? 2,
+			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+			maxConcurrentQueries: options.maxConcurrentQueries ?? 4
+		};
+		const instance = await DuckDBInstance.create(':memory:', {
+			memory_limit: settings.memoryLimit,
+			threads: String(settings.threads),
+			temp_directory: '',
+			autoinstall_known_extensions: 'false',
+			autoload_known_extensions: 'false'
+		});
+		const loader = await instance.connect();
+		const folder = dataDirectory.endsWith('/') ? dataDirectory : `${dataDirectory}/`;
+		await loader.run(`SET allowed_directories = [${quoteLiteral(folder)}]`);
+		await loader.run('SET enable_external_access = false');
+		await loader.run('SET lock_configuration = true');
+		return new DatasetEngine(instance, loader, datasets, settings);
+	}
+
+	/** The catalogue entry named `name` (case-insensitive), or a `not_found` error listing the names. */
+	entry(name: string): DatasetEntry {
+		const entry = this.#byName.get(name.trim().toLowerCase());
+		if (!entry) {
+			throw new AutoUiError('not_found', `Unknown data set "${name}". Available data sets: ${this.datasetNames().join(', ')}.`);
+		}
+		return entry;
+	}
+
+	/** Every data set name, sorted. */
+	datasetNames(): string[] {
+		return this.datasets.map((entry) => entry.name);
+	}
+
+	/** Loads one data set on first use (later calls share the same result). */
+	load(name: string): Promise<LoadedDataset> {
+		const entry = this.entry(name);
+		let loading = this.#loads.get(entry.name);
+		if (!loading) {
+			loading = this.#loadChain.then(() => this.#read(entry));
+			this.#loadChain = loading.catch(() => undefined);
+			this.#loads.set(entry.name, loading);
+			loading.catch(() => this.#loads.delete(entry.name));
+		}
+		return loading;
+	}
+
+	/** Loads every data set (for listings with row counts). */
+	loadAll(): Promise<LoadedDataset[]> {
+		return Promise.all(this.datasets.map((entry) => this.load(entry.name)));
+	}
+
+	async #read(entry: DatasetEntry): Promise<LoadedDataset> {
+		this.#assertOpen();
+		const table = quoteIdentifier(entry.name);
+		const file = quoteLiteral(entry.file);
+		if (entry.format === 'parquet') {
+			await this.#loader.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet(${file})`);
+		} else {
+			const reader =
+				entry.format === 'json'
+					? `read_json(${file}, format = 'array')`
+					: `read_csv(${file}${entry.format === 'tsv' ? ", delim = '\\t'" : ''})`;
+			await this.#loader.run(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${reader}`);
+			await this.#normalize(entry);
+		}
+		const columns = await this.#columns(entry.name);
+		const count = await this.#loader.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
+		return { entry, columns, rows: Number(count.getRows()[0][0]) };
+	}
+
+	async #normalize(entry: DatasetEntry): Promise<void> {
+		const conversions = proposeConversions(await this.#columns(entry.name), entry.fields);
+		if (conversions.length === 0) return;
+		const check = (await this.#loader.runAndReadAll(conversionCheckSql(entry.name, conversions))).getRowObjectsJson()[0];
+		const lossless = conversions.filter((_, index) => check[`b${index}`] === check[`a${index}`]);
+		if (lossless.length > 0) await this.#loader.run(conversionApplySql(entry.name, lossless));
+	}
+
+	async #columns(table: string): Promise<ColumnInfo[]> {
+		const reader = await this.#loader.runAndReadAll(`DESCRIBE ${quoteIdentifier(table)}`);
+		return reader.getRowObjectsJson().map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+	}
+
+	/** Runs internal, trusted SQL (statistics, samples) on a fresh connection; rows as JSON. */
+	async internalQuery(sql: string, options: { signal?: AbortSignal } = {}): Promise<Record<string, Json>[]> {
+		return this.#withConnection(options, async (connection) => {
+			const reader = await connection.runAndReadAll(sql);
+			return reader.convertRowObjects(jsonSafeConverter) as Record<string, Json>[];
+		});
+	}
+
+	/**
+	 * Runs one read-only statement written by a model or a user, loading the data sets it
+	 * names first. Rows are capped by `limit` and `maxBytes`; the result says when it was
+	 * capped and how many rows there were in all. Errors are `AutoUiError`s with actionable
+	 * messages (unknown columns list the columns that exist).
+	 */
+	async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+		const statement = assertReadOnlySql(sql);
+		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
+		const referenced = await this.#loadReferenced(statement);
+		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
+		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
+		try {
+			return await this.#withConnection({ signal: options.signal, timeoutMs }, async (connection, stopped) => {
+				const extracted = await connection.extractStatements(statement);
+				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
+				const prepared = await extracted.prepare(0);
+				if (prepared.statementType !== StatementType.SELECT) {
+					throw new AutoUiError('denied', 'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).');
+				}
+				if (prepared.parameterCount > 0) {
+					throw new AutoUiError('invalid_argument', 'Query parameters ($1, ?) are not supported: write the values into the SQL.');
+				}
+				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped });
+			});
+		} catch (error) {
+			if (error instanceof AutoUiError) throw error;
+			throw explainDuckDbError(error, context);
+		}
+	}
+
+	async #loadReferenced(statement: string): Promise<LoadedDataset[]> {
+		const words = new Set(statement.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []);
+		if ([...words].some((word) => CATALOG_WORDS.has(word))) await this.loadAll();
+		const names = this.datasets.filter((entry) => words.has(entry.name)).map((entry) => entry.name);
+		return Promise.all(names.map((name) => this.load(name)));
+	}
+
+	/**
+	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once. A timeout or
+	 * an abort interrupts the connection; `stopped()` tells the work whether that happened.
+	 */
+	async #withConnection<T>(
+		options: { signal?: AbortSignal; timeoutMs?: number },
+		work: (connection: DuckDBConnection, stopped: () => boolean) => Promise<T>
+	): Promise<T> {
+		this.#assertOpen();
+		if (options.signal?.aborted) throw new AutoUiError('aborted', 'The query was cancelled.');
+		await this.#acquire();
+		let connection: DuckDBConnection | undefined;
+		let reason: 'timeout' | 'aborted' | undefined;
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const stop = (why: 'timeout' | 'aborted') => {
+			reason ??= why;
+			connection?.interrupt();
+		};
+		const onAbort = () => stop('aborted');
+		options.signal?.addEventListener('abort', onAbort, { once: true });
+		try {
+			connection = await this.#instance.connect();
+			const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
+			timer = setTimeout(() => stop('timeout'), timeoutMs);
+			try {
+				const result = await work(connection, () => reason !== undefined);
+				if (reason) throw new Error('INTERRUPT');
+				return result;
+			} catch (error) {
+				if (reason === 'timeout') {
+					throw new AutoUiError(
+						'timeout',
+						`The query was stopped after ${timeoutMs / 1000} s. Aggregate with GROUP BY, filter with WHERE or add a LIMIT, then try again.`,
+						{ cause: error }
+					);
+				}
+				if (reason === 'aborted') throw new AutoUiError('aborted', 'The query was cancelled.', { cause: error });
+				throw error;
+			}
+		} finally {
+			clearTimeout(timer);
+			options.signal?.removeEventListener('abort', onAbort);
+			connection?.closeSync();
+			this.#release();
+		}
+	}
+
+	async #acquire(): Promise<void> {
+		if (this.#running < this.#options.maxConcurrentQueries) {
+			this.#running++;
+			return;
+		}
+		await new Promise<void>((resolve) => this.#waiting.push(resolve));
+	}
+
+	#release(): void {
+		const next = this.#waiting.shift();
+		if (next) next();
+		else this.#running--;
+	}
+
+	#assertOpen(): void {
+		if (this.#closed) throw new AutoUiError('internal', 'The datasets engine is closed.');
+	}
+
+	/** Closes DuckDB. Queries after this fail with `internal`. */
+	close(): void {
+		if (this.#closed) return;
+		this.#closed = true;
+		this.#loader.closeSync();
+		this.#instance.closeSync();
+	}
+}
+
+let shared: Promise<DatasetEngine> | undefined;
+
+/**
+ * The process-wide engine (one DuckDB instance per process), created on first use. A failed
+ * start is not cached, so the next call retries.
+ */
+export function getDatasetEngine(options?: DatasetEngineOptions): Promise<DatasetEngine> {
+	if (!shared) {
+		shared = DatasetEngine.create(options);
+		shared.catch(() => {
+			shared = undefined;
+		});
+	}
+	return shared;
+}
+
+export type { QueryResult };

@@ -1,0 +1,135 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetEngine } from './engine';
+import { createDatasetsHttpHandler } from './http';
+import { startStandaloneDatasetsServer, type StandaloneDatasetsServer } from './standalone';
+
+let engine: DatasetEngine;
+let standalone: StandaloneDatasetsServer;
+
+beforeAll(async () => {
+	engine = await DatasetEngine.create({ queryTimeoutMs: 5_000 });
+	standalone = await startStandaloneDatasetsServer({ port: 0, engine: async () => engine });
+});
+
+afterAll(async () => {
+	await standalone.close();
+	engine.close();
+});
+
+async function connect(url: string): Promise<Client> {
+	const client = new Client({ name: 'http-test', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+	return client;
+}
+
+const initialize = JSON.stringify({
+	jsonrpc: '2.0',
+	id: 1,
+	method: 'initialize',
+	params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+});
+
+function initRequest(): Request {
+	return new Request('http://127.0.0.1/mcp', {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: initialize
+	});
+}
+
+describe('standalone datasets server', () => {
+	it('listens on loopback and answers a real SDK client over Streamable HTTP', async () => {
+		expect(standalone.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+		const client = await connect(standalone.url);
+		try {
+			const result = (await client.callTool({
+				name: 'query_sql',
+				arguments: { sql: 'SELECT origin, count(*) AS flights FROM flights_3m GROUP BY origin ORDER BY flights DESC LIMIT 3' }
+			})) as CallToolResult;
+			const part = result.content[0];
+			const body = JSON.parse(part.type === 'text' ? part.text : '{}');
+			expect(body.rows[0]).toEqual({ origin: 'ORD', flights: 166341 });
+			const recipes = (await client.callTool({ name: 'list_recipes', arguments: {} })) as CallToolResult;
+			expect(recipes.isError).toBeFalsy();
+		} finally {
+			await client.close();
+		}
+	});
+
+	it('sends CORS headers, answers preflight and exposes the session header', async () => {
+		const preflight = await fetch(standalone.url, {
+			method: 'OPTIONS',
+			headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'mcp-session-id' }
+		});
+		expect(preflight.status).toBe(204);
+		expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+		expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-session-id');
+		expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+		expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+		const init = await fetch(standalone.url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://localhost:5173' },
+			body: initialize
+		});
+		expect(init.status).toBe(200);
+		expect(init.headers.get('access-control-expose-headers')).toContain('Mcp-Session-Id');
+		expect(init.headers.get('mcp-session-id')).toBeTruthy();
+		await init.body?.cancel();
+	});
+
+	it('answers 404 on other paths', async () => {
+		const response = await fetch(standalone.url.replace(/\/mcp$/, '/other'));
+		expect(response.status).toBe(404);
+	});
+});
+
+describe('session bookkeeping', () => {
+	it('caps live sessions by closing the least recently used one', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 2 });
+		try {
+			const ids: string[] = [];
+			for (let index = 0; index < 3; index++) {
+				const response = await handler.handle(initRequest());
+				ids.push(response.headers.get('mcp-session-id')!);
+				await response.text();
+			}
+			expect(handler.sessionCount).toBe(2);
+			const evicted = await handler.handle(
+				new Request('http://127.0.0.1/mcp', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': ids[0] },
+					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
+				})
+			);
+			expect(evicted.status).toBe(404);
+		} finally {
+			await handler.close();
+		}
+		expect(handler.sessionCount).toBe(0);
+	});
+
+	it('closes sessions that stay idle', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, idleMs: 50 });
+		try {
+			await (await handler.handle(initRequest())).text();
+			expect(handler.sessionCount).toBe(1);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+			expect(handler.sessionCount).toBe(0);
+		} finally {
+			await handler.close();
+		}
+	});
+
+	it('rejects a body over the size limit before parsing it', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxBodyBytes: 100 });
+		try {
+			const response = await handler.handle(initRequest());
+			expect(response.status).toBe(413);
+		} finally {
+			await handler.close();
+		}
+	});
+});

@@ -1,0 +1,143 @@
+/**
+ * The first of two read-only checks on model-written SQL: a defensive lexical pass that
+ * accepts a single SELECT / WITH / FROM / VALUES / TABLE / DESCRIBE / SHOW / SUMMARIZE
+ * statement and rejects any statement keyword that could change state or reach outside the
+ * data sets. The engine then checks DuckDB's own parse (one statement, of SELECT type), and
+ * DuckDB's locked configuration (no external access, no extension loading) stops whatever
+ * slips past both.
+ */
+import { AutoUiError } from '$lib/shared';
+
+/** Keywords a read-only query may start with. */
+const ALLOWED_FIRST = new Set(['select', 'with', 'from', 'values', 'table', 'describe', 'desc', 'show', 'summarize']);
+
+/** Keywords that never appear in a read-only query (outside strings and quoted names). */
+const FORBIDDEN = new Set([
+	'alter',
+	'attach',
+	'call',
+	'checkpoint',
+	'commit',
+	'copy',
+	'create',
+	'deallocate',
+	'delete',
+	'detach',
+	'drop',
+	'execute',
+	'export',
+	'grant',
+	'import',
+	'insert',
+	'install',
+	'load',
+	'merge',
+	'pragma',
+	'prepare',
+	'reset',
+	'revoke',
+	'rollback',
+	'set',
+	'truncate',
+	'update',
+	'vacuum'
+]);
+
+/** The longest SQL text accepted, in characters. */
+export const MAX_SQL_LENGTH = 20_000;
+
+/**
+ * Replaces comments, string literals and quoted identifiers with spaces, keeping offsets,
+ * so keywords can be found in the code alone. Throws `invalid_argument` on an unterminated
+ * string, identifier or comment.
+ */
+export function maskSql(sql: string): string {
+	let out = '';
+	let index = 0;
+	const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+	while (index < sql.length) {
+		const char = sql[index];
+		const next = sql[index + 1];
+		if (char === '-' && next === '-') {
+			const end = sql.indexOf('\n', index);
+			const stop = end === -1 ? sql.length : end;
+			out += blank(sql.slice(index, stop));
+			index = stop;
+		} else if (char === '/' && next === '*') {
+			const end = sql.indexOf('*/', index + 2);
+			if (end === -1) throw new AutoUiError('invalid_argument', 'The SQL has an unterminated /* comment.');
+			out += blank(sql.slice(index, end + 2));
+			index = end + 2;
+		} else if (char === "'" || char === '"') {
+			const escapes = char === "'" && /[eE]/.test(sql[index - 1] ?? '') && !/\w/.test(sql[index - 2] ?? '');
+			const end = closingQuote(sql, index, char, escapes);
+			if (end === -1) {
+				const what = char === "'" ? 'string literal' : 'quoted identifier';
+				throw new AutoUiError('invalid_argument', `The SQL has an unterminated ${what} (missing closing ${char}).`);
+			}
+			out += blank(sql.slice(index, end + 1));
+			index = end + 1;
+		} else if (char === '$' && !/\w/.test(sql[index - 1] ?? '')) {
+			const tag = /^\$([A-Za-z_]\w*)?\$/.exec(sql.slice(index))?.[0];
+			if (tag) {
+				const end = sql.indexOf(tag, index + tag.length);
+				if (end === -1) throw new AutoUiError('invalid_argument', `The SQL has an unterminated ${tag} string.`);
+				out += blank(sql.slice(index, end + tag.length));
+				index = end + tag.length;
+			} else {
+				out += char;
+				index++;
+			}
+		} else {
+			out += char;
+			index++;
+		}
+	}
+	return out;
+}
+
+function closingQuote(sql: string, start: number, quote: string, backslashEscapes: boolean): number {
+	let index = start + 1;
+	while (index < sql.length) {
+		const char = sql[index];
+		if (backslashEscapes && char === '\\') index += 2;
+		else if (char === quote && sql[index + 1] === quote) index += 2;
+		else if (char === quote) return index;
+		else index++;
+	}
+	return -1;
+}
+
+/**
+ * Checks that `sql` is one read-only statement and returns it without trailing semicolons.
+ * Throws `invalid_argument` (empty, too long, several statements) or `denied` (a statement
+ * kind or keyword that is not read-only), with a message that says what is allowed.
+ */
+export function assertReadOnlySql(sql: string): string {
+	const text = sql.trim();
+	if (!text) throw new AutoUiError('invalid_argument', 'The SQL is empty; write one SELECT statement.');
+	if (text.length > MAX_SQL_LENGTH) {
+		throw new AutoUiError('invalid_argument', `The SQL is ${text.length} characters long; the limit is ${MAX_SQL_LENGTH}.`);
+	}
+	const masked = maskSql(text);
+	const body = masked.replace(/[\s;]+$/, '');
+	if (body.includes(';')) {
+		throw new AutoUiError('invalid_argument', 'Send one statement at a time: the SQL contains several statements separated by ";".');
+	}
+	const words = body.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? [];
+	const first = words[0];
+	if (!first || !ALLOWED_FIRST.has(first)) {
+		throw new AutoUiError(
+			'denied',
+			`Only read-only queries are allowed: start with SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE (got ${first ? first.toUpperCase() : 'no keyword'}).`
+		);
+	}
+	const forbidden = words.find((word) => FORBIDDEN.has(word));
+	if (forbidden) {
+		throw new AutoUiError(
+			'denied',
+			`${forbidden.toUpperCase()} is not allowed: the data sets are read-only. If "${forbidden}" is a column, quote it as "${forbidden}".`
+		);
+	}
+	return text.slice(0, body.length);
+}

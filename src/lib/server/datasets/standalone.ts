@@ -1,0 +1,119 @@
+/**
+ * The datasets MCP server on its own Node HTTP server (`npm run mcp:datasets`), for MCP
+ * clients other than the app: loopback only, with CORS open to any origin (the data is
+ * public and read-only, and browser-based clients live on other origins).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDatasetsHttpHandler, type DatasetsHttpOptions } from './http';
+
+/** Headers that let a browser client on any origin speak Streamable HTTP to the server. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+	'access-control-allow-origin': '*',
+	'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+	'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+	'access-control-expose-headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
+	'access-control-max-age': '86400'
+};
+
+/** Adds the CORS headers to a response (answers preflight requests on its own). */
+export function withCors(handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+	return async (request) => {
+		if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+		const response = await handle(request);
+		const headers = new Headers(response.headers);
+		for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+	};
+}
+
+/** A Node request as a web `Request` (the body is buffered; MCP messages are small). */
+export async function toWebRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(incoming.headers)) {
+		if (value === undefined) continue;
+		headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+	}
+	const method = incoming.method ?? 'GET';
+	const controller = new AbortController();
+	incoming.once('close', () => controller.abort());
+	let body: Uint8Array<ArrayBuffer> | undefined;
+	if (method !== 'GET' && method !== 'HEAD') {
+		const chunks: Buffer[] = [];
+		for await (const chunk of incoming) chunks.push(chunk as Buffer);
+		body = new Uint8Array(Buffer.concat(chunks));
+	}
+	return new Request(new URL(incoming.url ?? '/', origin), { method, headers, body, signal: controller.signal });
+}
+
+/** Writes a web `Response` to a Node response, streaming its body (event streams included). */
+export async function writeWebResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+	const headers: Record<string, string> = {};
+	response.headers.forEach((value, name) => (headers[name] = value));
+	outgoing.writeHead(response.status, headers);
+	if (!response.body) {
+		outgoing.end();
+		return;
+	}
+	const reader = response.body.getReader();
+	outgoing.once('close', () => void reader.cancel().catch(() => undefined));
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			outgoing.write(value);
+		}
+	} catch {
+		// The client went away mid-stream; nothing left to write to.
+	}
+	outgoing.end();
+}
+
+/** A running standalone server. */
+export interface StandaloneDatasetsServer {
+	/** The MCP endpoint, e.g. `http://127.0.0.1:4174/mcp`. */
+	url: string;
+	port: number;
+	close(): Promise<void>;
+}
+
+/**
+ * Starts the standalone server on 127.0.0.1 (`port` 0 picks a free one). The MCP endpoint
+ * answers on `/mcp` (and `/mcp/datasets`, the app's path, for symmetry); other paths are 404.
+ */
+export async function startStandaloneDatasetsServer(
+	options: { port?: number } & DatasetsHttpOptions = {}
+): Promise<StandaloneDatasetsServer> {
+	const handler = createDatasetsHttpHandler(options);
+	const handle = withCors((request) => handler.handle(request));
+	const server = createServer((incoming, outgoing) => {
+		void (async () => {
+			try {
+				const path = new URL(incoming.url ?? '/', 'http://localhost').pathname;
+				if (path !== '/mcp' && path !== '/mcp/datasets') {
+					outgoing.writeHead(404, { 'content-type': 'text/plain', ...CORS_HEADERS });
+					outgoing.end('Not found: the MCP endpoint is /mcp');
+					return;
+				}
+				await writeWebResponse(await handle(await toWebRequest(incoming, `http://${incoming.headers.host ?? 'localhost'}`)), outgoing);
+			} catch (error) {
+				if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain', ...CORS_HEADERS });
+				outgoing.end(error instanceof Error ? error.message : 'internal error');
+			}
+		})();
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 4174, '127.0.0.1', () => resolve());
+	});
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/mcp`,
+		port,
+		async close() {
+			await handler.close();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	};
+}
