@@ -1,10 +1,18 @@
 /**
  * Connections to remote MCP servers: the self-healing `McpConnection` (a `ToolServer`), the
- * transport choice, the connection doctor, OAuth support and the server list the UI uses.
+ * reactive `McpServerList` the page and the agent use, the connection doctor and OAuth.
  */
 export { McpConnection } from './connection';
 export type { ConnectionStatus, McpConnectionOptions, PromptSummary, ResourceSummary } from './connection';
+export { McpServerList } from './server-list.svelte';
+export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './server-list.svelte';
 export type { TransportChoice, TransportKind } from './transport';
+export { diagnose } from './doctor';
+export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './doctor';
+export { StoredOAuthProvider, finishOAuth, forgetOAuth, memoryStore, oauthCallbackPath } from './oauth';
+export type { KeyValueStore, OAuthProviderOptions, PendingAuthorization } from './oauth';
+export { exportServers, parseHeaderLines, sanitizeName, storageKey } from './server-config';
+export type { ExportedServer, McpServerConfig, ServerInput } from './server-config';
 export { toMcpError, isSessionExpired, isNetworkError } from './errors';
 export { buildLayer, findRecipeListTool, parseRecipes, paginate } from './layer';
 export type { BackoffPolicy } from './backoff';
