@@ -60,15 +60,26 @@ export function wireType(error: unknown): string | undefined {
 
 /** True for an abort, from our signal or the SDK. */
 export function isAbort(error: unknown): boolean {
-	const name = asSdkError(error).name;
-	return name === 'AbortError' || name === 'APIUserAbortError' || (error instanceof AutoUiError && error.code === 'aborted');
+	const { name, message } = asSdkError(error);
+	if (error instanceof AutoUiError) return error.code === 'aborted';
+	return name === 'AbortError' || name === 'APIUserAbortError' || message === 'Request was aborted.';
 }
 
-/** True for a failure to reach the endpoint at all (no HTTP status). */
+/** True for an SDK timeout (the SDKs' messages are stable; class names do not survive minifying). */
+function isTimeout(error: unknown): boolean {
+	const { name, message } = asSdkError(error);
+	return /Timeout/.test(name ?? '') || message === 'Request timed out.';
+}
+
+/**
+ * True for a failure to reach the endpoint or to read its answer (no HTTP status, no
+ * provider error body): connection refused, DNS, CORS, a dropped connection.
+ */
 function isConnectionFailure(error: unknown): boolean {
 	const sdk = asSdkError(error);
-	if (error instanceof StreamIncompleteError) return true;
-	return sdk.status === undefined && (/Connection|Timeout/.test(sdk.name ?? '') || error instanceof TypeError);
+	if (error instanceof StreamIncompleteError || error instanceof TypeError) return true;
+	if (sdk.status !== undefined || wireType(error)) return false;
+	return /Connection/.test(sdk.name ?? '') || sdk.message === 'Connection error.' || sdk.cause instanceof TypeError || isTimeout(error);
 }
 
 /** Classifies a failed attempt for the retry loop. */
@@ -108,10 +119,17 @@ function authMessage(context: ErrorContext, detail: string): string {
 
 const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|does not support (?:function|tool)|tool[_ ]?(?:use|calling) is not supported|not support tool/i;
 
-/** The typed, actionable error for a call that failed for good. */
-export function toProviderError(error: unknown, context: ErrorContext, retries = 0): AutoUiError {
+/**
+ * The typed, actionable error for a call that failed for good. `afterContent`: part of the
+ * answer was already shown, so a dropped connection is a broken stream, not an unreachable
+ * endpoint.
+ */
+export function toProviderError(error: unknown, context: ErrorContext, retries = 0, afterContent = false): AutoUiError {
 	if (error instanceof AutoUiError) return error;
 	if (isAbort(error)) return new AutoUiError('aborted', 'the request was stopped', { cause: error });
+	if (afterContent && !(error instanceof StreamIncompleteError) && isConnectionFailure(error)) {
+		return toProviderError(new StreamIncompleteError(`the connection dropped: ${wireMessage(error) || 'no details'}`), context, retries);
+	}
 	const sdk = asSdkError(error);
 	const detail = wireMessage(error) || 'no details';
 	const name = providerNames[context.provider];
@@ -125,7 +143,7 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 	if (status === undefined) {
 		if (type === 'overloaded_error') return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
 		if (type) return make('provider_stream', `${name} reported an error while streaming: ${detail}${after}`);
-		if (/Timeout/.test(sdk.name ?? '')) return make('provider_network', `${name} did not answer in time at ${context.baseUrl}${after} — try again`);
+		if (isTimeout(error)) return make('provider_network', `${name} did not answer in time at ${context.baseUrl}${after} — try again`);
 		if (isConnectionFailure(error)) return make('provider_network', `${unreachable(context)}${after}`);
 		return make('internal', `unexpected error from ${name}: ${detail}`);
 	}

@@ -89,8 +89,9 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 		{
 			classify: (error) => (error instanceof AfterContentError ? { retryable: false, reason: 'stream failed' } : classifyFailure(error)),
 			finalError: (error, _failure, retries) => {
-				const inner = error instanceof AfterContentError ? error.inner : error;
-				const typed = toProviderError(inner, context, retries);
+				const afterContent = error instanceof AfterContentError;
+				const inner = afterContent ? error.inner : error;
+				const typed = toProviderError(inner, context, retries, afterContent);
 				return new AutoUiError(typed.code, typed.message, { cause: inner, details: { ...(typed.details as object), partial: partial() } });
 			},
 			onRetry: (notice) => {

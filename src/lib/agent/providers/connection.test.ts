@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../../tests/fixtures/fake-llm';
+import { listModels, listsModel, testConnection } from '.';
+import type { ProviderConfig, ProviderId } from './types';
+
+let llm: FakeLlm;
+beforeAll(async () => {
+	llm = await startFakeLlm({ apiKey: 'sk-good', models: ['llama3.1:latest', 'qwen2.5:7b', 'claude-sonnet-4-5-20250929'] });
+});
+afterAll(() => llm.close());
+
+describe.each<ProviderId>(['anthropic', 'openai'])('%s connection test', (provider) => {
+	const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({
+		provider,
+		baseUrl: provider === 'openai' ? `${llm.url}/v1` : llm.url,
+		model: 'qwen2.5:7b',
+		apiKey: 'sk-good',
+		retry: { baseDelayMs: 1 },
+		...extra
+	});
+
+	it('lists the endpoint models, sorted', async () => {
+		const models = await listModels(config());
+		expect(models.map((model) => model.id)).toEqual(['claude-sonnet-4-5-20250929', 'llama3.1:latest', 'qwen2.5:7b']);
+		expect(llm.requests.at(-1)!.format).toBe(provider);
+	});
+
+	it('succeeds with a clear message when the model is listed', async () => {
+		const result = await testConnection(config());
+		expect(result).toMatchObject({ ok: true, message: expect.stringContaining('Model qwen2.5:7b is available') });
+	});
+
+	it('warns when the model is not in the list', async () => {
+		const result = await testConnection(config({ model: 'mistral' }));
+		expect(result).toMatchObject({ ok: true, warning: expect.stringContaining('mistral is not in this endpoint') });
+	});
+
+	it('fails clearly with a bad key', async () => {
+		const result = await testConnection(config({ apiKey: 'sk-bad' }));
+		expect(result).toMatchObject({ ok: false, code: 'provider_auth', message: expect.stringMatching(/API key was rejected.*check Settings/) });
+	});
+
+	it('fails clearly without a key for a remote endpoint, before any request', async () => {
+		const result = await testConnection({ provider, model: 'm' });
+		expect(result).toMatchObject({ ok: false, code: 'provider_auth', message: expect.stringContaining('needs an API key') });
+	});
+});
+
+describe('listsModel', () => {
+	it('matches aliases of listed ids', () => {
+		const models = [{ id: 'llama3.1:latest' }, { id: 'claude-sonnet-4-5-20250929' }, { id: 'models/gemini-2.5-flash' }];
+		expect(listsModel(models, 'llama3.1')).toBe(true);
+		expect(listsModel(models, 'claude-sonnet-4-5')).toBe(true);
+		expect(listsModel(models, 'gemini-2.5-flash')).toBe(true);
+		expect(listsModel(models, 'llama3')).toBe(false);
+	});
+});
+
+describe('testConnection without a model list', () => {
+	it('falls back to a one-token request when the endpoint has no /models', async () => {
+		llm.setScenario({ steps: [{ text: 'OK' }] });
+		const before = llm.chatRequests().length;
+		const result = await testConnection({ provider: 'openai', baseUrl: `${llm.url}/v2`, model: 'tiny', apiKey: 'sk-good', retry: { baseDelayMs: 1 } });
+		expect(result).toMatchObject({ ok: true, message: expect.stringContaining('tiny answered') });
+		expect(llm.chatRequests().length - before).toBe(1);
+		expect(llm.chatRequests().at(-1)!.body).toMatchObject({ max_tokens: 1 });
+	});
+});
