@@ -1,0 +1,89 @@
+/**
+ * Small async helpers for the dispatcher: a per-key concurrency limiter and a race that
+ * settles when a signal aborts even if the awaited work ignores the signal.
+ */
+import { AutoUiError } from '$lib/shared';
+
+/** Runs at most `max` tasks at once; the rest wait in FIFO order. */
+export interface Limiter {
+	run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+/** Creates a limiter allowing `max` concurrent tasks. */
+export function createLimiter(max: number): Limiter {
+	let running = 0;
+	const waiting: Array<() => void> = [];
+	const release = (): void => {
+		running--;
+		waiting.shift()?.();
+	};
+	return {
+		async run(task, signal) {
+			if (running >= max) {
+				await new Promise<void>((resolve, reject) => {
+					const start = (): void => {
+						signal?.removeEventListener('abort', onAbort);
+						resolve();
+					};
+					const onAbort = (): void => {
+						const index = waiting.indexOf(start);
+						if (index >= 0) waiting.splice(index, 1);
+						reject(abortReason(signal));
+					};
+					waiting.push(start);
+					signal?.addEventListener('abort', onAbort, { once: true });
+				});
+			}
+			if (signal?.aborted) throw abortReason(signal);
+			running++;
+			try {
+				return await task();
+			} finally {
+				release();
+			}
+		}
+	};
+}
+
+/** The error an aborted signal stands for (its reason when it is an Error). */
+export function abortReason(signal?: AbortSignal): Error {
+	const reason: unknown = signal?.reason;
+	if (reason instanceof Error) return reason;
+	return new AutoUiError('aborted', 'The operation was cancelled.');
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+	if (!signal) return promise;
+	if (signal.aborted) return Promise.reject(abortReason(signal));
+	return new Promise<T>((resolve, reject) => {
+		const onAbort = (): void => reject(abortReason(signal));
+		signal.addEventListener('abort', onAbort, { once: true });
+		promise.then(
+			(value) => {
+				signal.removeEventListener('abort', onAbort);
+				resolve(value);
+			},
+			(error: unknown) => {
+				signal.removeEventListener('abort', onAbort);
+				reject(error);
+			}
+		);
+	});
+}
+
+/** A signal that aborts with the parent or after `ms` (with a `timeout` AutoUiError). */
+export function timeoutSignal(parent: AbortSignal | undefined, ms: number): { signal: AbortSignal; dispose(): void } {
+	const controller = new AbortController();
+	const onParent = (): void => controller.abort(abortReason(parent));
+	if (parent?.aborted) onParent();
+	else parent?.addEventListener('abort', onParent, { once: true });
+	const timer = setTimeout(() => controller.abort(new AutoUiError('timeout', `The call timed out after ${ms} ms.`)), ms);
+	return {
+		signal: controller.signal,
+		dispose() {
+			clearTimeout(timer);
+			parent?.removeEventListener('abort', onParent);
+		}
+	};
+}
