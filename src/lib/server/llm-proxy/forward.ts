@@ -1,0 +1,82 @@
+/**
+ * Forwards a browser's LLM request to the provider with the server's key, streaming the
+ * answer straight through. Only the API paths the app uses are forwarded (messages / chat
+ * completions and model lists), only same-origin requests are accepted (another site must
+ * not spend this server's key), and the browser's own auth headers and cookies are dropped.
+ */
+import type { LlmProxyConfig, ProxyProvider } from './config';
+
+/** Paths (after /api/llm/<provider>/) and the method each accepts. */
+const allowedPaths: Record<ProxyProvider, Array<[RegExp, string]>> = {
+	anthropic: [
+		[/^v1\/messages$/, 'POST'],
+		[/^v1\/messages\/count_tokens$/, 'POST'],
+		[/^v1\/models(\/[\w.:@-]+)?$/, 'GET']
+	],
+	openai: [
+		[/^chat\/completions$/, 'POST'],
+		[/^models(\/[\w.:@/-]+)?$/, 'GET']
+	]
+};
+
+/** Request headers passed on to the provider. */
+const forwardedRequestHeaders = ['content-type', 'accept', 'anthropic-version', 'anthropic-beta'];
+/** Response headers passed back to the browser. */
+const forwardedResponseHeaders = ['content-type', 'retry-after', 'retry-after-ms', 'request-id', 'x-request-id', 'x-should-retry', 'cache-control'];
+
+const maxBodyBytes = 20 * 1024 * 1024;
+
+/** An error answer in the provider's own body shape, so the SDK reads it like a real one. */
+function errorResponse(provider: string, status: number, message: string): Response {
+	const body = provider === 'anthropic' ? { type: 'error', error: { type: status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message } } : { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } };
+	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Answers `request` (for /api/llm/<provider>/<path>) by forwarding it upstream. `fetchImpl`
+ * is injectable for tests.
+ */
+export async function forwardLlmRequest(request: Request, provider: string, path: string, config: LlmProxyConfig, fetchImpl: typeof fetch = fetch): Promise<Response> {
+	if (provider !== 'anthropic' && provider !== 'openai') return errorResponse('openai', 404, `unknown provider "${provider}"`);
+	const url = new URL(request.url);
+	const origin = request.headers.get('origin');
+	if (origin && origin !== url.origin) return errorResponse(provider, 403, 'the LLM proxy only serves this app');
+	const route = allowedPaths[provider].find(([pattern]) => pattern.test(path));
+	if (!route) return errorResponse(provider, 404, `the LLM proxy does not forward "${path}"`);
+	if (request.method !== route[1]) return errorResponse(provider, 405, `${request.method} is not allowed for "${path}"`);
+	const upstream = config[provider];
+	if (!upstream) {
+		const variable = `${provider.toUpperCase()}_API_KEY`;
+		return errorResponse(provider, 401, `this server has no ${variable} — set it in the server's environment, or enter your own key in Settings`);
+	}
+
+	const headers = new Headers();
+	for (const name of forwardedRequestHeaders) {
+		const value = request.headers.get(name);
+		if (value) headers.set(name, value);
+	}
+	if (provider === 'anthropic') headers.set('x-api-key', upstream.apiKey);
+	else headers.set('authorization', `Bearer ${upstream.apiKey}`);
+
+	let body: ArrayBuffer | undefined;
+	if (request.method === 'POST') {
+		if (!/^application\/json\b/.test(request.headers.get('content-type') ?? '')) return errorResponse(provider, 415, 'the LLM proxy accepts JSON bodies only');
+		body = await request.arrayBuffer();
+		if (body.byteLength > maxBodyBytes) return errorResponse(provider, 413, 'the request body is too large for the LLM proxy');
+	}
+
+	let answer: Response;
+	try {
+		answer = await fetchImpl(`${upstream.baseUrl}/${path}${url.search}`, { method: request.method, headers, body, signal: request.signal });
+	} catch (error) {
+		if (request.signal.aborted) return new Response(null, { status: 499 });
+		const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+		return errorResponse(provider, 502, `the app server could not reach ${upstream.baseUrl} (${reason})`);
+	}
+	const responseHeaders = new Headers();
+	for (const name of forwardedResponseHeaders) {
+		const value = answer.headers.get(name);
+		if (value) responseHeaders.set(name, value);
+	}
+	return new Response(answer.body, { status: answer.status, headers: responseHeaders });
+}

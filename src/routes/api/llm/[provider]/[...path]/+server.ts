@@ -1,0 +1,9 @@
+/** Forwards LLM requests with the server's key (see $lib/server/llm-proxy). */
+import { env } from '$env/dynamic/private';
+import { forwardLlmRequest, readLlmProxyConfig } from '$lib/server/llm-proxy';
+import type { RequestHandler } from './$types';
+
+const forward: RequestHandler = ({ request, params }) => forwardLlmRequest(request, params.provider, params.path, readLlmProxyConfig(env));
+
+export const GET = forward;
+export const POST = forward;
