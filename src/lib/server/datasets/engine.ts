@@ -67,23 +67,26 @@ const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckd
 export class DatasetEngine {
 	readonly datasets: readonly DatasetEntry[];
 	readonly #instance: DuckDBInstance;
-	readonly #loader: DuckDBConnection;
+	/** Connections that load data sets (two, so two files parse at once); idle ones wait here. */
+	readonly #loaders: DuckDBConnection[];
+	readonly #idleLoaders: DuckDBConnection[];
+	readonly #loaderWaiters: ((connection: DuckDBConnection) => void)[] = [];
 	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
-	#loadChain: Promise<unknown> = Promise.resolve();
 	#running = 0;
 	readonly #waiting: (() => void)[] = [];
 	#closed = false;
 
 	private constructor(
 		instance: DuckDBInstance,
-		loader: DuckDBConnection,
+		loaders: DuckDBConnection[],
 		datasets: DatasetEntry[],
 		options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>
 	) {
 		this.#instance = instance;
-		this.#loader = loader;
+		this.#loaders = loaders;
+		this.#idleLoaders = [...loaders];
 		this.datasets = datasets;
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
@@ -106,12 +109,12 @@ export class DatasetEngine {
 			autoinstall_known_extensions: 'false',
 			autoload_known_extensions: 'false'
 		});
-		const loader = await instance.connect();
+		const loaders = [await instance.connect(), await instance.connect()];
 		const folder = dataDirectory.endsWith('/') ? dataDirectory : `${dataDirectory}/`;
-		await loader.run(`SET allowed_directories = [${quoteLiteral(folder)}]`);
-		await loader.run('SET enable_external_access = false');
-		await loader.run('SET lock_configuration = true');
-		return new DatasetEngine(instance, loader, datasets, settings);
+		await loaders[0].run(`SET allowed_directories = [${quoteLiteral(folder)}]`);
+		await loaders[0].run('SET enable_external_access = false');
+		await loaders[0].run('SET lock_configuration = true');
+		return new DatasetEngine(instance, loaders, datasets, settings);
 	}
 
 	/** The catalogue entry named `name` (case-insensitive), or a `not_found` error listing the names. */
@@ -130,11 +133,15 @@ export class DatasetEngine {
 
 	/** Loads one data set on first use (later calls share the same result). */
 	load(name: string): Promise<LoadedDataset> {
-		const entry = this.entry(name);
+		let entry: DatasetEntry;
+		try {
+			entry = this.entry(name);
+		} catch (error) {
+			return Promise.reject(error);
+		}
 		let loading = this.#loads.get(entry.name);
 		if (!loading) {
-			loading = this.#loadChain.then(() => this.#read(entry));
-			this.#loadChain = loading.catch(() => undefined);
+			loading = this.#withLoader((loader) => this.#read(loader, entry));
 			this.#loads.set(entry.name, loading);
 			loading.catch(() => this.#loads.delete(entry.name));
 		}
@@ -146,35 +153,47 @@ export class DatasetEngine {
 		return Promise.all(this.datasets.map((entry) => this.load(entry.name)));
 	}
 
-	async #read(entry: DatasetEntry): Promise<LoadedDataset> {
+	async #withLoader<T>(work: (loader: DuckDBConnection) => Promise<T>): Promise<T> {
+		const loader =
+			this.#idleLoaders.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.#loaderWaiters.push(resolve)));
+		try {
+			return await work(loader);
+		} finally {
+			const next = this.#loaderWaiters.shift();
+			if (next) next(loader);
+			else this.#idleLoaders.push(loader);
+		}
+	}
+
+	async #read(loader: DuckDBConnection, entry: DatasetEntry): Promise<LoadedDataset> {
 		this.#assertOpen();
 		const table = quoteIdentifier(entry.name);
 		const file = quoteLiteral(entry.file);
 		if (entry.format === 'parquet') {
-			await this.#loader.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet(${file})`);
+			await loader.run(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM read_parquet(${file})`);
 		} else {
 			const reader =
 				entry.format === 'json'
 					? `read_json(${file}, format = 'array')`
 					: `read_csv(${file}${entry.format === 'tsv' ? ", delim = '\\t'" : ''})`;
-			await this.#loader.run(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${reader}`);
-			await this.#normalize(entry);
+			await loader.run(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${reader}`);
+			await this.#normalize(loader, entry);
 		}
-		const columns = await this.#columns(entry.name);
-		const count = await this.#loader.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
+		const columns = await this.#columns(loader, entry.name);
+		const count = await loader.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
 		return { entry, columns, rows: Number(count.getRows()[0][0]) };
 	}
 
-	async #normalize(entry: DatasetEntry): Promise<void> {
-		const conversions = proposeConversions(await this.#columns(entry.name), entry.fields);
+	async #normalize(loader: DuckDBConnection, entry: DatasetEntry): Promise<void> {
+		const conversions = proposeConversions(await this.#columns(loader, entry.name), entry.fields);
 		if (conversions.length === 0) return;
-		const check = (await this.#loader.runAndReadAll(conversionCheckSql(entry.name, conversions))).getRowObjectsJson()[0];
+		const check = (await loader.runAndReadAll(conversionCheckSql(entry.name, conversions))).getRowObjectsJson()[0];
 		const lossless = conversions.filter((_, index) => check[`b${index}`] === check[`a${index}`]);
-		if (lossless.length > 0) await this.#loader.run(conversionApplySql(entry.name, lossless));
+		if (lossless.length > 0) await loader.run(conversionApplySql(entry.name, lossless));
 	}
 
-	async #columns(table: string): Promise<ColumnInfo[]> {
-		const reader = await this.#loader.runAndReadAll(`DESCRIBE ${quoteIdentifier(table)}`);
+	async #columns(loader: DuckDBConnection, table: string): Promise<ColumnInfo[]> {
+		const reader = await loader.runAndReadAll(`DESCRIBE ${quoteIdentifier(table)}`);
 		return reader.getRowObjectsJson().map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
 	}
 
@@ -293,7 +312,7 @@ export class DatasetEngine {
 	close(): void {
 		if (this.#closed) return;
 		this.#closed = true;
-		this.#loader.closeSync();
+		for (const loader of this.#loaders) loader.closeSync();
 		this.#instance.closeSync();
 	}
 }
