@@ -95,6 +95,13 @@ export function formatDuration(ms: number): string {
 	return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** Wall-clock time with milliseconds, `14:03:07.215`, in local time. */
+export function formatClock(at: number): string {
+	const date = new Date(at);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+}
+
 function haystackOf(entry: Omit<ConsoleEntry, 'haystack'>, extra = ''): string {
 	return [entry.kind, entry.server, entry.tool, entry.name, entry.callId, entry.summary, extra]
 		.filter(Boolean)
@@ -155,6 +162,11 @@ export class ConsoleLog {
 	/** All tool calls, in call order. */
 	calls(): IterableIterator<[string, CallRecord]> {
 		return this.#calls.entries();
+	}
+
+	/** Id of the `tool-call` entry of a call (or its approval entry when it has no call). */
+	entryIdForCall(callId: string): number | undefined {
+		return this.#index.get(`call:${callId}`) ?? this.#index.get(`approval:${callId}`);
 	}
 
 	/** Index of the request event of an iteration in the synced array. */
