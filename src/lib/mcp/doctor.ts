@@ -263,7 +263,7 @@ class Probe {
 		try {
 			const list = await this.#post(this.#url, headers, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
 			const text = await list.text().catch(() => '');
-			if (!sessionId && (list.status === 400 || list.status === 404) && /session/i.test(text)) {
+			if (!sessionId && (list.status === 400 || list.status === 404) && /session|initiali[sz]ed/i.test(text)) {
 				return {
 					code: 'cors_expose',
 					status: list.status,
