@@ -128,6 +128,17 @@ describe('DatasetEngine', () => {
 		expect(error.code).toBe('aborted');
 	});
 
+	it('reports a query that needs more memory than the limit as limit_exceeded', async () => {
+		const small = await DatasetEngine.create({ memoryLimit: '64MB' });
+		try {
+			const error = await failure(small.query('SELECT max(x) FROM (SELECT range AS x FROM range(30000000) ORDER BY random())'));
+			expect(error.code).toBe('limit_exceeded');
+			expect(error.message).toMatch(/more memory than the server allows/);
+		} finally {
+			small.close();
+		}
+	});
+
 	it('describes a data set with statistics, documentation and samples', async () => {
 		const description = await describeDataset(engine, 'seattle_weather');
 		expect(description.rows).toBe(1461);

@@ -123,6 +123,23 @@ describe('session bookkeeping', () => {
 		}
 	});
 
+	it('answers a JSON-RPC error when the engine cannot start', async () => {
+		const handler = createDatasetsHttpHandler({
+			engine: async () => {
+				throw new Error('no DuckDB here');
+			}
+		});
+		try {
+			const response = await handler.handle(initRequest());
+			expect(response.status).toBe(500);
+			const body = await response.json();
+			expect(body.error.message).toBe('The datasets engine could not start: no DuckDB here');
+			expect(handler.sessionCount).toBe(0);
+		} finally {
+			await handler.close();
+		}
+	});
+
 	it('rejects a body over the size limit before parsing it', async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxBodyBytes: 100 });
 		try {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage } from '$lib/shared';
 import { getDatasetEngine, type DatasetEngine } from './engine';
 import { createDatasetsMcpServer } from './server';
 
@@ -111,7 +112,12 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			return jsonRpcError(400, -32000, 'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.');
 		}
 		await makeRoom();
-		const server = createDatasetsMcpServer(await engine());
+		let server: McpServer;
+		try {
+			server = createDatasetsMcpServer(await engine());
+		} catch (error) {
+			return jsonRpcError(500, -32603, `The datasets engine could not start: ${errorMessage(error)}`);
+		}
 		const transport = new WebStandardStreamableHTTPServerTransport({
 			sessionIdGenerator: () => randomUUID(),
 			onsessioninitialized: (id) => {
