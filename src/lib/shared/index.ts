@@ -14,3 +14,5 @@ export type {
 	CallOptions,
 	ToolServer
 } from './tool-server';
+export { openKeyValueStore } from './idb';
+export type { KeyValueStore, KeyValueStoreOptions } from './idb';

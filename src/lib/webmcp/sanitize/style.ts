@@ -82,9 +82,6 @@ function kebab(name: string): string {
 /** Checks characters and function calls shared by every value. */
 function checkSafe(value: string): string | undefined {
 	if (value.length > maxValueLength) return `is longer than ${maxValueLength} characters`;
-	if (!safeCharacters.test(value)) {
-		return 'contains characters that are refused in styles (quotes, ; { } : ! @ * \\ < > and escapes)';
-	}
 	let depth = 0;
 	for (const char of value) {
 		if (char === '(') depth++;
@@ -96,6 +93,9 @@ function checkSafe(value: string): string | undefined {
 		if (!allowedFunctions.has(name)) {
 			return `calls ${name || 'a bare parenthesis'}(), which is not allowed; allowed functions: ${[...allowedFunctions].join(', ')}`;
 		}
+	}
+	if (!safeCharacters.test(value)) {
+		return 'contains characters that are refused in styles (quotes, ; { } : ! @ * \\ < > and escapes)';
 	}
 	for (const match of value.matchAll(/var\(([^)]*)\)/gi)) {
 		if (!/^\s*--[a-z0-9-]+\s*$/i.test(match[1])) return 'may use var() only as var(--token-name), without fallbacks';

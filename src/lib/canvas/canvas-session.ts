@@ -1,0 +1,116 @@
+/**
+ * Wires one canvas together: the store, the UI callbacks the agent uses, IndexedDB
+ * persistence, opening a share link, and the browser WebMCP registration. The page creates
+ * one session and passes `store` and `validator` to `CanvasView`.
+ */
+import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
+import type { UiCallbacks } from '$lib/agent/types';
+import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
+import { createCanvasCallbacks } from './callbacks';
+import { CanvasStore } from './canvas-store.svelte';
+import { createCanvasPersistence, type CanvasPersistence } from './persistence';
+import { readShareLink, shareParameter } from './share-link';
+
+/** Options of {@link createCanvasSession}. */
+export interface CanvasSessionOptions {
+	/** The in-page server whose widgets the canvas shows (normally `autoui`). */
+	server: WebMcpServer;
+	/** Storage; defaults to the app's IndexedDB store. `null` disables persistence. */
+	kv?: KeyValueStore | null;
+	/** Width new widgets are laid out in. */
+	placementWidth?: number;
+	/** Register the server's tools with `document.modelContext` (default: when present). */
+	modelContext?: ModelContextLike | null;
+}
+
+/** A started canvas. */
+export interface CanvasSession {
+	readonly store: CanvasStore;
+	readonly validator: WidgetValidator;
+	/** The callbacks the agent's dispatcher applies widget_display/canvas results through. */
+	readonly callbacks: UiCallbacks;
+	/**
+	 * Restores the canvas: from `?hs=` in `url` when present (the parameter is then removed
+	 * from the address bar), else from IndexedDB. Resolves with the MCP server URLs a share
+	 * link named (for the page to offer connecting them).
+	 */
+	start(url?: string): Promise<{ servers: string[] }>;
+	/** Saves pending changes now. */
+	flush(): Promise<void>;
+	dispose(): void;
+}
+
+/** Creates the canvas session for `server`. */
+export function createCanvasSession(options: CanvasSessionOptions): CanvasSession {
+	const validator = options.server.validator;
+	if (!validator) throw new Error(`WebMCP server "${options.server.name}" has no widgets to show on a canvas`);
+	let persistence: CanvasPersistence | undefined;
+	let started = false;
+	let unregister: (() => void) | undefined;
+	const store = new CanvasStore({
+		sizeOf: (type) => validator.definition(type)?.defaultSize,
+		placementWidth: options.placementWidth,
+		onChange: (records) => {
+			if (started) persistence?.schedule(records);
+		}
+	});
+	const callbacks = createCanvasCallbacks(store, validator);
+	let kv: KeyValueStore | null = null;
+	try {
+		kv = options.kv === undefined ? openKeyValueStore() : options.kv;
+	} catch {
+		kv = null;
+	}
+	if (kv) {
+		persistence = createCanvasPersistence({ kv, validator, onError: (message) => store.notify('error', message) });
+	}
+
+	async function restore(url: string | undefined): Promise<string[]> {
+		if (url && new URL(url).searchParams.has(shareParameter)) {
+			try {
+				const shared = await readShareLink(url, validator!);
+				if (shared) {
+					store.replaceAll(shared.records, { undoable: false });
+					store.notify('info', `Opened a shared canvas with ${shared.records.length} widget(s).`);
+					if (shared.problems.length) store.notify('warning', `Some shared widgets were skipped: ${shared.problems.join('; ')}`);
+					const clean = new URL(url);
+					clean.searchParams.delete(shareParameter);
+					globalThis.history?.replaceState(globalThis.history.state, '', clean.href);
+					return shared.servers;
+				}
+			} catch (error) {
+				store.notify('error', `The shared canvas could not be opened: ${errorMessage(error)}`);
+			}
+		}
+		const outcome = await persistence?.restore();
+		if (outcome) {
+			store.replaceAll(outcome.records, { undoable: false });
+			if (outcome.notice) store.notify('warning', outcome.notice);
+		}
+		return [];
+	}
+
+	return {
+		store,
+		validator,
+		callbacks,
+		async start(url = globalThis.location?.href) {
+			started = true;
+			const servers = await restore(url);
+			if (options.modelContext !== null) {
+				unregister = await registerWithModelContext(options.server, {
+					callbacks,
+					...(options.modelContext ? { modelContext: options.modelContext } : {}),
+					onError: (message) => store.notify('warning', message)
+				});
+			}
+			return { servers };
+		},
+		flush: () => persistence?.flush() ?? Promise.resolve(),
+		dispose() {
+			unregister?.();
+			void persistence?.flush();
+			persistence?.dispose();
+		}
+	};
+}

@@ -1,0 +1,99 @@
+/**
+ * Share links: `?hs=` carries the canvas as gzip-compressed (CompressionStream), base64url
+ * JSON, plus the MCP server URLs (cleaned of credentials and secret-looking parameters; API
+ * keys, tokens and headers are never part of a canvas document). Opening the link restores
+ * the canvas after re-validating every widget.
+ */
+import { AutoUiError } from '$lib/shared';
+import type { WidgetValidator } from '$lib/webmcp';
+import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
+import type { WidgetRecord } from './types';
+
+/** The URL parameter of a shared canvas. */
+export const shareParameter = 'hs';
+/** Longest `hs` value we build or read (browsers and servers cut longer URLs). */
+export const maxShareLength = 1_500_000;
+const maxInflatedBytes = 32 * 1024 * 1024;
+
+function toBase64Url(bytes: Uint8Array): string {
+	let binary = '';
+	for (let index = 0; index < bytes.length; index += 0x8000) {
+		binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+	}
+	return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+	if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (bad characters).');
+	const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+	return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
+	const reader = stream.getReader();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.length;
+		if (total > limit) {
+			await reader.cancel();
+			throw new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.');
+		}
+		chunks.push(value);
+	}
+	const out = new Uint8Array(total);
+	let offset = 0;
+	for (const chunk of chunks) {
+		out.set(chunk, offset);
+		offset += chunk.length;
+	}
+	return out;
+}
+
+/** Encodes records (and server URLs) as the `hs` value. */
+export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
+	const json = JSON.stringify(createCanvasDocument(records, servers));
+	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
+	const value = toBase64Url(compressed);
+	if (value.length > maxShareLength) {
+		throw new AutoUiError('limit_exceeded', `The canvas is too large for a link (${Math.round(value.length / 1024)} KB); export it as a file instead.`);
+	}
+	return value;
+}
+
+/** Builds a share link on `base` (usually the current page URL, whose other parameters are kept). */
+export async function buildShareLink(base: string | URL, records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
+	const url = new URL(base);
+	url.searchParams.set(shareParameter, await encodeShareValue(records, servers));
+	url.hash = '';
+	return url.href;
+}
+
+/** Decodes an `hs` value; throws `storage_corrupt` for a damaged link. */
+export async function decodeShareValue(value: string, validator: WidgetValidator): Promise<CanvasReading> {
+	if (value.length > maxShareLength) throw new AutoUiError('limit_exceeded', 'The shared canvas link is too long to open.');
+	let text: string;
+	try {
+		const inflated = await pipe(fromBase64Url(value), new DecompressionStream('gzip'), maxInflatedBytes);
+		text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
+	} catch (error) {
+		if (error instanceof AutoUiError) throw error;
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged and cannot be opened.', { cause: error });
+	}
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch (error) {
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (not JSON).', { cause: error });
+	}
+	return readCanvasDocument(parsed, validator);
+}
+
+/** Reads the shared canvas from a page URL; undefined when the URL has no `hs`. */
+export async function readShareLink(url: string | URL, validator: WidgetValidator): Promise<CanvasReading | undefined> {
+	const value = new URL(url).searchParams.get(shareParameter);
+	return value ? decodeShareValue(value, validator) : undefined;
+}
