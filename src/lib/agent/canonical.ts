@@ -88,14 +88,14 @@ function roleFromTokens(tokens: string[]): CanonicalRole | undefined {
 
 /**
  * Layer 3: a description that speaks of recipes, e.g. "Lists all the available playbooks":
- * an action word followed within three words by a resource word gives the role.
+ * an action word followed within four words by a resource word gives the role.
  */
 function roleFromDescription(tool: ToolDefinition): CanonicalRole | undefined {
 	const words = nameTokens(tool.description ?? '');
 	for (let i = 0; i < words.length; i++) {
 		const action = ACTION_WORDS[words[i]];
 		if (!action) continue;
-		for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
+		for (let j = i + 1; j <= i + 4 && j < words.length; j++) {
 			if (RESOURCE_WORDS.has(words[j])) return ROLE_OF_ACTION[action];
 		}
 	}

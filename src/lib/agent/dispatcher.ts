@@ -18,7 +18,7 @@ import { approvalReason, isBlocked } from './policy';
 import { answerPseudoTool } from './pseudo-tools';
 import { resolveToolName, type RegistryEntry } from './registry';
 import { fitResult, unwrapToolResult } from './results';
-import { adaptedEntry } from './tools';
+import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
 import type { ToolResultBlock, ToolUseBlock } from './types';
 import { applyUiResult, UI_TOOLS } from './ui-results';
 import { validateArgs } from './validate';
@@ -157,7 +157,7 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 	const adapted = adaptedEntry(ctx.catalog, entry);
 	const input = isPlainObject(block.input) ? block.input : {};
 	const args = adapted.restoreArgs(input);
-	const source = entry.kind === 'tool' ? entry.tool.inputSchema : adapted.schema;
+	const source = entry.kind === 'tool' ? entry.tool.inputSchema : entry.kind === 'recall' ? RECALL_ARGS_SCHEMA : adapted.schema;
 	const details = validateArgs(source, args, ctx.state.validators);
 	if (details.length) {
 		const text = safeStringify({ error: 'Validation failed', tool: block.name, details, expected_schema: adapted.schema });

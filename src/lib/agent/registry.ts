@@ -90,17 +90,25 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	}
 	const entries = new Map<string, RegistryEntry>();
 	const toolsByServer: ToolRegistry['toolsByServer'] = new Map();
-	for (const server of servers) {
-		const list: Array<Extract<RegistryEntry, { kind: 'tool' }>> = [];
-		const seen = new Set<string>();
-		for (const tool of server.layer.tools) {
-			if (seen.has(tool.name)) continue;
-			seen.add(tool.name);
-			const entry = { kind: 'tool' as const, name: uniqueName(server.prefix, tool.name, entries, server.key), server, tool };
-			entries.set(entry.name, entry);
-			list.push(entry);
+	type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
+	const named = new Map<ToolDefinition, ToolEntry>();
+	// Tools whose names need no change are named first, so they keep their plain names.
+	for (const pass of ['clean', 'changed'] as const) {
+		for (const server of servers) {
+			const seen = new Set<string>();
+			for (const tool of server.layer.tools) {
+				if (seen.has(tool.name)) continue;
+				seen.add(tool.name);
+				const clean = joinToolName(server.prefix, tool.name) === server.prefix + tool.name;
+				if ((pass === 'clean') !== clean) continue;
+				const entry: ToolEntry = { kind: 'tool', name: uniqueName(server.prefix, tool.name, entries, server.key), server, tool };
+				entries.set(entry.name, entry);
+				named.set(tool, entry);
+			}
 		}
-		toolsByServer.set(server.key, list);
+	}
+	for (const server of servers) {
+		toolsByServer.set(server.key, server.layer.tools.flatMap((tool) => named.get(tool) ?? []));
 	}
 	for (const server of servers) {
 		for (const pseudo of ['list_tools', 'search_tools'] as const) {

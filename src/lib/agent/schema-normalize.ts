@@ -181,10 +181,15 @@ function normalizeObject(schema: JsonSchema, path: string, argPath: string[] | u
 function walk(input: unknown, path: string, argPath: string[] | undefined, context: Context, isRoot = false): JsonSchema {
 	if (!isPlainObject(input)) {
 		if (typeof input === 'boolean' && !isRoot) return input ? {} : { not: {} };
-		patch(context, path, `invalid schema ${JSON.stringify(input) ?? 'undefined'}; replaced by an empty object schema`);
-		return { type: 'object', properties: {} };
+		const shown = JSON.stringify(input) ?? 'undefined';
+		if (!isRoot) {
+			patch(context, path, `invalid schema ${shown}; replaced by {} (any value)`);
+			return {};
+		}
+		patch(context, path, `invalid schema ${shown}; replaced by an empty object schema`);
+		input = { type: 'object', properties: {} };
 	}
-	const schema: JsonSchema = { ...input };
+	const schema: JsonSchema = { ...(input as JsonSchema) };
 	repairInvalid(schema, path, context);
 	collapseCombinators(schema, path, context, isRoot);
 	if (context.profile === 'openai') dropUnsupported(schema, path, context);

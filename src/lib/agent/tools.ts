@@ -57,6 +57,13 @@ const RECALL_SCHEMA = {
 	additionalProperties: false
 };
 
+/** What recall accepts once the model's nulls are removed (used to validate its arguments). */
+export const RECALL_ARGS_SCHEMA = {
+	type: 'object',
+	properties: { id: { type: 'string' }, offset: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 1 } },
+	required: ['id']
+};
+
 /** The adapted form of a registry entry (cached; patches reported the first time). */
 export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): AdaptedTool {
 	const cached = catalog.adapted.get(entry.name);
