@@ -35,15 +35,13 @@ export async function toWebRequest(incoming: IncomingMessage, origin: string): P
 		headers.set(name, Array.isArray(value) ? value.join(', ') : value);
 	}
 	const method = incoming.method ?? 'GET';
-	const controller = new AbortController();
-	incoming.once('close', () => controller.abort());
 	let body: Uint8Array<ArrayBuffer> | undefined;
 	if (method !== 'GET' && method !== 'HEAD') {
 		const chunks: Buffer[] = [];
 		for await (const chunk of incoming) chunks.push(chunk as Buffer);
 		body = new Uint8Array(Buffer.concat(chunks));
 	}
-	return new Request(new URL(incoming.url ?? '/', origin), { method, headers, body, signal: controller.signal });
+	return new Request(new URL(incoming.url ?? '/', origin), { method, headers, body });
 }
 
 /** Writes a web `Response` to a Node response, streaming its body (event streams included). */
@@ -55,6 +53,7 @@ export async function writeWebResponse(response: Response, outgoing: ServerRespo
 		outgoing.end();
 		return;
 	}
+	outgoing.flushHeaders();
 	const reader = response.body.getReader();
 	outgoing.once('close', () => void reader.cancel().catch(() => undefined));
 	try {
