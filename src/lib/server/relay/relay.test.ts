@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { McpConnection } from '$lib/mcp';
+import { createRelay, type Relay } from './relay';
+import { parseRelayConfig } from './config';
+import { startFixtureServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
+
+const require = createRequire(import.meta.url);
+
+/** Serves the relay the way the SvelteKit route does: /api/relay/<name>. */
+async function serve(relay: Relay): Promise<{ base: string; server: Server }> {
+	const server = createServer(async (req, res) => {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const url = `http://${req.headers.host}${req.url}`;
+		const request = new Request(url, {
+			method: req.method,
+			headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])),
+			body: req.method === 'POST' ? Buffer.concat(chunks) : undefined
+		});
+		const name = new URL(url).pathname.replace('/api/relay/', '');
+		const response = await relay.handle({ request, name, clientAddress: req.socket.remoteAddress ?? '' });
+		res.writeHead(response.status, Object.fromEntries(response.headers));
+		if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+		else res.end();
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const address = server.address();
+	return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/relay/`, server };
+}
+
+describe('MCP relay', () => {
+	let fixture: RunningServer;
+	let dir: string;
+	let relay: Relay;
+	let base: string;
+	let http: Server;
+	beforeAll(async () => {
+		fixture = await startFixtureServer({ cors: 'none' });
+		dir = mkdtempSync(join(tmpdir(), 'autoui-relay-'));
+		const config = join(dir, '.relay.json');
+		writeFileSync(
+			config,
+			JSON.stringify({
+				servers: {
+					fixture: { url: fixture.url, headers: { 'x-relay': 'yes' } },
+					memory: {
+						command: process.execPath,
+						args: [require.resolve('@modelcontextprotocol/server-memory/dist/index.js')],
+						env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') }
+					},
+					everything: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] }
+				}
+			})
+		);
+		relay = createRelay(config);
+		({ base, server: http } = await serve(relay));
+	});
+	afterAll(async () => {
+		await relay?.close();
+		http?.closeAllConnections();
+		http?.close();
+		await fixture?.stop();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('forwards Streamable HTTP to a configured upstream', async () => {
+		const connection = new McpConnection({ name: 'fixture', url: base + 'fixture' });
+		await connection.connect();
+		expect(connection.tools.length).toBe(27);
+		const result = await connection.callTool('echo', { text: 'through the relay' });
+		expect(result.content[0]).toEqual({ type: 'text', text: 'through the relay' });
+		await connection.close();
+	});
+
+	it('launches a stdio server from the config file: write then read, with progress', async () => {
+		const memory = new McpConnection({ name: 'memory', url: base + 'memory', transport: 'streamable-http' });
+		await memory.connect();
+		await memory.callTool('create_entities', { entities: [{ name: 'Relay', entityType: 'feature', observations: ['runs stdio servers'] }] });
+		const graph = await memory.callTool('read_graph', {});
+		expect(JSON.stringify(graph.content)).toContain('runs stdio servers');
+		await memory.close();
+
+		const everything = new McpConnection({ name: 'everything', url: base + 'everything', transport: 'streamable-http' });
+		await everything.connect();
+		const progress: number[] = [];
+		await everything.callTool('trigger-long-running-operation', { duration: 0.2, steps: 2 }, { onProgress: (p) => progress.push(p.progress) });
+		expect(progress).toEqual([1, 2]);
+		await everything.close();
+	});
+
+	it('refuses unknown names, foreign origins and non-loopback clients, and is off without a config', async () => {
+		const unknown = await fetch(base + 'nope', { method: 'POST', body: '{}' });
+		expect(unknown.status).toBe(404);
+		expect(await unknown.text()).toMatch(/configured: fixture, memory, everything/);
+		const foreign = await fetch(base + 'fixture', { method: 'POST', body: '{}', headers: { origin: 'https://evil.example' } });
+		expect(foreign.status).toBe(403);
+		const request = new Request('http://127.0.0.1/api/relay/fixture', { method: 'POST', body: '{}' });
+		expect((await relay.handle({ request, name: 'fixture', clientAddress: '10.0.0.5' })).status).toBe(403);
+		const off = await createRelay(undefined).handle({ request, name: 'fixture', clientAddress: '127.0.0.1' });
+		expect(off.status).toBe(404);
+		expect(await off.text()).toMatch(/AUTOUI_RELAY_CONFIG/);
+	});
+
+	it('validates the config file', () => {
+		expect(() => parseRelayConfig('{')).toThrow(/not valid JSON/);
+		expect(() => parseRelayConfig('{"servers":{"Bad Name":{"url":"http://x"}}}')).toThrow(/a-z/);
+		expect(() => parseRelayConfig('{"servers":{"x":{}}}')).toThrow(/"url".*"command"/);
+		expect(() => parseRelayConfig('{"servers":{"x":{"command":"node","args":[1]}}}')).toThrow(/args/);
+	});
+});

@@ -1,0 +1,16 @@
+/**
+ * /api/relay/<name>: the opt-in MCP relay (see $lib/server/relay). Off unless the server was
+ * started with AUTOUI_RELAY_CONFIG; loopback clients only.
+ */
+import { env } from '$env/dynamic/private';
+import { createRelay } from '$lib/server/relay';
+import type { RequestHandler } from './$types';
+
+const relay = createRelay(env.AUTOUI_RELAY_CONFIG || undefined);
+
+const handle: RequestHandler = ({ request, params, getClientAddress }) =>
+	relay.handle({ request, name: params.name, clientAddress: getClientAddress() });
+
+export const GET = handle;
+export const POST = handle;
+export const DELETE = handle;
