@@ -81,10 +81,25 @@ export interface CallRecord {
 
 const maxSearchChars = 2000;
 
+/** JSON text of plain event data; falls back to the cycle-safe stringify for odd values. */
+function jsonText(value: unknown): string {
+	try {
+		return JSON.stringify(value) ?? 'null';
+	} catch {
+		return safeStringify(value);
+	}
+}
+
 /** A short one-line preview of any value. */
 export function preview(value: unknown, max = 120): string {
-	const text = (typeof value === 'string' ? value : safeStringify(value)).replace(/\s+/g, ' ').trim();
+	const raw = typeof value === 'string' ? value : jsonText(value);
+	const text = (raw.length > max * 4 ? raw.slice(0, max * 4) : raw).replace(/\s+/g, ' ').trim();
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Thousands with commas (Intl is slow in hot loops). */
+function thousands(value: number): string {
+	return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Formats milliseconds for people: `850 ms`, `2.4 s`, `1 min 5 s`. */
@@ -102,7 +117,7 @@ export function formatClock(at: number): string {
 	return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
 }
 
-function haystackOf(entry: Omit<ConsoleEntry, 'haystack'>, extra = ''): string {
+function haystackOf(entry: ConsoleEntry, extra = ''): string {
 	return [entry.kind, entry.server, entry.tool, entry.name, entry.callId, entry.summary, extra]
 		.filter(Boolean)
 		.join(' ')
@@ -110,8 +125,28 @@ function haystackOf(entry: Omit<ConsoleEntry, 'haystack'>, extra = ''): string {
 		.toLowerCase();
 }
 
-function make(fields: Omit<ConsoleEntry, 'haystack'>, extra?: string): ConsoleEntry {
-	return { ...fields, haystack: haystackOf(fields, extra) };
+/** Builds an entry with every field in one fixed order, so all entries share one shape. */
+function make(fields: Omit<ConsoleEntry, 'haystack' | 'id'>, id: number, extra?: string): ConsoleEntry {
+	const entry: ConsoleEntry = {
+		id,
+		kind: fields.kind,
+		at: fields.at,
+		turnId: fields.turnId,
+		iteration: fields.iteration,
+		server: fields.server,
+		tool: fields.tool,
+		name: fields.name,
+		callId: fields.callId,
+		durationMs: fields.durationMs,
+		tokens: fields.tokens,
+		status: fields.status,
+		summary: fields.summary,
+		eventIndex: fields.eventIndex,
+		text: fields.text,
+		haystack: ''
+	};
+	entry.haystack = haystackOf(entry, extra);
+	return entry;
 }
 
 function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
@@ -206,7 +241,7 @@ export class ConsoleLog {
 
 	#push(key: string | null, entry: Omit<ConsoleEntry, 'haystack' | 'id'>, extra?: string): number {
 		const id = this.#entries.length;
-		this.#entries.push(make({ ...entry, id }, extra));
+		this.#entries.push(make(entry, id, extra));
 		if (extra) this.#extras.set(id, extra);
 		if (key) this.#index.set(key, id);
 		return id;
@@ -216,9 +251,8 @@ export class ConsoleLog {
 		const position = this.#index.get(key);
 		if (position === undefined) return false;
 		const old = this.#entries[position];
-		const { haystack: _haystack, ...next } = { ...old, ...change(old) };
 		if (extra !== undefined) this.#extras.set(position, extra);
-		this.#entries[position] = make(next, this.#extras.get(position));
+		this.#entries[position] = make(Object.assign(make(old, old.id), change(old)), old.id, this.#extras.get(position));
 		return true;
 	}
 
@@ -290,7 +324,9 @@ export class ConsoleLog {
 			case 'tool-call': {
 				this.#record(event.callId).call = event;
 				this.#turn(event.turnId).callIds.push(event.callId);
-				this.#push(`call:${event.callId}`, { ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary: `${event.tool ?? event.resolvedName}(${preview(event.args, 100)})` }, preview(event.args, maxSearchChars));
+				const args = preview(event.args, maxSearchChars);
+				const summary = `${event.tool ?? event.resolvedName}(${args.length > 100 ? `${args.slice(0, 99)}…` : args})`;
+				this.#push(`call:${event.callId}`, { ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary }, args);
 				return;
 			}
 			case 'tool-progress': {
@@ -307,7 +343,7 @@ export class ConsoleLog {
 				this.#update(`call:${event.callId}`, () => ({ status: failed ? 'error' : 'ok', durationMs: event.elapsedMs }));
 				const summary = failed
 					? `${event.code}: ${preview(event.error, 160)}`
-					: `${event.size.toLocaleString('en-US')} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
+					: `${thousands(event.size)} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
 				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status: failed ? 'error' : 'ok', summary }, preview(event.result, maxSearchChars));
 				return;
 			}
@@ -327,7 +363,7 @@ export class ConsoleLog {
 					kind: 'compression',
 					iteration: event.iteration,
 					status: 'ok',
-					summary: `${event.callIds.length} result${event.callIds.length === 1 ? '' : 's'} compressed: ${event.charsBefore.toLocaleString('en-US')} → ${event.charsAfter.toLocaleString('en-US')} chars`
+					summary: `${event.callIds.length} result${event.callIds.length === 1 ? '' : 's'} compressed: ${thousands(event.charsBefore)} → ${thousands(event.charsAfter)} chars`
 				});
 				return;
 			case 'schema-patch':
@@ -392,7 +428,7 @@ export class ConsoleLog {
 		}
 		for (const position of items.requests) {
 			const entry = this.#entries[position];
-			if (entry.status === 'running') this.#entries[position] = { ...entry, status: reason === 'error' ? 'error' : 'cancelled' };
+			if (entry.status === 'running') this.#entries[position] = make({ ...entry, status: reason === 'error' ? 'error' : 'cancelled' }, entry.id, this.#extras.get(position));
 		}
 	}
 }
