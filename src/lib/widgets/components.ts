@@ -11,8 +11,41 @@ export type WidgetComponentLoader = () => Promise<{ default: Component<WidgetPro
 /** One loader per widget name in `widgetDefinitions`. */
 export const widgetComponents: Record<string, WidgetComponentLoader> = {
 	stat: () => import('./stat/Stat.svelte'),
+	'kpi-grid': () => import('./kpi-grid/KpiGrid.svelte'),
+	gauge: () => import('./gauge/Gauge.svelte'),
+	progress: () => import('./progress/Progress.svelte'),
+	sparkline: () => import('./sparkline/Sparkline.svelte'),
 	markdown: () => import('./markdown/Markdown.svelte'),
-	'data-table': () => import('./data-table/DataTable.svelte')
+	callout: () => import('./callout/Callout.svelte'),
+	code: () => import('./code/Code.svelte'),
+	json: () => import('./json/Json.svelte'),
+	kv: () => import('./kv/Kv.svelte'),
+	list: () => import('./list/List.svelte'),
+	tags: () => import('./tags/Tags.svelte'),
+	'link-list': () => import('./link-list/LinkList.svelte'),
+	'data-table': () => import('./data-table/DataTable.svelte'),
+	chart: () => import('./chart/Chart.svelte'),
+	bar: () => import('./bar/Bar.svelte'),
+	line: () => import('./line/Line.svelte'),
+	area: () => import('./area/Area.svelte'),
+	scatter: () => import('./scatter/Scatter.svelte'),
+	pie: () => import('./pie/Pie.svelte'),
+	donut: () => import('./pie/Donut.svelte'),
+	histogram: () => import('./histogram/Histogram.svelte'),
+	heatmap: () => import('./heatmap/Heatmap.svelte'),
+	boxplot: () => import('./boxplot/Boxplot.svelte'),
+	map: () => import('./map/Map.svelte'),
+	timeline: () => import('./timeline/Timeline.svelte'),
+	tree: () => import('./tree/Tree.svelte'),
+	sankey: () => import('./sankey/Sankey.svelte'),
+	network: () => import('./network/Network.svelte'),
+	hemicycle: () => import('./hemicycle/Hemicycle.svelte'),
+	profile: () => import('./profile/Profile.svelte'),
+	cards: () => import('./cards/Cards.svelte'),
+	image: () => import('./image/Image.svelte'),
+	gallery: () => import('./gallery/Gallery.svelte'),
+	actions: () => import('./actions/Actions.svelte'),
+	choice: () => import('./choice/Choice.svelte')
 };
 
 /** The loader for `name`, or undefined when no component is registered. */

@@ -73,3 +73,11 @@ export const title: JsonSchema = text('Optional title shown above the widget', 2
 /** Colour variants shared by stat, callout, badges and progress. */
 export const variants = ['default', 'info', 'success', 'warning', 'danger'] as const;
 export type Variant = (typeof variants)[number];
+
+/**
+ * "At least one of these sets of fields is present" (e.g. category+value or x+y). Each branch
+ * names its properties so strict Ajv (strictRequired) accepts it.
+ */
+export function requireOneOf(sets: string[][]): JsonSchema {
+	return { anyOf: sets.map((set) => ({ required: set, properties: Object.fromEntries(set.map((key) => [key, true])) })) };
+}

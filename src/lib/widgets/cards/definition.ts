@@ -1,0 +1,48 @@
+/** `cards`: a grid of items, each with image, title, subtitle, text and link. */
+import type { WidgetDefinition } from '../types';
+import { list, object, text, title, url } from '../shared/schema';
+
+export type CardItem = { title: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; badges?: string[] };
+export type CardsParams = { cards: CardItem[]; title?: string };
+
+export const cardsDefinition: WidgetDefinition<CardsParams> = {
+	name: 'cards',
+	title: 'Cards',
+	description: 'A responsive grid of cards — products, places, articles, people — each with optional image, subtitle, text, badges and link.',
+	category: 'media',
+	schema: object(
+		{
+			cards: list(
+				object(
+					{
+						title: text('Card title', 300),
+						subtitle: text('Second line (price, date, role)', 300),
+						description: text('A sentence or two', 2000),
+						image: url('Image URL (allowed hosts only)'),
+						imageAlt: text('What the image shows', 300),
+						url: url('Link opened by the card title'),
+						badges: list(text('Badge', 40), 'Short labels', { max: 8 })
+					},
+					['title']
+				),
+				'The cards',
+				{ max: 500 }
+			),
+			title
+		},
+		['cards']
+	),
+	example: {
+		cards: [
+			{ title: 'Lofoten Islands', subtitle: 'Norway · 5 days', description: 'Dramatic peaks, fishing villages and midnight sun in summer.', badges: ['hiking', 'coast'], url: 'https://en.wikipedia.org/wiki/Lofoten', image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/Reine%2C_Lofoten.jpg/320px-Reine%2C_Lofoten.jpg', imageAlt: 'Red fishing huts below steep mountains in Reine' },
+			{ title: 'Lake Bled', subtitle: 'Slovenia · 2 days', description: 'A glacial lake with an island church and a cliff-top castle.', badges: ['lakes'], url: 'https://en.wikipedia.org/wiki/Lake_Bled' },
+			{ title: 'Cinque Terre', subtitle: 'Italy · 3 days', description: 'Five cliffside villages linked by coastal trails.', badges: ['coast', 'food'], url: 'https://en.wikipedia.org/wiki/Cinque_Terre' }
+		]
+	},
+	recipe: {
+		whenToUse: 'A handful to a few dozen items the reader browses visually: products, places, articles, search results with images. For exact comparison of fields use data-table; for one person use profile.',
+		howToUse: 'Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
+	},
+	defaultSize: { w: 620, h: 340 },
+	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items']
+};

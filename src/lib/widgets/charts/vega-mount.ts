@@ -1,0 +1,150 @@
+/**
+ * The one place Vega is embedded. `mountChart(el, spec, options)` loads vega-embed on demand
+ * (so Vega stays out of the initial bundle), embeds a sanitised Vega-Lite spec with the
+ * expression interpreter (`ast: true`, no eval under our CSP), a loader that refuses every
+ * URL, escaped tooltips and no actions menu, and returns `{ update, resize, toImageUrl,
+ * destroy }`. Every mount is cleaned up by `destroy`.
+ */
+import type { Loader } from 'vega';
+import type { Result } from 'vega-embed';
+import { AutoUiError } from '$lib/shared';
+import { safeImageUrl, safeLinkUrl } from '../shared/url';
+import { sanitizeChartSpec } from './spec-sanitize';
+
+/** Options for one mount. */
+export type MountOptions = {
+	/** Vega-Lite config (theme) merged under the spec's own allowed config. */
+	config: Record<string, unknown>;
+	/** Chart size in pixels; composite specs keep their own layout. */
+	width: number;
+	height: number;
+	/** Accessible description for the SVG root. */
+	description?: string;
+	signal?: AbortSignal;
+};
+
+/** A mounted chart. */
+export type MountedChart = {
+	/** Replaces the spec (re-embeds). */
+	update(spec: Record<string, unknown>, options?: Partial<MountOptions>): Promise<void>;
+	/** Resizes without re-embedding where the spec allows it. */
+	resize(width: number, height: number): Promise<void>;
+	/** A PNG or SVG data/blob URL of the current view. */
+	toImageUrl(type: 'png' | 'svg'): Promise<string>;
+	/** What the sanitiser removed from the last spec. */
+	readonly removed: string[];
+	destroy(): void;
+};
+
+/** Escapes tooltip text: vega-tooltip inserts the result as HTML. */
+export function escapeHtml(value: unknown): string {
+	return String(value ?? '').replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A Vega loader that never fetches: data must be inline; links and images follow the URL policy. */
+export function createSafeLoader(): Loader {
+	const refuse = async (uri: string): Promise<never> => {
+		throw new AutoUiError('blocked', `charts cannot load "${String(uri).slice(0, 80)}": put the rows inline in data.values`);
+	};
+	return {
+		load: refuse,
+		http: refuse,
+		file: refuse,
+		async sanitize(uri: string, options: { context?: string }) {
+			if (options?.context === 'href') {
+				const href = safeLinkUrl(uri);
+				if (href) return { href, target: '_blank', rel: 'noopener noreferrer' } as { href: string };
+			}
+			if (options?.context === 'image') {
+				const href = safeImageUrl(uri);
+				if (href) return { href, crossOrigin: undefined } as { href: string };
+			}
+			return refuse(uri);
+		}
+	} as unknown as Loader;
+}
+
+function isComposite(spec: Record<string, unknown>): boolean {
+	return ['facet', 'hconcat', 'vconcat', 'concat', 'repeat'].some((key) => key in spec) || (spec.encoding !== null && typeof spec.encoding === 'object' && ('row' in spec.encoding || 'column' in spec.encoding || 'facet' in spec.encoding));
+}
+
+/** Theme config under the spec's own config, merged one level deep so `axis: {grid}` keeps theme colours. */
+function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown> | undefined): Record<string, unknown> {
+	const out: Record<string, unknown> = { ...theme };
+	for (const [key, value] of Object.entries(own ?? {})) {
+		const base = out[key];
+		out[key] = base && value && typeof base === 'object' && typeof value === 'object' && !Array.isArray(value) ? { ...base, ...value } : value;
+	}
+	return out;
+}
+
+/** Mounts a Vega-Lite spec into `element`. */
+export async function mountChart(element: HTMLElement, input: Record<string, unknown>, options: MountOptions): Promise<MountedChart> {
+	const { default: embed } = await import('vega-embed');
+	const loader = createSafeLoader();
+	let result: Result | undefined;
+	let removed: string[] = [];
+	let current = options;
+	let destroyed = false;
+
+	const run = async (raw: Record<string, unknown>, next: MountOptions) => {
+		const sanitized = sanitizeChartSpec(raw);
+		removed = sanitized.removed;
+		const spec: Record<string, unknown> = { ...sanitized.spec };
+		if (!isComposite(spec)) {
+			spec.width = Math.max(40, Math.floor(next.width));
+			spec.height = Math.max(40, Math.floor(next.height));
+		}
+		if (next.description && !spec.description) spec.description = next.description;
+		const { config: own, ...rest } = spec;
+		const merged = { ...rest, config: mergeConfig(next.config, own as Record<string, unknown> | undefined) };
+		result?.finalize();
+		result = undefined;
+		if (next.signal?.aborted || destroyed) return;
+		const embedded = await embed(element, merged as never, {
+			mode: 'vega-lite',
+			renderer: 'svg',
+			actions: false,
+			ast: true,
+			loader,
+			defaultStyle: false,
+			logLevel: 0,
+			tooltip: { theme: 'custom', sanitize: escapeHtml, disableDefaultStyle: true },
+			hover: false
+		});
+		if (destroyed || next.signal?.aborted) embedded.finalize();
+		else result = embedded;
+	};
+
+	await run(input, current);
+	return {
+		get removed() {
+			return removed;
+		},
+		async update(spec, overrides) {
+			current = { ...current, ...overrides };
+			await run(spec, current);
+		},
+		async resize(width, height) {
+			current = { ...current, width, height };
+			const view = result?.view;
+			if (!view) return;
+			try {
+				view.width(Math.max(40, Math.floor(width))).height(Math.max(40, Math.floor(height)));
+				await view.runAsync();
+			} catch {
+				// Composite specs have no top-level size signals; they keep their layout.
+			}
+		},
+		async toImageUrl(type) {
+			if (!result) throw new AutoUiError('not_found', 'the chart is not rendered yet');
+			return result.view.toImageURL(type, type === 'png' ? 2 : 1);
+		},
+		destroy() {
+			destroyed = true;
+			result?.finalize();
+			result = undefined;
+			element.replaceChildren();
+		}
+	};
+}

@@ -1,0 +1,34 @@
+/** `gallery`: several images as thumbnails with a keyboard-friendly lightbox. */
+import type { WidgetDefinition } from '../types';
+import { list, object, text, title, url } from '../shared/schema';
+
+export type GalleryImage = { src: string; alt: string; caption?: string; credit?: string };
+export type GalleryParams = { images: GalleryImage[]; title?: string };
+
+export const galleryDefinition: WidgetDefinition<GalleryParams> = {
+	name: 'gallery',
+	title: 'Image gallery',
+	description: 'Several images as a thumbnail grid; clicking one opens a lightbox with captions and arrow-key navigation.',
+	category: 'media',
+	schema: object(
+		{
+			images: list(object({ src: url('Image URL (allowed hosts only)'), alt: text('What the image shows', 500), caption: text('Caption', 1000), credit: text('Credit', 200) }, ['src', 'alt']), 'The images', { min: 1, max: 200 }),
+			title
+		},
+		['images']
+	),
+	example: {
+		images: [
+			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/2/2c/Bergen_Bryggen.jpg/320px-Bergen_Bryggen.jpg', alt: 'Wooden warehouses at Bryggen, Bergen', caption: 'Bryggen, Bergen' },
+			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/Reine%2C_Lofoten.jpg/320px-Reine%2C_Lofoten.jpg', alt: 'Fishing village of Reine below mountains', caption: 'Reine, Lofoten' },
+			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/a/a2/Geirangerfjord_%286-2007%29.jpg/320px-Geirangerfjord_%286-2007%29.jpg', alt: 'The Geirangerfjord seen from above', caption: 'Geirangerfjord' },
+			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/3/3f/Preikestolen.jpg/320px-Preikestolen.jpg', alt: 'The flat cliff top of Preikestolen above a fjord', caption: 'Preikestolen' }
+		]
+	},
+	recipe: {
+		whenToUse: 'Several related pictures to browse (places, products, artworks). For one image use image; for items with text and links use cards.',
+		howToUse: '`images` with `src` (allowed hosts) and a meaningful `alt`; `caption` and `credit` show in the lightbox. Readers open an image by click or Enter and move with the arrow keys; Escape closes.'
+	},
+	defaultSize: { w: 520, h: 320 },
+	keywords: ['gallery', 'photos', 'images', 'lightbox', 'album', 'slideshow', 'pictures']
+};

@@ -1,0 +1,40 @@
+/** `list`: a bulleted or numbered list of short items. */
+import type { WidgetDefinition } from '../types';
+import { list, object, text, title, url } from '../shared/schema';
+
+export type ListItem = string | { text: string; detail?: string; url?: string };
+export type ListParams = { items: ListItem[]; ordered?: boolean; title?: string };
+
+export const listDefinition: WidgetDefinition<ListParams> = {
+	name: 'list',
+	title: 'List',
+	description: 'A bulleted or numbered list of short items, each optionally with a detail line and a link.',
+	category: 'text',
+	schema: object(
+		{
+			items: list(
+				{ type: ['string', 'object'], maxLength: 2000, properties: { text: text('Item text', 2000), detail: text('Second line', 2000), url: url('Link for the item') }, required: ['text'], additionalProperties: false },
+				'Items: plain strings or { text, detail?, url? }',
+				{ max: 1000 }
+			),
+			ordered: { type: 'boolean', description: 'Numbered (ranked, steps) instead of bullets' },
+			title
+		},
+		['items']
+	),
+	example: {
+		ordered: true,
+		items: [
+			{ text: 'Export the customer table', detail: 'Settings → Data → Export as CSV' },
+			{ text: 'Remove duplicate e-mail addresses', detail: 'About 3% of rows in last month’s export' },
+			'Import into the new CRM',
+			{ text: 'Check the import report', url: 'https://example.org/docs/import-report' }
+		]
+	},
+	recipe: {
+		whenToUse: 'Steps, findings, recommendations or a ranking of short items. For links with descriptions use link-list; for labelled facts use kv; for many fields per item use data-table.',
+		howToUse: '`items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
+	},
+	defaultSize: { w: 380, h: 240 },
+	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo']
+};

@@ -1,0 +1,46 @@
+/** `sankey`: flows of a quantity between stages (budgets, energy, user journeys). */
+import type { WidgetDefinition } from '../types';
+import { list, numberish, object, text, title } from '../shared/schema';
+
+export type SankeyLink = { source: string | number; target: string | number; value: number | string };
+export type SankeyNode = { id: string | number; label?: string };
+export type SankeyParams = { links: SankeyLink[]; nodes?: SankeyNode[]; unit?: string; description?: string; title?: string };
+
+const id = { type: ['string', 'number'], description: 'Node id (or name)' };
+
+export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
+	name: 'sankey',
+	title: 'Sankey diagram',
+	description: 'A flow diagram: bands whose width is a quantity moving from sources to targets through stages.',
+	category: 'structures',
+	schema: object(
+		{
+			links: list(object({ source: id, target: id, value: numberish('Amount flowing (positive)') }, ['source', 'target', 'value']), 'Flows between nodes; nodes are created from the names used', { min: 1, max: 5000 }),
+			nodes: list(object({ id, label: text('Display name', 200) }, ['id']), 'Optional node labels (when links use ids)', { max: 2000 }),
+			unit: text('Unit of the values, e.g. "TWh" or "users"', 40),
+			description: text('One sentence describing the diagram, used as its accessible name', 500),
+			title
+		},
+		['links']
+	),
+	example: {
+		unit: 'TWh',
+		description: 'How primary energy flows into electricity and final uses (simplified)',
+		links: [
+			{ source: 'Hydro', target: 'Electricity', value: 130 },
+			{ source: 'Wind', target: 'Electricity', value: 15 },
+			{ source: 'Oil', target: 'Transport', value: 60 },
+			{ source: 'Oil', target: 'Industry', value: 20 },
+			{ source: 'Gas', target: 'Industry', value: 25 },
+			{ source: 'Electricity', target: 'Homes', value: 50 },
+			{ source: 'Electricity', target: 'Industry', value: 65 },
+			{ source: 'Electricity', target: 'Services', value: 30 }
+		]
+	},
+	recipe: {
+		whenToUse: 'Quantities flowing from sources to destinations, possibly through stages: budgets, energy, migration, conversion funnels. For parent/child without flows use tree; for connections without quantities use network.',
+		howToUse: '`links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
+	},
+	defaultSize: { w: 620, h: 360 },
+	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers']
+};

@@ -1,0 +1,42 @@
+/** `tags`: a set of labels — topics, categories, skills — optionally with counts. */
+import type { WidgetDefinition } from '../types';
+import { list, numberish, object, oneOf, text, title, variants } from '../shared/schema';
+import type { Variant } from '../shared/schema';
+
+export type Tag = string | { label: string; count?: number | string; variant?: Variant };
+export type TagsParams = { tags: Tag[]; title?: string };
+
+export const tagsDefinition: WidgetDefinition<TagsParams> = {
+	name: 'tags',
+	title: 'Tags',
+	description: 'A set of short labels (topics, categories, skills, statuses), optionally with counts, sized by weight.',
+	category: 'text',
+	schema: object(
+		{
+			tags: list(
+				{ type: ['string', 'object'], maxLength: 200, properties: { label: text('Tag text', 200), count: numberish('How often / how strong'), variant: oneOf(variants, 'Colour meaning') }, required: ['label'], additionalProperties: false },
+				'Tags: strings or { label, count?, variant? }',
+				{ max: 500 }
+			),
+			title
+		},
+		['tags']
+	),
+	example: {
+		tags: [
+			{ label: 'pricing', count: 48 },
+			{ label: 'delivery delay', count: 31, variant: 'warning' },
+			{ label: 'great support', count: 27, variant: 'success' },
+			{ label: 'app crash', count: 12, variant: 'danger' },
+			{ label: 'packaging', count: 9 },
+			'feature request',
+			'refund'
+		]
+	},
+	recipe: {
+		whenToUse: 'Keywords, topics or categories found in data, or properties of an item, where order matters less than presence. For ranked counts to compare precisely use bar.',
+		howToUse: '`tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
+	},
+	defaultSize: { w: 380, h: 160 },
+	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud']
+};
