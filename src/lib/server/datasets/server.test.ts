@@ -62,6 +62,9 @@ describe('datasets MCP server', () => {
 		const flights = listing.datasets.find((set: { name: string }) => set.name === 'flights_3m');
 		expect(flights.rows).toBe(3_000_000);
 		expect(listing.count).toBeGreaterThan(50);
+		const budget = listing.datasets.find((set: { name: string }) => set.name === 'budget');
+		expect(budget.columns).toHaveLength(16);
+		expect(budget.columns[15]).toBe('… 57 more (describe_dataset lists all)');
 	});
 
 	it('filters the listing by a word', async () => {

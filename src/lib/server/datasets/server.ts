@@ -41,6 +41,15 @@ async function guarded(body: () => Promise<CallToolResult>): Promise<CallToolRes
 	}
 }
 
+/** Columns listed per data set in `list_datasets`; wider ones point at `describe_dataset`. */
+const LISTED_COLUMNS = 15;
+
+function listColumns(columns: readonly { name: string; type: string }[]): string[] {
+	const listed = columns.slice(0, LISTED_COLUMNS).map((column) => `${column.name}: ${column.type}`);
+	if (columns.length > LISTED_COLUMNS) listed.push(`… ${columns.length - LISTED_COLUMNS} more (describe_dataset lists all)`);
+	return listed;
+}
+
 /** A new MCP server over `engine` (connect it to one transport). */
 export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 	const server = new McpServer(DATASETS_SERVER_INFO, { instructions: DATASETS_INSTRUCTIONS });
@@ -63,7 +72,7 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 						name: set.entry.name,
 						description: set.entry.summary,
 						rows: set.rows,
-						columns: set.columns.map((column) => `${column.name}: ${column.type}`)
+						columns: listColumns(set.columns)
 					}))
 					.filter((set) => !needle || JSON.stringify(set).toLowerCase().includes(needle));
 				return text({ count: datasets.length, datasets, next: 'describe_dataset for statistics and samples; query_sql to query by table name.' });
