@@ -16,7 +16,7 @@ import { answerRecall, callFields, failure, stableStringify, unknownToolMessage,
 import type { ToolCallMetrics } from './loop-types';
 import { approvalReason, isBlocked } from './policy';
 import { answerPseudoTool } from './pseudo-tools';
-import { resolveToolName, type RegistryEntry } from './registry';
+import { isRecallEntry, resolveToolName, type RegistryEntry } from './registry';
 import { fitResult, unwrapToolResult } from './results';
 import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
 import type { ToolResultBlock, ToolUseBlock } from './types';
@@ -157,7 +157,7 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 	const adapted = adaptedEntry(ctx.catalog, entry);
 	const input = isPlainObject(block.input) ? block.input : {};
 	const args = adapted.restoreArgs(input);
-	const source = entry.kind === 'tool' ? entry.tool.inputSchema : entry.kind === 'recall' ? RECALL_ARGS_SCHEMA : adapted.schema;
+	const source = isRecallEntry(entry) ? RECALL_ARGS_SCHEMA : entry.kind === 'tool' ? entry.tool.inputSchema : adapted.schema;
 	const details = validateArgs(source, args, ctx.state.validators);
 	if (details.length) {
 		const text = safeStringify({ error: 'Validation failed', tool: block.name, details, expected_schema: adapted.schema });
@@ -177,9 +177,9 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 		expose(ctx, entry, answer.exposed);
 		return done({ ok: true, text: answer.text, store: true }, warning);
 	}
-	if (entry.kind === 'recall' || (entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'recall')) return done(answerRecall(ctx.state, args, ctx.policy.maxResultChars - 300), warning);
+	if (entry.kind === 'recall' || isRecallEntry(entry)) return done(answerRecall(ctx.state, args, ctx.policy.maxResultChars - 300), warning);
 
-	const reason = approvalReason(ctx.policy, entry.tool);
+	const reason = approvalReason(ctx.policy, entry.tool, entry.server.layer.protocol);
 	if (reason && !ctx.state.alwaysAllow.has(entry.name)) {
 		const fields = callFields(ctx.iteration, block.id, block.name, resolved);
 		ctx.emit({ type: 'approval-request', ...fields, args, reason });

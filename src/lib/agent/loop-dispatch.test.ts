@@ -176,6 +176,9 @@ describe('dispatch: truncation, compression and recall', () => {
 		const recalled = resultsOf(provider.requests[2])[0].content;
 		expect(recalled).toMatch(/^\[recall big1: characters 0–9700 of \d+\. Call recall with id "big1" and offset 9700 for the rest\.\]/);
 		expect(ui.server.calls).toEqual([]);
+		const recallTool = provider.requests[0].tools.find((tool) => tool.name === 'autoui_webmcp_recall')!;
+		expect(Object.keys(recallTool.input_schema.properties!)).toEqual(['id', 'offset', 'length']);
+		expect(recallTool.description).toBe('Read a stored result');
 	});
 
 	it('compresses results older than 2 iterations and recalls them in a later turn', async () => {

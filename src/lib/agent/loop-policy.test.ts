@@ -3,7 +3,7 @@ import type { AgentEvent, ApprovalDecision } from './events';
 import { runAgentLoop } from './loop';
 import type { ApprovalRequest } from './policy';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, type MemoryTool } from './testing';
+import { createMockProvider, dataServer, displayServer, type MemoryTool } from './testing';
 import type { ToolResultBlock } from './types';
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } };
@@ -56,13 +56,18 @@ describe('approval', () => {
 		expect(state.alwaysAllow.has('repo_mcp_delete_repo')).toBe(true);
 	});
 
-	it('in cautious mode asks for every tool not marked read-only; without an approver such calls are denied', async () => {
+	it('in cautious mode asks for every remote tool not marked read-only; without an approver such calls are denied', async () => {
 		const repo = repoServer();
-		const provider = createMockProvider([{ toolCalls: [{ name: 'repo_mcp_read_file' }, { name: 'repo_mcp_write_file' }] }, { text: 'ok' }]);
-		await runAgentLoop('x', { provider, layers: [repo.layer], servers: [repo.server], lazy: false, policy: { approval: 'cautious' } });
-		const [read, write] = resultsOf(provider.requests[1]);
+		const ui = displayServer();
+		const provider = createMockProvider([
+			{ toolCalls: [{ name: 'repo_mcp_read_file' }, { name: 'repo_mcp_write_file' }, { name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'a', value: 1 } } }] },
+			{ text: 'ok' }
+		]);
+		await runAgentLoop('x', { provider, layers: [repo.layer, ui.layer], servers: [repo.server, ui.server], lazy: false, policy: { approval: 'cautious' }, callbacks: { onWidget: () => ({ id: 'w_1' }) } });
+		const [read, write, widget] = resultsOf(provider.requests[1]);
 		expect(read.content).toBe('content');
 		expect(write).toMatchObject({ is_error: true, content: expect.stringMatching(/needs the user's approval, and no one can approve it here/) });
+		expect(widget.is_error).toBeUndefined();
 		expect(repo.server.calls.map((call) => call.name)).toEqual(['read_file']);
 	});
 

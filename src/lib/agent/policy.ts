@@ -8,7 +8,7 @@ import type { ApprovalDecision } from './events';
 /**
  * When a call waits for the user's decision:
  * - `destructive`: tools a server annotates `destructiveHint: true` (the default);
- * - `cautious`: every tool not annotated `readOnlyHint: true`;
+ * - `cautious`: every remote (mcp) tool not annotated `readOnlyHint: true`;
  * - `off`: never (the blocklist and limits still apply).
  */
 export type ApprovalMode = 'destructive' | 'cautious' | 'off';
@@ -82,12 +82,15 @@ export function isBlocked(policy: Pick<ToolPolicy, 'blocklist'>, prefixedName: s
 	return policy.blocklist.some((pattern) => patternMatches(pattern, prefixedName) || patternMatches(pattern, toolName));
 }
 
-/** Why a tool needs approval under the policy, or undefined when it does not. */
-export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition): string | undefined {
+/**
+ * Why a tool needs approval under the policy, or undefined when it does not. Cautious mode
+ * concerns remote (mcp) tools: the in-page display tools only change the user's canvas.
+ */
+export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: 'mcp' | 'webmcp' = 'mcp'): string | undefined {
 	const hints = tool.annotations ?? {};
 	if (policy.approval === 'off') return undefined;
 	if (hints.destructiveHint === true) return 'The server marks this tool as destructive.';
-	if (policy.approval === 'cautious' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
+	if (policy.approval === 'cautious' && protocol === 'mcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
 	return undefined;
 }
 

@@ -138,6 +138,11 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	return { servers, entries, toolsByServer, aliases, recallName };
 }
 
+/** True for calls the dispatcher answers from its result buffer: the built-in recall or a WebMCP `recall`. */
+export function isRecallEntry(entry: RegistryEntry): boolean {
+	return entry.kind === 'recall' || (entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'recall');
+}
+
 /** Resolves a name the model used: alias first, then the registry. Undefined when unknown. */
 export function resolveToolName(registry: ToolRegistry, name: string): ResolvedName | undefined {
 	const aliased = registry.aliases.get(name);

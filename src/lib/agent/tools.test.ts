@@ -34,7 +34,7 @@ describe('buildToolsFromLayers', () => {
 			expect(item.input_schema.additionalProperties).toBe(false);
 		}
 		expect(tools[0]).toEqual({ name: 'tricoteuses_mcp_query_sql', description: 'query_sql tool', input_schema: { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'], additionalProperties: false } });
-		expect(patches.filter((patch) => patch.change === 'added additionalProperties: false')).toHaveLength(tools.length);
+		expect(patches.filter((patch) => patch.change === 'added additionalProperties: false')).toHaveLength(tools.length - 1);
 	});
 
 	it('uses the anthropic profile on request (no additionalProperties added)', () => {

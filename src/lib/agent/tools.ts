@@ -7,9 +7,10 @@
  * - activation (`activateServerTools`): a server's tools added once, on first contact.
  * A catalog caches the adapted schemas so patches are computed (and reported) once.
  */
+import { AutoUiError } from '$lib/shared';
 import type { SchemaPatch } from './events';
 import { CANONICAL_ROLES } from './canonical';
-import { buildToolRegistry, canonicalName, serverOfLayer, type RegistryEntry, type ToolRegistry } from './registry';
+import { buildToolRegistry, canonicalName, isRecallEntry, serverOfLayer, type RegistryEntry, type ToolRegistry } from './registry';
 import { adaptTool, type AdaptedTool, type SchemaOptions } from './tool-adapter';
 import type { ProviderTool, ToolLayer } from './types';
 
@@ -69,7 +70,17 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 	const cached = catalog.adapted.get(entry.name);
 	if (cached) return cached;
 	let adapted: AdaptedTool;
-	if (entry.kind === 'tool') {
+	if (isRecallEntry(entry)) {
+		// The dispatcher answers recall itself, so the model gets the dispatcher's schema (with paging).
+		const schema = structuredClone(RECALL_SCHEMA);
+		const description = (entry.kind === 'tool' && entry.tool.description) || 'Read the full text of a truncated or compressed tool result by its id, page by page.';
+		adapted = {
+			tool: { name: entry.name, description, input_schema: schema },
+			schema,
+			patches: [],
+			restoreArgs: (args) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
+		};
+	} else if (entry.kind === 'tool') {
 		const description = entry.tool.description || entry.tool.title || entry.tool.name;
 		adapted = adaptTool(entry.name, description, entry.tool.inputSchema, catalog.options);
 		for (const patch of adapted.patches) catalog.options.onSchemaPatch?.(patch);
@@ -82,13 +93,7 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 		const schema = structuredClone(PSEUDO_SCHEMAS[entry.pseudo]);
 		adapted = { tool: { name: entry.name, description, input_schema: schema }, schema, patches: [], restoreArgs: (args) => args };
 	} else {
-		const schema = structuredClone(RECALL_SCHEMA);
-		adapted = {
-			tool: { name: entry.name, description: 'Read the full text of a truncated or compressed tool result by its id, page by page.', input_schema: schema },
-			schema,
-			patches: [],
-			restoreArgs: (args) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
-		};
+		throw new AutoUiError('internal', `No adapter for registry entry ${entry.name}.`);
 	}
 	catalog.adapted.set(entry.name, adapted);
 	return adapted;
