@@ -1,0 +1,73 @@
+/**
+ * MCP call path: overhead of McpConnection.callTool over the bare SDK Client.callTool on
+ * loopback (same server, same tool, interleaved rounds, medians), and the wall time of five
+ * parallel calls to a tool that sleeps 200 ms (they should overlap, not queue).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { McpConnection } from '$lib/mcp';
+import { startFixtureServer } from '../fixtures/mcp/launchers';
+
+type Emit = (figure: Record<string, unknown>) => void;
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+	const start = performance.now();
+	await fn();
+	return performance.now() - start;
+}
+
+export default async function run(emit: Emit): Promise<void> {
+	const server = await startFixtureServer();
+	const bare = new Client({ name: 'bench', version: '1' }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+	const ours = new McpConnection({ name: 'bench', url: server.url });
+	try {
+		await bare.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+		await ours.connect();
+		// A real client lists tools before calling them (the SDK caches output validators then).
+		await bare.listTools();
+		const args = { text: 'x'.repeat(200) };
+		const callBare = () => bare.callTool({ name: 'echo', arguments: args });
+		const callOurs = () => ours.callTool('echo', args);
+		for (let i = 0; i < 50; i++) {
+			await callBare();
+			await callOurs();
+		}
+		const bareTimes: number[] = [];
+		const ourTimes: number[] = [];
+		for (let i = 0; i < 400; i++) {
+			if (i % 2) {
+				bareTimes.push(await time(callBare));
+				ourTimes.push(await time(callOurs));
+			} else {
+				ourTimes.push(await time(callOurs));
+				bareTimes.push(await time(callBare));
+			}
+		}
+		const bareMedian = median(bareTimes);
+		const ourMedian = median(ourTimes);
+		const overhead = ourMedian - bareMedian;
+		emit({ name: 'mcp-call-bare-sdk', value: round(bareMedian), unit: 'ms', target: null, calls: bareTimes.length });
+		emit({ name: 'mcp-call-autoui', value: round(ourMedian), unit: 'ms', target: null, calls: ourTimes.length });
+		emit({ name: 'mcp-call-overhead', value: round(overhead), unit: 'ms', target: '<= 1 ms or <= 10%', percent: round((overhead / bareMedian) * 100) });
+
+		const walls: number[] = [];
+		for (let round = 0; round < 3; round++) {
+			walls.push(await time(() => Promise.all(Array.from({ length: 5 }, () => ours.callTool('sleep', { ms: 200 })))));
+		}
+		emit({ name: 'mcp-5-parallel-200ms-calls', value: Math.round(median(walls)), unit: 'ms', target: '~200 ms (parallel, not 1000 ms)' });
+	} finally {
+		await ours.close();
+		await bare.close();
+		await server.stop();
+	}
+}
+
+function round(value: number): number {
+	return Math.round(value * 1000) / 1000;
+}
