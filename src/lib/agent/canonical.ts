@@ -51,7 +51,7 @@ const ACTION_WORDS: Record<string, Action> = {
 	open: 'get'
 };
 
-const RESOURCE_WORDS = new Set(['recipe', 'skill', 'template', 'workflow', 'playbook', 'pattern', 'guide', 'howto']);
+const RESOURCE_WORDS: ReadonlySet<string> = new Set(['recipe', 'skill', 'template', 'workflow', 'playbook', 'pattern', 'guide', 'howto']);
 
 const ROLE_OF_ACTION: Record<Action, CanonicalRole> = {
 	search: 'search_recipes',

@@ -6,7 +6,7 @@
  */
 import { isPlainObject, type JsonSchema } from '$lib/shared';
 
-const SIMPLE_KEYS = new Set(['type', 'description', 'title', 'enum', 'const', 'format']);
+const SIMPLE_KEYS: ReadonlySet<string> = new Set(['type', 'description', 'title', 'enum', 'const', 'format']);
 
 function isSimplePrimitive(schema: JsonSchema): boolean {
 	return (

@@ -81,6 +81,7 @@ describe('normalizeSchema: openai strict profile', () => {
 		expect(schema.properties!.format.anyOf).toBeDefined();
 		expect(schema.properties!.format.oneOf).toBeUndefined();
 		expect(schema.properties!.center.required).toEqual(['lat', 'lng']);
+		expect(schema.properties!.filter.anyOf).toHaveLength(3);
 		expect(schema.properties!.center.type).toEqual(['object', 'null']);
 		expect(schema.properties!.center.additionalProperties).toBe(false);
 		expect(nullablePaths).toEqual(expect.arrayContaining([['limit'], ['center'], ['tags'], ['filter']]));
@@ -88,10 +89,28 @@ describe('normalizeSchema: openai strict profile', () => {
 		expect(patches.some((patch) => /dropped minLength/.test(patch.change))).toBe(true);
 	});
 
-	it('forces free-form objects closed and says so', () => {
-		const { schema, patches } = normalizeSchema({ type: 'object', properties: { params: { type: 'object', additionalProperties: true } }, required: ['params'] }, 'openai', 't');
-		expect(schema.properties!.params).toMatchObject({ type: 'object', properties: {}, additionalProperties: false, required: [] });
-		expect(patches.some((patch) => /forced to false/.test(patch.change))).toBe(true);
+	it('gives typeless schemas and item-less arrays a type strict mode accepts', () => {
+		const { schema } = normalizeSchema({ type: 'object', properties: { any: { description: 'anything' }, list: { type: 'array' } }, required: ['any', 'list'] }, 'openai', 't');
+		expect(schema.properties!.any.anyOf).toEqual([{ type: 'string' }, { type: 'number' }, { type: 'boolean' }]);
+		expect(schema.properties!.list.items).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] });
+	});
+
+	it('keeps free-form objects open (widget params) and marks the schema non-strict', () => {
+		const free = normalizeSchema({ type: 'object', properties: { name: { type: 'string' }, params: { type: 'object' } }, required: ['name', 'params'] }, 'openai', 't');
+		expect(free.schema.properties!.params).toEqual({ type: 'object' });
+		expect(free.strict).toBe(false);
+		expect(free.patches.some((patch) => patch.path === '/properties/params' && /left open/.test(patch.change))).toBe(true);
+		const closed = normalizeSchema({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, 'openai', 't');
+		expect(closed.strict).toBe(true);
+		const noArgs = normalizeSchema({ type: 'object' }, 'openai', 't');
+		expect(noArgs.schema).toEqual({ type: 'object', properties: {}, additionalProperties: false, required: [] });
+		expect(noArgs.strict).toBe(true);
+	});
+
+	it('adaptTool marks openai tools strict or not, and leaves the flag out for other profiles', () => {
+		expect(adaptTool('a', 'd', { type: 'object', properties: { q: { type: 'string' } } }, { profile: 'openai' }).tool.strict).toBe(true);
+		expect(adaptTool('a', 'd', { type: 'object', properties: { p: { type: 'object' } } }, { profile: 'openai' }).tool.strict).toBe(false);
+		expect('strict' in adaptTool('a', 'd', { type: 'object' }, { profile: 'anthropic' }).tool).toBe(false);
 	});
 });
 

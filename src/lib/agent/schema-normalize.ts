@@ -24,21 +24,25 @@ export interface NormalizedSchema {
 	patches: SchemaPatch[];
 	/** Property paths (`*` for array items) whose `null` means "omitted" (openai profile). */
 	nullablePaths: string[][];
+	/** True when the schema satisfies OpenAI strict mode (openai profile only). */
+	strict: boolean;
 }
 
-const VALID_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const VALID_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /** Keywords OpenAI strict mode accepts; everything else is dropped under the openai profile. */
-const OPENAI_KEYWORDS = new Set([
+const OPENAI_KEYWORDS: ReadonlySet<string> = new Set([
 	'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf',
 	'description', 'title', '$ref', '$defs', 'definitions', 'pattern', 'format', 'minimum', 'maximum',
 	'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems'
 ]);
-const OPENAI_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+const OPENAI_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 interface Context {
 	profile: SchemaProfile;
 	tool: string;
+	/** False once something strict mode cannot describe is kept (openai profile). */
+	strict: boolean;
 	patches: SchemaPatch[];
 	nullablePaths: string[][];
 }
@@ -86,7 +90,7 @@ function repairInvalid(schema: JsonSchema, path: string, context: Context): void
 		}
 	}
 	if (typesOf(schema).includes('array') && schema.items === undefined && context.profile !== 'anthropic') {
-		patch(context, `${path}/items`, 'array without items; added items: {}');
+		patch(context, `${path}/items`, 'array without items; added items (any value)');
 		schema.items = {};
 	}
 }
@@ -150,16 +154,21 @@ function makeNullable(schema: JsonSchema): JsonSchema | undefined {
 }
 
 function normalizeObject(schema: JsonSchema, path: string, argPath: string[] | undefined, context: Context): void {
-	if (!isPlainObject(schema.properties)) {
-		if (context.profile === 'openai') schema.properties = {};
-	}
+	if (context.profile === 'anthropic') return;
 	const additional = schema.additionalProperties;
-	if (additional === undefined && context.profile !== 'anthropic') {
+	if (path !== '' && !isPlainObject(schema.properties) && additional !== false) {
+		// Closing an object that declares no properties would forbid every key (e.g. widget params).
+		if (context.profile === 'openai') context.strict = false;
+		patch(context, path, `free-form object left open (closing it would forbid every key)${context.profile === 'openai' ? '; this tool is sent without strict mode' : ''}`);
+		return;
+	}
+	if (context.profile === 'openai' && !isPlainObject(schema.properties)) schema.properties = {};
+	if (additional === undefined) {
 		schema.additionalProperties = false;
 		patch(context, `${path}/additionalProperties`, 'added additionalProperties: false');
 	} else if (context.profile === 'openai' && additional !== false) {
-		schema.additionalProperties = false;
-		patch(context, `${path}/additionalProperties`, 'additionalProperties forced to false (strict mode has no free-form objects); extra keys cannot be sent');
+		context.strict = false;
+		patch(context, `${path}/additionalProperties`, 'additionalProperties kept (strict mode cannot describe it); this tool is sent without strict mode');
 	}
 	if (context.profile !== 'openai' || !isPlainObject(schema.properties)) return;
 	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -192,7 +201,13 @@ function walk(input: unknown, path: string, argPath: string[] | undefined, conte
 	const schema: JsonSchema = { ...(input as JsonSchema) };
 	repairInvalid(schema, path, context);
 	collapseCombinators(schema, path, context, isRoot);
-	if (context.profile === 'openai') dropUnsupported(schema, path, context);
+	if (context.profile === 'openai') {
+		dropUnsupported(schema, path, context);
+		if (!isRoot && !['type', 'anyOf', '$ref', 'enum', 'const'].some((key) => key in schema)) {
+			schema.anyOf = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+			patch(context, path, 'schema without a type became string | number | boolean (strict mode needs a type)');
+		}
+	}
 	if (isPlainObject(schema.properties)) {
 		const properties: Record<string, JsonSchema> = {};
 		for (const [key, value] of Object.entries(schema.properties)) {
@@ -228,7 +243,7 @@ function walk(input: unknown, path: string, argPath: string[] | undefined, conte
  * comes out as `{ type: 'object', ... }` — every provider requires that.
  */
 export function normalizeSchema(input: unknown, profile: SchemaProfile, tool: string): NormalizedSchema {
-	const context: Context = { profile, tool, patches: [], nullablePaths: [] };
+	const context: Context = { profile, tool, strict: true, patches: [], nullablePaths: [] };
 	let root: unknown = input;
 	if (isPlainObject(root) && root.type !== undefined && root.type !== 'object') {
 		patch(context, '/type', `invalid root type ${JSON.stringify(root.type)} (tool input must be an object); replaced by an empty object schema`);
@@ -239,5 +254,5 @@ export function normalizeSchema(input: unknown, profile: SchemaProfile, tool: st
 		patch(context, '/type', 'added type: object');
 	}
 	const schema = walk(root, '', [], context, true);
-	return { schema, patches: context.patches, nullablePaths: context.nullablePaths };
+	return { schema, patches: context.patches, nullablePaths: context.nullablePaths, strict: profile === 'openai' && context.strict };
 }

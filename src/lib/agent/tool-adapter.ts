@@ -53,7 +53,7 @@ export function adaptTool(name: string, description: string, source: unknown, op
 	const nullablePaths = normalized.nullablePaths;
 	const flatPaths = flattened?.paths ?? new Map<string, string[]>();
 	return {
-		tool: { name, description: truncateText(description, MAX_DESCRIPTION_CHARS), input_schema: normalized.schema },
+		tool: { name, description: truncateText(description, MAX_DESCRIPTION_CHARS), input_schema: normalized.schema, ...(profile === 'openai' ? { strict: normalized.strict } : {}) },
 		schema: normalized.schema,
 		patches: [...(flattened?.patches ?? []), ...normalized.patches],
 		restoreArgs(args) {

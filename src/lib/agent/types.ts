@@ -43,6 +43,12 @@ export interface ProviderTool {
 	name: string;
 	description: string;
 	input_schema: JsonSchema;
+	/**
+	 * Set by the `openai` schema profile: true when the schema satisfies OpenAI strict mode
+	 * (the provider may send `strict: true`), false when it keeps something strict mode
+	 * cannot describe (a free-form object). Absent for other profiles.
+	 */
+	strict?: boolean;
 }
 
 /** Text in a message. */

@@ -14,7 +14,7 @@ export interface ValidationDetail {
 }
 
 /** Keywords whose errors only repeat a nested error. */
-const WRAPPER_KEYWORDS = new Set(['properties', 'items', 'allOf', 'additionalItems', 'prefixItems', '$ref', 'unevaluatedProperties', 'dependentSchemas']);
+const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['properties', 'items', 'allOf', 'additionalItems', 'prefixItems', '$ref', 'unevaluatedProperties', 'dependentSchemas']);
 
 function draftOf(schema: JsonSchema): SchemaDraft {
 	const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
