@@ -3,7 +3,7 @@
  * configured key and say clearly what works and what does not.
  */
 import { AutoUiError, errorMessage } from '$lib/shared';
-import { needsApiKey, providerNames, resolveBaseUrl } from './endpoints';
+import { endpointName, needsApiKey, resolveBaseUrl } from './endpoints';
 import { errorContext } from './error-context';
 import { classifyFailure, toProviderError } from './provider-errors';
 import { withRetry } from './retry';
@@ -41,7 +41,7 @@ export function checkConfig(config: ProviderConfig): void {
 		}
 	}
 	if (needsApiKey(config) && !config.apiKey?.trim()) {
-		throw new AutoUiError('provider_auth', `${providerNames[config.provider]} at ${resolveBaseUrl(config)} needs an API key — add one in Settings`);
+		throw new AutoUiError('provider_auth', `${endpointName(config)} needs an API key — add one in Settings`);
 	}
 }
 

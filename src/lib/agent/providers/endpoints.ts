@@ -16,11 +16,28 @@ export const defaultModels: Record<ProviderId, string> = {
 	openai: 'gpt-5-mini'
 };
 
-/** Display names for messages. */
+/** Display names of the wire formats, for pickers and labels. */
 export const providerNames: Record<ProviderId, string> = {
 	anthropic: 'Anthropic',
-	openai: 'OpenAI-compatible endpoint'
+	openai: 'OpenAI-compatible'
 };
+
+/**
+ * Who answers requests of `config`, for messages: "Anthropic", "OpenAI", "Ollama", "the
+ * endpoint at api.groq.com", "the provider behind the app's server".
+ */
+export function endpointName(config: Pick<ProviderConfig, 'provider' | 'baseUrl' | 'useServerKey'>): string {
+	if (config.provider === 'anthropic') return 'Anthropic';
+	if (config.useServerKey) return "the provider behind the app's server";
+	const url = resolveBaseUrl({ ...config, model: '' });
+	if (isLocalEndpoint(url)) return localServerName(url);
+	try {
+		const host = new URL(url).hostname;
+		return host === 'api.openai.com' ? 'OpenAI' : `the endpoint at ${host}`;
+	} catch {
+		return 'the endpoint';
+	}
+}
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0', 'host.docker.internal']);
 

@@ -17,7 +17,7 @@ export async function createProvider(config: ProviderConfig): Promise<LlmProvide
 }
 
 export { listModels, testConnection, listsModel } from './connection';
-export { isLocalEndpoint, needsApiKey, resolveBaseUrl, defaultBaseUrls, defaultModels, providerNames } from './endpoints';
+export { isLocalEndpoint, needsApiKey, resolveBaseUrl, endpointName, defaultBaseUrls, defaultModels, providerNames } from './endpoints';
 export { defaultRetryOptions, parseRetryAfter, backoffDelay } from './retry';
 export type {
 	ProviderId,

@@ -5,7 +5,7 @@
  * one reading serves both wire formats.
  */
 import { AutoUiError, type ErrorCode } from '$lib/shared';
-import { isLocalEndpoint, localServerName, providerNames } from './endpoints';
+import { endpointName, isLocalEndpoint, localServerName } from './endpoints';
 import { isRetryableStatus, parseRetryAfter, type AttemptFailure } from './retry';
 import type { ProviderId } from './types';
 
@@ -111,9 +111,9 @@ function unreachable(context: ErrorContext): string {
 }
 
 function authMessage(context: ErrorContext, detail: string): string {
-	const name = providerNames[context.provider];
+	const name = endpointName(context);
 	if (context.useServerKey) return `the server's API key was rejected by ${name} (${detail}) — check the key in the server's environment`;
-	if (!context.hasKey) return `${name} at ${context.baseUrl} needs an API key (${detail}) — add one in Settings`;
+	if (!context.hasKey) return `${name} needs an API key (${detail}) — add one in Settings`;
 	return `the API key was rejected by ${name} (${detail}) — check Settings`;
 }
 
@@ -132,7 +132,7 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 	}
 	const sdk = asSdkError(error);
 	const detail = wireMessage(error) || 'no details';
-	const name = providerNames[context.provider];
+	const name = endpointName(context);
 	const after = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
 	const make = (code: ErrorCode, message: string) => new AutoUiError(code, message, { cause: error, details: { status: sdk.status, provider: context.provider, retries } });
 	if (error instanceof StreamIncompleteError) {
@@ -155,7 +155,7 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 		return make('provider_bad_request', `${context.baseUrl} has no such API (${detail}) — check the base URL in Settings (OpenAI-compatible URLs usually end in /v1)`);
 	}
 	if (status === 413) return make('provider_bad_request', `the request is too large for ${context.model} (${detail}) — start a new conversation or remove some tools`);
-	if (status === 429) return make('provider_rate_limited', `${name} rate limit reached${after}: ${detail} — wait a minute, or use a key with higher limits`);
+	if (status === 429) return make('provider_rate_limited', `rate limit reached at ${name}${after}: ${detail} — wait a minute, or use a key with higher limits`);
 	if (status === 529 || type === 'overloaded_error') return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
 	if (status >= 500) return make('provider_unavailable', `${name} answered with an error ${status}${after}: ${detail} — try again later`);
 	return make('provider_bad_request', `${name} rejected the request (${status}): ${detail}`);
