@@ -52,24 +52,20 @@ export function abortReason(signal?: AbortSignal): Error {
 	return new AutoUiError('aborted', 'The operation was cancelled.');
 }
 
-/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+/**
+ * Settles with `promise`, or rejects as soon as `signal` aborts. A promise that has already
+ * settled wins over an abort that comes later in the same tick (a finished call keeps its result).
+ */
 export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 	if (!signal) return promise;
-	if (signal.aborted) return Promise.reject(abortReason(signal));
-	return new Promise<T>((resolve, reject) => {
-		const onAbort = (): void => reject(abortReason(signal));
-		signal.addEventListener('abort', onAbort, { once: true });
-		promise.then(
-			(value) => {
-				signal.removeEventListener('abort', onAbort);
-				resolve(value);
-			},
-			(error: unknown) => {
-				signal.removeEventListener('abort', onAbort);
-				reject(error);
-			}
-		);
+	let onAbort = (): void => undefined;
+	const aborted = new Promise<never>((_, reject) => {
+		onAbort = () => reject(abortReason(signal));
+		if (signal.aborted) onAbort();
+		else signal.addEventListener('abort', onAbort, { once: true });
 	});
+	aborted.catch(() => undefined);
+	return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /** A signal that aborts with the parent or after `ms` (with a `timeout` AutoUiError). */

@@ -49,6 +49,12 @@ describe('appendUserInput', () => {
 		expect(next[2].content).toEqual([result('a'), { type: 'text', text: 'and now?' }]);
 	});
 
+	it('continues a dangling turn on blank input and never sends empty text', () => {
+		const dangling: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'q' }] }, { role: 'assistant', content: [call('a')] }, { role: 'user', content: [result('a')] }];
+		expect(appendUserInput(dangling, '  ')).toEqual(dangling);
+		expect(appendUserInput([], '')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Continue.' }] }]);
+	});
+
 	it('appends a user message after an assistant message', () => {
 		const next = appendUserInput([{ role: 'user', content: [{ type: 'text', text: 'q' }] }, { role: 'assistant', content: [{ type: 'text', text: 'a' }] }], 'b');
 		expect(next.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);

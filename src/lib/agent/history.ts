@@ -75,17 +75,18 @@ export function repairHistory(messages: readonly ChatMessage[]): ChatMessage[] {
 /**
  * Appends the user's new input. When the history ends with a user message (a turn that
  * stopped after tool results, or a failed request), the text is merged into it so two user
- * messages never follow each other.
+ * messages never follow each other. Blank input adds nothing after a dangling user message
+ * (the model simply continues) and becomes "Continue." otherwise (providers reject empty text).
  */
 export function appendUserInput(messages: readonly ChatMessage[], text: string): ChatMessage[] {
 	const history = repairHistory(messages);
-	const block: TextBlock = { type: 'text', text };
 	const last = history[history.length - 1];
+	const blank = text.trim() === '';
 	if (last?.role === 'user') {
-		history[history.length - 1] = { role: 'user', content: [...last.content, block] };
+		if (!blank) history[history.length - 1] = { role: 'user', content: [...last.content, { type: 'text', text }] };
 		return history;
 	}
-	history.push({ role: 'user', content: [block] });
+	history.push({ role: 'user', content: [{ type: 'text', text: blank ? 'Continue.' : text }] });
 	return history;
 }
 
