@@ -211,6 +211,14 @@ export class Conversation {
 		return this.#approvals.has(callId);
 	}
 
+	/** True when the logged call's tool is annotated read-only, so re-running it is safe. */
+	isReadOnlyCall(callId: string): boolean {
+		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);
+		if (!call || call.type !== 'tool-call') return false;
+		const layer = this.#deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
+		return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
+	}
+
 	/** Runs a logged tool call again against its server with the same arguments. */
 	async rerun(callId: string, signal?: AbortSignal): Promise<RerunResult> {
 		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);

@@ -51,6 +51,7 @@ export class AgentSession {
 	newConversation = (): void => this.#conversation.newConversation();
 	decide = (callId: string, decision: ApprovalDecision): void => this.#conversation.decide(callId, decision);
 	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
+	isReadOnlyCall = (callId: string): boolean => this.#conversation.isReadOnlyCall(callId);
 	flush = (): Promise<void> => this.#conversation.flush();
 
 	#schedule(): void {

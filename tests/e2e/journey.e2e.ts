@@ -1,0 +1,83 @@
+/**
+ * The whole product, end to end, in each wire format: the fake model plays a realistic
+ * session against the embedded datasets MCP server; the widgets show the real numbers,
+ * which this test computes independently with DuckDB from the same data files.
+ */
+import { expect, test } from '@playwright/test';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { join } from 'node:path';
+import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
+import { collectErrors, saveScreenshot } from './helpers';
+import { chartPosition, journeyQuestion, journeyScenario } from './support/journey-scenario';
+
+const dataDir = join(process.cwd(), 'node_modules', 'vega-datasets', 'data');
+
+async function expectedAverages(): Promise<Array<{ origin: string; avg_horsepower: number }>> {
+	const instance = await DuckDBInstance.create(':memory:');
+	const connection = await instance.connect();
+	const reader = await connection.runAndReadAll(
+		`SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM read_json_auto('${join(dataDir, 'cars.json')}') GROUP BY Origin ORDER BY avg_horsepower DESC`
+	);
+	const rows = reader.getRowObjectsJson() as Array<{ origin: string; avg_horsepower: number }>;
+	connection.closeSync();
+	return rows.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }));
+}
+
+let llm: FakeLlm;
+test.beforeAll(async () => {
+	llm = await startFakeLlm();
+});
+test.afterAll(async () => {
+	await llm?.close();
+});
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+for (const format of ['anthropic', 'openai'] as WireFormat[]) {
+	test(`journey over the ${format} wire format: recipes, queries, a chart and a table with real data`, async ({ page }) => {
+		test.setTimeout(90_000);
+		const errors = collectErrors(page);
+		llm.setScenario(journeyScenario());
+		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
+		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+
+		await page.getByTestId('chat-input').fill(journeyQuestion);
+		await page.getByTestId('send').click();
+
+		const chart = page.locator('[data-widget-type=bar]');
+		const table = page.locator('[data-widget-type=data-table]');
+		await expect(chart).toHaveCount(1, { timeout: 30_000 });
+		await expect(table).toHaveCount(1);
+		await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
+
+		// The chart shows the real averages.
+		const expected = await expectedAverages();
+		await chart.click({ position: { x: 40, y: 12 } });
+		const inspector = page.getByTestId('inspector');
+		await expect(inspector).toBeVisible();
+		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as { data: Array<{ origin: string; avg_horsepower: number }> };
+		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(expected);
+		// Moved and restyled by the model.
+		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-x', String(chartPosition.x));
+		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-y', String(chartPosition.y));
+		expect(await page.getByTestId('inspector-style').inputValue()).toContain('#fef3c7');
+
+		// The table has ten movies, best first.
+		await expect(table.getByRole('row')).toHaveCount(11);
+
+		// The console shows the calls, in order, with the parallel queries.
+		const kinds = await page.locator('[data-testid=console-entry]').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
+		expect(kinds.filter((kind) => kind === 'tool-call')).toHaveLength(9);
+		expect(kinds.filter((kind) => kind === 'tool-error')).toHaveLength(0);
+		expect(kinds.at(-1)).toBe('done');
+		await expect(page.getByTestId('pane-chat')).toContainText('American cars have the most horsepower');
+
+		// Every request the model received was valid for its wire format.
+		const chats = llm.chatRequests().slice(-6);
+		expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200, 200, 200]);
+		await saveScreenshot(page, `journey-${format}`);
+		expect(errors).toEqual([]);
+	});
+}
