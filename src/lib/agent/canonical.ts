@@ -91,7 +91,7 @@ function roleFromTokens(tokens: string[]): CanonicalRole | undefined {
  * an action word followed within four words by a resource word gives the role.
  */
 function roleFromDescription(tool: ToolDefinition): CanonicalRole | undefined {
-	const words = nameTokens(tool.description ?? '');
+	const words = nameTokens(typeof tool.description === 'string' ? tool.description : '');
 	for (let i = 0; i < words.length; i++) {
 		const action = ACTION_WORDS[words[i]];
 		if (!action) continue;
@@ -114,14 +114,15 @@ export function resolveCanonicalTools(layer: ToolLayer): CanonicalTools {
 		roles[role] = { role, tool, via };
 		used.add(tool);
 	};
-	for (const tool of layer.tools) {
+	const tools = (layer.tools ?? []).filter((tool) => typeof tool?.name === 'string');
+	for (const tool of tools) {
 		if ((CANONICAL_ROLES as readonly string[]).includes(tool.name)) assign(tool.name as CanonicalRole, tool.name, 'exact');
 	}
-	for (const tool of layer.tools) {
+	for (const tool of tools) {
 		const role = roleFromTokens(nameTokens(tool.name));
 		if (role) assign(role, tool.name, 'tokens');
 	}
-	for (const tool of layer.tools) {
+	for (const tool of tools) {
 		const role = roleFromDescription(tool);
 		if (role) assign(role, tool.name, 'description');
 	}

@@ -20,8 +20,8 @@ const MAX_SERVER_DESCRIPTION = 600;
 /** Recipes listed per server in the prompt; the rest are found through list_recipes. */
 const MAX_LISTED_RECIPES = 12;
 
-function oneLine(text: string, max: number): string {
-	return truncateText(text.replace(/\s+/g, ' ').trim(), max);
+function oneLine(text: unknown, max: number): string {
+	return truncateText(String(text ?? '').replace(/\s+/g, ' ').trim(), max);
 }
 
 function stepLines(registry: ToolRegistry, pick: (server: ServerEntry) => string | undefined): string[] {
@@ -45,7 +45,7 @@ function serverSection(registry: ToolRegistry, server: ServerEntry): string {
 	const toolCount = registry.toolsByServer.get(server.key)?.length ?? 0;
 	const recipeTools = server.canonical.none ? 'no recipe tools' : 'recipe tools available';
 	lines.push(`${toolCount} tools; ${recipeTools}; find tools with ${server.prefix}search_tools(query).`);
-	const recipes = layer.recipes ?? [];
+	const recipes = (Array.isArray(layer.recipes) ? layer.recipes : []).filter((recipe) => typeof recipe?.name === 'string');
 	if (recipes.length) {
 		lines.push('Recipes:');
 		for (const recipe of recipes.slice(0, MAX_LISTED_RECIPES)) {

@@ -23,7 +23,7 @@ type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
 function score(entry: ToolEntry, words: string[]): number {
 	const name = new Set(nameTokens(entry.tool.name));
 	const title = entry.tool.title?.toLowerCase() ?? '';
-	const description = (entry.tool.description ?? '').toLowerCase();
+	const description = (typeof entry.tool.description === 'string' ? entry.tool.description : '').toLowerCase();
 	let total = 0;
 	for (const word of words) {
 		if (name.has(word)) total += 3;
@@ -47,7 +47,7 @@ export function answerPseudoTool(
 	const tools = (catalog.registry.toolsByServer.get(entry.server.key) ?? []).filter(allowed);
 	const server = entry.server.layer.serverName;
 	if (entry.pseudo === 'list_tools') {
-		const listed = tools.map((tool) => ({ name: tool.name, description: truncateText(tool.tool.description ?? tool.tool.title ?? '', 200) }));
+		const listed = tools.map((tool) => ({ name: tool.name, description: truncateText(String(tool.tool.description ?? tool.tool.title ?? ''), 200) }));
 		const text = safeStringify({
 			server,
 			count: listed.length,
@@ -64,7 +64,7 @@ export function answerPseudoTool(
 		.sort((a, b) => b.score - a.score || a.index - b.index);
 	const matches = ranked.slice(0, MAX_SEARCH_MATCHES).map(({ tool }) => {
 		const adapted = adaptedEntry(catalog, tool);
-		return { name: tool.name, description: truncateText(tool.tool.description ?? '', 300), input_schema: adapted.schema };
+		return { name: tool.name, description: truncateText(String(tool.tool.description ?? ''), 300), input_schema: adapted.schema };
 	});
 	const text = safeStringify({
 		server,

@@ -106,3 +106,19 @@ describe('tool registry', () => {
 		expect(resolveToolName(registry, 'y_mcp_q')).toBeUndefined();
 	});
 });
+
+describe('untrusted layers', () => {
+	it('skips tools without a usable name and survives odd descriptions and recipes', async () => {
+		const { buildSystemPrompt } = await import('./prompt');
+		const { buildToolsFromLayers } = await import('./tools');
+		const layer = {
+			protocol: 'mcp',
+			serverName: 'Odd',
+			description: 42,
+			recipes: [{ name: 'ok' }, { name: null }],
+			tools: [{ name: '', inputSchema: {} }, { inputSchema: {} }, { name: 'fine', description: { text: 'x' }, inputSchema: { type: 'object' } }]
+		} as unknown as ToolLayer;
+		expect(buildToolsFromLayers([layer]).map((item) => item.name)).toEqual(['odd_mcp_fine', 'recall']);
+		expect(buildSystemPrompt([layer]).prompt).toContain('- ok');
+	});
+});

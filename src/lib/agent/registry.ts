@@ -96,8 +96,8 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	for (const pass of ['clean', 'changed'] as const) {
 		for (const server of servers) {
 			const seen = new Set<string>();
-			for (const tool of server.layer.tools) {
-				if (seen.has(tool.name)) continue;
+			for (const tool of server.layer.tools ?? []) {
+				if (typeof tool?.name !== 'string' || tool.name === '' || seen.has(tool.name)) continue;
 				seen.add(tool.name);
 				const clean = joinToolName(server.prefix, tool.name) === server.prefix + tool.name;
 				if ((pass === 'clean') !== clean) continue;
@@ -108,7 +108,7 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 		}
 	}
 	for (const server of servers) {
-		toolsByServer.set(server.key, server.layer.tools.flatMap((tool) => named.get(tool) ?? []));
+		toolsByServer.set(server.key, (server.layer.tools ?? []).flatMap((tool) => named.get(tool) ?? []));
 	}
 	for (const server of servers) {
 		for (const pseudo of ['list_tools', 'search_tools'] as const) {

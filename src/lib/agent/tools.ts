@@ -81,7 +81,7 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 			restoreArgs: (args) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
 		};
 	} else if (entry.kind === 'tool') {
-		const description = entry.tool.description || entry.tool.title || entry.tool.name;
+		const description = [entry.tool.description, entry.tool.title, entry.tool.name].find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? entry.tool.name;
 		adapted = adaptTool(entry.name, description, entry.tool.inputSchema, catalog.options);
 		for (const patch of adapted.patches) catalog.options.onSchemaPatch?.(patch);
 	} else if (entry.kind === 'pseudo') {
