@@ -6,9 +6,8 @@ import { errorContext } from '../error-context';
 import { runTurn } from '../run-turn';
 import type { LlmProvider, ModelInfo, ProviderConfig, ProviderRequest, ProviderTurn, StreamOptions } from '../types';
 import { AnthropicStreamAssembler } from './assemble-stream';
-import { createAnthropicClient } from './client';
+import { createAnthropicClient, type AnthropicClient } from './client';
 import { toAnthropicBody } from './convert-messages';
-import type { AnthropicClient } from './wire-types';
 
 /** An LlmProvider bound to one Anthropic model and endpoint. */
 export class AnthropicProvider implements LlmProvider {

@@ -18,5 +18,3 @@ export type AnthropicSystemBlock = Anthropic.TextBlockParam;
 export type AnthropicStreamEvent = Anthropic.RawMessageStreamEvent;
 /** Why the model stopped, as Anthropic says it. */
 export type AnthropicStopReason = Anthropic.StopReason;
-/** The SDK client. */
-export type AnthropicClient = Anthropic;
