@@ -68,6 +68,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	async function restore(url: string | undefined): Promise<string[]> {
 		if (url && new URL(url).searchParams.has(shareParameter)) {
 			try {
+				await validator!.load();
 				const shared = await readShareLink(url, validator!);
 				if (shared) {
 					store.replaceAll(shared.records, { undoable: false });

@@ -67,6 +67,12 @@ export function createCanvasPersistence(options: CanvasPersistenceOptions): Canv
 			}
 			if (saved === undefined) return { records: [], problems: [] };
 			try {
+				// Validators load on demand (they are a separate chunk); only a saved canvas needs them.
+				await options.validator.load();
+			} catch (error) {
+				return { records: [], problems: [], notice: `The saved canvas could not be checked: ${errorMessage(error)}` };
+			}
+			try {
 				const reading = readCanvasDocument(saved, options.validator);
 				const notice = reading.problems.length
 					? `${reading.problems.length} saved widget(s) could not be restored: ${reading.problems.join('; ')}`

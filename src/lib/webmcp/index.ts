@@ -15,7 +15,7 @@ export type { CanvasAction } from './tool-definitions';
 export { searchRecipes, recipeDetail, recipeSummary } from './recipes';
 export type { RecipeSummary, RecipeDetail } from './recipes';
 export { createWidgetValidator } from './validation/widget-validator';
-export type { WidgetValidator, ParamsCheck, ValidationFailure } from './validation/widget-validator';
+export type { WidgetValidator, ValidatorSource, ParamsCheck, ValidationFailure } from './validation/widget-validator';
 export type { CompiledValidator, ValidationIssue } from './validation/types';
 export {
 	sanitizeImageUrl,

@@ -148,3 +148,30 @@ describe('autoui', () => {
 		});
 	});
 });
+
+describe('lazy validators', () => {
+	it('loads a validator source on first use and refuses checks until then', async () => {
+		let loads = 0;
+		const server = createWebMcpServer('lazy', {
+			description: 'Lazy',
+			widgets: fixtureWidgets,
+			validators: async () => {
+				loads++;
+				return fixtureValidators;
+			}
+		});
+		expect(server.validator!.check('kpi', { label: 'a', value: 1 })).toMatchObject({ ok: false, error: 'Validators are still loading' });
+		const shown = await server.callTool('widget_display', { name: 'kpi', params: { label: 'a', value: 1 } });
+		expect(shown.isError).toBeUndefined();
+		await server.callTool('widget_display', { name: 'kpi', params: { label: 'b', value: 2 } });
+		expect(loads).toBe(1);
+		expect(server.validator!.check('kpi', { label: 'a', value: 1 }).ok).toBe(true);
+	});
+
+	it('reports a loader missing a widget when it loads', async () => {
+		const server = createWebMcpServer('lazy', { description: 'Lazy', widgets: fixtureWidgets, validators: async () => ({}) });
+		await expect(server.validator!.load()).rejects.toThrow(/"kpi" has no compiled validator/);
+		const result = await server.callTool('widget_display', { name: 'kpi', params: {} });
+		expect(result.isError).toBe(true);
+	});
+});

@@ -13,10 +13,11 @@ import type { WidgetDefinition } from '$lib/widgets/types';
 import { checkCanvasArgs } from './canvas-args';
 import { recipeDetail, recipeSummary, searchRecipes } from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
-import { validators as buildTimeValidators } from 'virtual:autoui-validators';
 import type { ImageUrlOptions } from './sanitize/url';
-import type { CompiledValidator } from './validation/types';
-import { createWidgetValidator, type WidgetValidator } from './validation/widget-validator';
+import { createWidgetValidator, type ValidatorSource, type WidgetValidator } from './validation/widget-validator';
+
+/** The catalog's build-time validators, as a lazily loaded chunk. */
+const loadBuildTimeValidators = () => import('virtual:autoui-validators').then((module) => module.validators);
 
 /** An extra tool of an in-page server. */
 export interface WebMcpTool {
@@ -31,10 +32,11 @@ export interface WebMcpServerOptions {
 	/** Widgets it can display. */
 	widgets?: readonly WidgetDefinition[];
 	/**
-	 * Compiled validators by widget name. Defaults to the build-time validators of the
-	 * catalog (`virtual:autoui-validators`); pass your own for widgets outside the catalog.
+	 * Compiled validators by widget name, or a loader of them. Defaults to the build-time
+	 * validators of the catalog (`virtual:autoui-validators`, loaded on first use so they
+	 * stay out of the initial bundle); pass your own for widgets outside the catalog.
 	 */
-	validators?: Readonly<Record<string, CompiledValidator>>;
+	validators?: ValidatorSource;
 	/** Image URL policy for params (extra http hosts). */
 	image?: ImageUrlOptions;
 	/** Extra tools. */
@@ -62,7 +64,7 @@ export function jsonResult(value: unknown, isError = false): ToolCallResult {
 export function createWebMcpServer(name: string, options: WebMcpServerOptions): WebMcpServer {
 	const widgets = options.widgets ?? [];
 	const validator = widgets.length
-		? createWidgetValidator(widgets, options.validators ?? buildTimeValidators, { image: options.image })
+		? createWidgetValidator(widgets, options.validators ?? loadBuildTimeValidators, { image: options.image })
 		: undefined;
 	const widgetTools = widgets.length ? widgetToolDefinitions(widgets.map((widget) => widget.name)) : [];
 	const extra = options.tools ?? [];
@@ -94,6 +96,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 			}
 			case 'widget_display': {
 				if (typeof args.name !== 'string' || !byName.has(args.name)) return unknownWidget(args.name);
+				await validator!.load();
 				const checked = validator!.check(args.name, args.params ?? {});
 				if (!checked.ok) {
 					const { error, details, expected_schema } = checked;
