@@ -48,7 +48,7 @@ export { unwrapToolResult, fitResult, DEFAULT_RESULT_LIMIT } from './results';
 export type { FittedResult } from './results';
 export { applyUiResult, UI_TOOLS } from './ui-results';
 export type { AppliedUiResult } from './ui-results';
-export { DEFAULT_POLICY, resolvePolicy } from './policy';
+export { DEFAULT_POLICY, resolvePolicy, approvalReason, isBlocked } from './policy';
 export type { ToolPolicy, ApprovalMode, ApprovalRequest, ApprovalHandler } from './policy';
 export { createAgentState, createResultBuffer } from './state';
 export type { AgentState, ResultBuffer, StoredResult } from './state';
