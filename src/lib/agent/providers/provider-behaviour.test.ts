@@ -205,6 +205,23 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s provider against the fake
 		expect(of('text-delta').map((event) => event.text).join('')).toBe('Second try.');
 	});
 
+	it('retries an error event sent before any content, and completes', async () => {
+		llm.setScenario({ steps: [{ text: 'lost', streamError: { afterEvents: 1 } }, { text: 'Recovered.' }] });
+		const { onEvent, of } = recorder();
+		const turn = await (await createProvider(config())).streamTurn({ system: '', messages: ask, tools }, { onEvent });
+		expect(turn.message.content).toEqual([{ type: 'text', text: 'Recovered.' }]);
+		expect(of('retry')).toHaveLength(1);
+	});
+
+	it('ends with a clear error when the provider reports an error mid-answer', async () => {
+		llm.setScenario({ steps: [{ text: 'one two three four', streamError: { afterEvents: 4, message: 'model crashed' } }, { text: 'not reached' }] });
+		const before = chatCount();
+		const error = await rejection((await createProvider(config())).streamTurn({ system: '', messages: ask, tools }));
+		expect(error.code).toBe(provider === 'anthropic' ? 'provider_overloaded' : 'provider_stream');
+		expect(error.message).toMatch(provider === 'anthropic' ? /is overloaded — try again in a minute/ : /error while streaming: model crashed/);
+		expect(chatCount() - before).toBe(1);
+	});
+
 	it('says the endpoint is unreachable, after retrying network errors', async () => {
 		const port = await closedPort();
 		const { onEvent, of } = recorder();

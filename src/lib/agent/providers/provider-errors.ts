@@ -82,6 +82,9 @@ function isConnectionFailure(error: unknown): boolean {
 	return /Connection/.test(sdk.name ?? '') || sdk.message === 'Connection error.' || sdk.cause instanceof TypeError || isTimeout(error);
 }
 
+/** Error types a provider reports inside a stream that are worth another attempt. */
+const transientStreamErrors = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'server_error', 'rate_limit_exceeded', 'timeout']);
+
 /** Classifies a failed attempt for the retry loop. */
 export function classifyFailure(error: unknown): AttemptFailure {
 	const sdk = asSdkError(error);
@@ -95,7 +98,7 @@ export function classifyFailure(error: unknown): AttemptFailure {
 			retryAfterMs: parseRetryAfter(sdk.headers)
 		};
 	}
-	if (type === 'overloaded_error' || type === 'api_error' || type === 'rate_limit_error') return { retryable: true, reason: type.replace('_', ' ') };
+	if (type && transientStreamErrors.has(type)) return { retryable: true, reason: type.replace(/_/g, ' ') };
 	if (isConnectionFailure(error)) return { retryable: true, reason: 'network error' };
 	return { retryable: false, reason: wireMessage(error) || 'unexpected error' };
 }
