@@ -7,35 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { collectErrors, saveScreenshot } from './helpers';
-
-type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown> };
-
-/** Installs a minimal WebMCP `document.modelContext` that records registered tools. */
-async function installModelContext(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
-		const context = {
-			registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
-				tools.set(tool.name, tool);
-				options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
-			},
-			unregisterTool(name: string) {
-				tools.delete(name);
-			}
-		};
-		Object.defineProperty(document, 'modelContext', { value: context, configurable: true });
-		(window as unknown as { __webmcpTools: typeof tools }).__webmcpTools = tools;
-	});
-}
-
-/** Calls a tool the page registered with WebMCP. */
-async function callTool(page: Page, name: string, input: Record<string, unknown>): Promise<ToolResult> {
-	await page.waitForFunction((tool) => (window as unknown as { __webmcpTools?: Map<string, unknown> }).__webmcpTools?.has(tool), name);
-	return page.evaluate(
-		([tool, args]) => (window as unknown as { __webmcpTools: Map<string, { execute: (input: unknown) => Promise<ToolResult> }> }).__webmcpTools.get(tool as string)!.execute(args),
-		[name, input] as const
-	);
-}
+import { callTool, installModelContext } from './webmcp-helpers';
 
 async function display(page: Page, name: string, params: Record<string, unknown>): Promise<string> {
 	const result = await callTool(page, 'widget_display', { name, params });
