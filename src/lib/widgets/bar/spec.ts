@@ -9,7 +9,10 @@ export function barSpec(params: BarParams) {
 	const categoryAxis: Record<string, unknown> = { ...prepared.x };
 	if (prepared.xType === 'nominal' || prepared.xType === 'ordinal') {
 		if (params.sort === 'none') categoryAxis.sort = null;
-		if (!params.horizontal) categoryAxis.axis = { labelAngle: 0, labelOverlap: true, labelLimit: 90 };
+		const many = new Set(prepared.data.map((row) => row[params.x])).size > 150;
+		// Hundreds of category labels are unreadable and costly to lay out; the tooltip and table carry them.
+		if (many) categoryAxis.axis = { labels: false, ticks: false };
+		else if (!params.horizontal) categoryAxis.axis = { labelAngle: 0, labelOverlap: true, labelLimit: 90 };
 		if (params.sort === '-y' || params.sort === 'y') categoryAxis.sort = { field: prepared.yField, op: 'sum', order: params.sort === '-y' ? 'descending' : 'ascending' };
 	}
 	const valueAxis: Record<string, unknown> = { ...prepared.y, stack: layout === 'normalized' ? 'normalize' : layout === 'grouped' ? null : 'zero' };

@@ -68,6 +68,20 @@ function isComposite(spec: Record<string, unknown>): boolean {
 	return ['facet', 'hconcat', 'vconcat', 'concat', 'repeat'].some((key) => key in spec) || (spec.encoding !== null && typeof spec.encoding === 'object' && ('row' in spec.encoding || 'column' in spec.encoding || 'facet' in spec.encoding));
 }
 
+/** Inline rows in the spec (top level and layers), to pick a renderer. */
+function countRows(spec: Record<string, unknown>): number {
+	let total = 0;
+	const visit = (node: unknown, depth: number) => {
+		if (!node || typeof node !== 'object' || depth > 4) return;
+		const record = node as Record<string, unknown>;
+		const data = record.data as { values?: unknown } | undefined;
+		if (data && Array.isArray(data.values)) total += data.values.length;
+		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) if (Array.isArray(record[key])) for (const child of record[key] as unknown[]) visit(child, depth + 1);
+	};
+	visit(spec, 0);
+	return total;
+}
+
 /** Theme config under the spec's own config, merged one level deep so `axis: {grid}` keeps theme colours. */
 function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown> | undefined): Record<string, unknown> {
 	const out: Record<string, unknown> = { ...theme };
@@ -103,7 +117,8 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		if (next.signal?.aborted || destroyed) return;
 		const embedded = await embed(element, merged as never, {
 			mode: 'vega-lite',
-			renderer: 'svg',
+			// SVG keeps marks in the accessibility tree; large charts draw faster on canvas (SVG export still works).
+			renderer: countRows(spec) > 400 ? 'canvas' : 'svg',
 			actions: false,
 			ast: true,
 			loader,

@@ -82,14 +82,22 @@ export function toDate(value: unknown): Date | undefined {
 /** A short human date ("12 Mar 2024"), with the time when it is not midnight UTC. */
 export function formatDate(date: Date, locale?: string): string {
 	const hasTime = date.getUTCHours() + date.getUTCMinutes() + date.getUTCSeconds() !== 0;
-	return new Intl.DateTimeFormat(locale, {
-		year: 'numeric',
-		month: 'short',
-		day: 'numeric',
-		...(hasTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-		timeZone: hasTime ? undefined : 'UTC'
-	}).format(date);
+	const key = `${locale ?? ''}|${hasTime}`;
+	let formatter = dateFormatters.get(key);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat(locale, {
+			year: 'numeric',
+			month: 'short',
+			day: 'numeric',
+			...(hasTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+			timeZone: hasTime ? undefined : 'UTC'
+		});
+		dateFormatters.set(key, formatter);
+	}
+	return formatter.format(date);
 }
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** An array from a param that should be one; a single object becomes a one-item array. */
 export function toArray<T = unknown>(value: unknown): T[] {
