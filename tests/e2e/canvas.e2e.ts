@@ -51,7 +51,7 @@ test('a widget displayed through the autoui WebMCP tools appears; invalid params
 	await expect(page.locator('[data-widget-id]')).toHaveCount(1);
 
 	const listed = await callTool(page, 'canvas', { action: 'list' });
-	expect(listed.structuredContent).toMatchObject({ ok: true, result: [{ id, type: 'stat' }] });
+	expect(listed.structuredContent).toMatchObject({ ok: true, data: [{ id, type: 'stat' }] });
 	const moved = await callTool(page, 'canvas', { action: 'move', id: 'w_nope00', params: { x: 0, y: 0 } });
 	expect(moved).toMatchObject({ isError: true, structuredContent: { error: expect.stringContaining(id) } });
 	await saveScreenshot(page, 'canvas-widget');

@@ -47,6 +47,8 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	let persistence: CanvasPersistence | undefined;
 	let started = false;
 	let unregister: (() => void) | undefined;
+	// Saves what the debounce still holds when the page goes away (reload, tab close).
+	const flushOnHide = () => void persistence?.flush();
 	const store = new CanvasStore({
 		sizeOf: (type) => validator.definition(type)?.defaultSize,
 		placementWidth: options.placementWidth,
@@ -97,6 +99,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		callbacks,
 		async start(url = globalThis.location?.href) {
 			started = true;
+			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
 			if (options.modelContext !== null) {
 				unregister = await registerWithModelContext(options.server, {
@@ -109,6 +112,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		dispose() {
+			globalThis.removeEventListener?.('pagehide', flushOnHide);
 			unregister?.();
 			void persistence?.flush();
 			persistence?.dispose();

@@ -5,7 +5,6 @@
 export { createWebMcpServer, jsonResult } from './server';
 export type { WebMcpServer, WebMcpServerOptions, WebMcpTool } from './server';
 export { autoui } from './autoui';
-export { applyToolResult } from './apply-result';
 export { registerWithModelContext, findModelContext } from './model-context';
 export type { ModelContextLike, ModelContextTool, ModelContextRegistration } from './model-context';
 export { checkCanvasArgs, canvasLimits } from './canvas-args';

@@ -66,11 +66,11 @@ describe('registerWithModelContext', () => {
 		expect(calls).toHaveLength(1);
 
 		const moved = await context.tools.get('canvas')!.execute({ action: 'move', id: 'w_abc123', params: { x: 16, y: 32 } });
-		expect(moved.structuredContent).toEqual({ ok: true, action: 'move' });
+		expect(moved.structuredContent).toEqual({ ok: true, action: 'move', id: 'w_abc123' });
 		const missing = await context.tools.get('canvas')!.execute({ action: 'move', id: 'w_zzz', params: { x: 1, y: 1 } });
 		expect(missing).toMatchObject({ isError: true, structuredContent: { error: expect.stringMatching(/ids: w_abc123/) } });
 		const listed = await context.tools.get('canvas')!.execute({ action: 'list' });
-		expect(listed.structuredContent).toEqual({ ok: true, action: 'list', result: [{ id: 'w_abc123' }] });
+		expect(listed.structuredContent).toEqual({ ok: true, action: 'list', data: [{ id: 'w_abc123' }] });
 		const unsupported = await context.tools.get('canvas')!.execute({ action: 'clear' });
 		expect(unsupported.isError).toBe(true);
 

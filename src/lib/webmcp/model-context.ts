@@ -6,8 +6,8 @@
  * is absent nothing is registered and teardown is a no-op.
  */
 import { errorMessage, randomId, type ToolCallResult } from '$lib/shared';
+import { applyUiResult } from '$lib/agent/ui-results';
 import type { UiCallbacks } from '$lib/agent/types';
-import { applyToolResult } from './apply-result';
 import { jsonResult, type WebMcpServer } from './server';
 
 /** A tool as the WebMCP API takes it. */
@@ -63,7 +63,7 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			try {
 				const args = input && typeof input === 'object' ? input : {};
 				const result = await server.callTool(definition.name, args, { signal: controller.signal });
-				return applyToolResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] });
+				return applyUiResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
 			} catch (error) {
 				return jsonResult({ error: errorMessage(error) }, true);
 			}

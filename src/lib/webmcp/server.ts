@@ -5,7 +5,7 @@
  *
  * The server validates and sanitises; it never touches the canvas itself. `widget_display`
  * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`
- * for the dispatcher to apply through the UI callbacks (see `applyToolResult`).
+ * for the dispatcher to apply through the UI callbacks (`applyUiResult` in `$lib/agent`).
  */
 import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
 import type { WebMcpLayer } from '$lib/agent/types';
