@@ -120,7 +120,8 @@ function authMessage(context: ErrorContext, detail: string): string {
 	return `the API key was rejected by ${name} (${detail}) — check Settings`;
 }
 
-const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|does not support (?:function|tool)|tool[_ ]?(?:use|calling) is not supported|not support tool/i;
+/** How servers say a model cannot call tools (Ollama, vLLM, LM Studio, llama.cpp, Groq, OpenRouter…). */
+const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|does not support (?:function|tool)|tool[_ ]?(?:use|calling|choice) is not supported|not support tool|no endpoints found that support tool use|tools param requires --jinja/i;
 
 /**
  * The typed, actionable error for a call that failed for good. `afterContent`: part of the
@@ -152,7 +153,10 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 	}
 	if (status === 401) return make('provider_auth', authMessage(context, detail));
 	if (status === 403) return make('provider_auth', `${name} refused the request with this key (${detail}) — check the key's permissions in Settings`);
-	if (noToolsPattern.test(detail)) return make('provider_no_tools', `model ${context.model} does not support tools — pick a model with tool calling in Settings`);
+	if (noToolsPattern.test(detail)) {
+		const hint = /--jinja/.test(detail) ? ' (or start llama.cpp with --jinja)' : '';
+		return make('provider_no_tools', `model ${context.model} does not support tools — pick a model with tool calling in Settings${hint}`);
+	}
 	if (status === 404) {
 		if (/model/i.test(detail)) return make('provider_bad_request', `model ${context.model} was not found at ${context.baseUrl} (${detail}) — pick another model in Settings`);
 		return make('provider_bad_request', `${context.baseUrl} has no such API (${detail}) — check the base URL in Settings (OpenAI-compatible URLs usually end in /v1)`);

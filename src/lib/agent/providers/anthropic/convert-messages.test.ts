@@ -32,4 +32,15 @@ describe('toAnthropicBody', () => {
 		expect(JSON.stringify(body).split('cache_control').length - 1).toBe(3);
 		expect(validateAnthropicRequest(body)).toBeNull();
 	});
+
+	it('maps tool ids another provider made to ids Anthropic accepts, in the call and its result', () => {
+		const messages: ChatMessage[] = [
+			{ role: 'user', content: [{ type: 'text', text: 'q' }] },
+			{ role: 'assistant', content: [{ type: 'tool_use', id: 'functions.get:0', name: 'x_mcp_get', input: {} }] },
+			{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'functions.get:0', content: 'r' }] }
+		];
+		const body = toAnthropicBody({ system: '', messages, tools }, 'm');
+		expect(JSON.stringify(body.messages)).toContain('functions_get_0');
+		expect(validateAnthropicRequest(body)).toBeNull();
+	});
 });

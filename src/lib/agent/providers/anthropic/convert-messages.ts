@@ -54,17 +54,25 @@ export function toAnthropicMessages(messages: ChatMessage[], cache = false): Ant
 	return wire;
 }
 
+/**
+ * Anthropic accepts tool_use ids matching ^[a-zA-Z0-9_-]+$; ids made by another provider
+ * earlier in the conversation are mapped the same way in the call and its result.
+ */
+function wireId(id: string): string {
+	return id.replace(/[^a-zA-Z0-9_-]/g, '_') || '_';
+}
+
 function toWireMessage(message: ChatMessage): AnthropicMessage {
 	const blocks: AnthropicContentBlock[] = [];
 	if (message.role === 'user') {
 		for (const block of message.content) {
 			if (block.type !== 'tool_result') continue;
-			blocks.push({ type: 'tool_result', tool_use_id: block.tool_use_id, content: block.content, ...(block.is_error ? { is_error: true } : {}) });
+			blocks.push({ type: 'tool_result', tool_use_id: wireId(block.tool_use_id), content: block.content, ...(block.is_error ? { is_error: true } : {}) });
 		}
 	}
 	for (const block of message.content) {
 		if (block.type === 'text' && block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
-		else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+		else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: wireId(block.id), name: block.name, input: block.input });
 	}
 	if (blocks.length === 0) blocks.push({ type: 'text', text: message.role === 'user' ? '(empty message)' : '(no answer)' });
 	return { role: message.role, content: blocks };
