@@ -55,6 +55,7 @@ async function widgetNames(page: Page): Promise<string[]> {
 
 async function waitRendered(page: Page): Promise<void> {
 	await expect(page.locator('[data-widget-view][data-ready=false]')).toHaveCount(0, { timeout: 20_000 });
+	await expect(page.locator('[data-widget-view] [aria-busy=true]')).toHaveCount(0, { timeout: 20_000 });
 	await expect(page.locator('[data-chart-ready=false]')).toHaveCount(0, { timeout: 20_000 });
 	await expect(page.locator('.widget-error')).toHaveCount(0);
 }

@@ -72,14 +72,14 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 	else if (region === 'auto' && !values.size && points.length) projection = { type: 'mercator', fit: bboxFeature(points) };
 	else projection = { type: 'equalEarth' };
 
-	const layer: Record<string, unknown>[] = [{ data: { values: shapes }, mark: { type: 'geoshape' } }];
+	const layer: Record<string, unknown>[] = [{ data: { values: shapes }, mark: { type: 'geoshape', clip: true } }];
 	if (values.size) {
 		const filled = shapes.filter((shape) => values.has(String(shape.properties.name))).map((shape) => ({ ...shape, properties: { ...shape.properties, value: values.get(String(shape.properties.name))!.value, label: values.get(String(shape.properties.name))!.label } }));
 		layer.push({
 			data: { values: filled },
-			mark: { type: 'geoshape', tooltip: true },
+			mark: { type: 'geoshape', tooltip: true, clip: true },
 			encoding: {
-				color: { field: 'properties.value', type: 'quantitative', title: params.valueTitle ?? 'Value', scale: { scheme: params.colorScheme ?? 'blues', ...(params.colorScheme === 'redblue' ? { domainMid: 0, reverse: true } : {}) }, legend: { orient: 'bottom-left', direction: 'horizontal', gradientLength: 140 } },
+				color: { field: 'properties.value', type: 'quantitative', title: params.valueTitle ?? 'Value', scale: { scheme: params.colorScheme ?? 'blues', ...(params.colorScheme === 'redblue' ? { domainMid: 0, reverse: true } : {}) }, legend: { orient: 'top-left', direction: 'horizontal', gradientLength: 140, titleLimit: 220, fillColor: null } },
 				tooltip: [
 					{ field: 'properties.label', type: 'nominal', title: usa ? 'State' : 'Country' },
 					{ field: 'properties.value', type: 'quantitative', title: params.valueTitle ?? 'Value', format: ',.4~g' }
@@ -92,7 +92,7 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		const hasGroup = points.some((point) => point.group);
 		layer.push({
 			data: { values: points },
-			mark: { type: 'circle', tooltip: true, stroke: '#ffffff', strokeWidth: 1, opacity: hasValue ? 0.7 : 0.9 },
+			mark: { type: 'circle', tooltip: true, clip: true, stroke: '#ffffff', strokeWidth: 1, opacity: hasValue ? 0.7 : 0.9 },
 			encoding: {
 				longitude: { field: 'lon', type: 'quantitative' },
 				latitude: { field: 'lat', type: 'quantitative' },
@@ -104,7 +104,7 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		if (points.length <= 30 && points.some((point) => point.label)) {
 			layer.push({
 				data: { values: points },
-				mark: { type: 'text', dy: -10, fontSize: 10, fontWeight: 600 },
+				mark: { type: 'text', dy: -10, fontSize: 10, fontWeight: 600, clip: true },
 				encoding: { longitude: { field: 'lon', type: 'quantitative' }, latitude: { field: 'lat', type: 'quantitative' }, text: { field: 'label' } }
 			});
 		}
@@ -114,7 +114,9 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		...points.map((point) => ({ place: point.label, lat: point.lat, lon: point.lon, value: point.value ?? null, group: point.group || null }))
 	];
 	return {
-		spec: { projection, layer },
+		// A fitted projection leaves shapes outside the view: clip them, and size the view itself
+		// (autosize "fit" would try to fit the clipped world and break the projection).
+		spec: { projection, layer, autosize: { type: 'none' } },
 		rows,
 		problems: values.size || points.length ? [] : problems.length ? problems : ['no regions or points to show'],
 		warnings: problems,
