@@ -4,14 +4,18 @@
  * build's client output, minus those the page already loads. (2) In Node against the fake
  * LLM: the time from the fake writing the first streamed text event to the provider
  * emitting the text-delta event (SSE parsing, SDK, assembly), median over many turns.
+ * (3) In Chromium against the production build: from the fake writing the first text event
+ * to that text being in the chat's DOM (provider, agent loop, events, chat rendering).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import type { LlmProvider, ProviderConfig, ProviderId } from '$lib/agent/providers';
 import { AnthropicProvider } from '$lib/agent/providers/anthropic';
 import { OpenAiProvider } from '$lib/agent/providers/openai';
 import { startFakeLlm } from '../fixtures/fake-llm';
+import { chromiumLaunch, withAppServer } from './server';
 
 type Emit = (figure: Record<string, unknown>) => void;
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -89,8 +93,44 @@ async function firstByteToDelta(emit: Emit, provider: ProviderId): Promise<void>
 	}
 }
 
+async function firstByteToChat(emit: Emit, baseUrl: string, provider: ProviderId): Promise<void> {
+	const runs = 6;
+	const llm = await startFakeLlm({ scenario: { steps: [], fallback: { text: 'The answer is forty-two, as the table shows.' } } });
+	const browser = await chromium.launch(chromiumLaunch);
+	try {
+		const gaps: number[] = [];
+		for (let run = 0; run < runs; run++) {
+			const page = await browser.newPage();
+			const params = new URLSearchParams({ provider, baseUrl: provider === 'openai' ? `${llm.url}/v1` : llm.url, model: 'fake-model' });
+			await page.goto(`${baseUrl}/?${params}`);
+			await page.locator('[data-testid=llm-status][data-status=ready]').waitFor();
+			await page.evaluate(() => {
+				const state = window as unknown as { firstChatText?: number };
+				new MutationObserver(() => {
+					const message = document.querySelector('[data-testid=assistant-message]');
+					if (state.firstChatText === undefined && message?.textContent?.trim()) state.firstChatText = performance.timeOrigin + performance.now();
+				}).observe(document.body, { subtree: true, childList: true, characterData: true });
+			});
+			await page.getByTestId('chat-input').fill(`question ${run}`);
+			await page.getByTestId('send').click();
+			const shown = await page.waitForFunction(() => (window as unknown as { firstChatText?: number }).firstChatText, undefined, { timeout: 20_000 });
+			const written = llm.chatRequests().at(-1)!.firstContentAt!;
+			if (run > 0) gaps.push((await shown.jsonValue()) - written);
+			await page.close();
+		}
+		emit({ name: `provider-${provider}-first-byte-to-chat-text`, value: Math.round(median(gaps) * 10) / 10, unit: 'ms', target: '< 50 ms', runs: gaps.length, max: Math.round(Math.max(...gaps) * 10) / 10 });
+	} finally {
+		await browser.close();
+		await llm.close();
+	}
+}
+
 export default async function run(emit: Emit): Promise<void> {
 	chunkSizes(emit);
 	await firstByteToDelta(emit, 'anthropic');
 	await firstByteToDelta(emit, 'openai');
+	await withAppServer(async (baseUrl) => {
+		await firstByteToChat(emit, baseUrl, 'anthropic');
+		await firstByteToChat(emit, baseUrl, 'openai');
+	});
 }
