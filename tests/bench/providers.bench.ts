@@ -115,7 +115,7 @@ async function firstByteToChat(emit: Emit, baseUrl: string, provider: ProviderId
 			await page.getByTestId('send').click();
 			const shown = await page.waitForFunction(() => (window as unknown as { firstChatText?: number }).firstChatText, undefined, { timeout: 20_000 });
 			const written = llm.chatRequests().at(-1)!.firstContentAt!;
-			if (run > 0) gaps.push((await shown.jsonValue()) - written);
+			if (run > 0) gaps.push(Number(await shown.jsonValue()) - written);
 			await page.close();
 		}
 		emit({ name: `provider-${provider}-first-byte-to-chat-text`, value: Math.round(median(gaps) * 10) / 10, unit: 'ms', target: '< 50 ms', runs: gaps.length, max: Math.round(Math.max(...gaps) * 10) / 10 });
