@@ -6,6 +6,8 @@ export default defineConfig({
 	plugins: [validatorsPlugin(), sveltekit()],
 	server: { host: '127.0.0.1' },
 	preview: { host: '127.0.0.1' },
+	// AUTOUI_SOURCEMAP=1 emits source maps, to see what a chunk is made of.
+	build: { sourcemap: process.env.AUTOUI_SOURCEMAP === '1' },
 	test: {
 		include: ['src/**/*.test.ts', 'tests/fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
 		environment: 'node',

@@ -16,8 +16,10 @@ import type { ApprovalRequest } from './policy';
 import type { LlmProvider } from './providers/types';
 import { createAgentState, type AgentState } from './state';
 import type { ChatMessage, ToolLayer, UiCallbacks } from './types';
-import { runAgentLoop } from './loop';
-import { unwrapToolResult } from './results';
+
+/** The loop and its dispatcher load with the first turn, keeping them out of the first paint. */
+const loadLoop = () => import('./loop');
+const loadResults = () => import('./results');
 
 /** Where a conversation gets what it needs, resolved at the start of every turn. */
 export interface ConversationDeps {
@@ -230,6 +232,7 @@ export class Conversation {
 		const started = performance.now();
 		try {
 			const result = await server.callTool(call.tool, call.args, { signal, timeoutMs: 30_000 });
+			const { unwrapToolResult } = await loadResults();
 			return { result: unwrapToolResult(result), isError: result.isError === true, elapsedMs: Math.round(performance.now() - started) };
 		} catch (error) {
 			return { result: errorMessage(error), isError: true, elapsedMs: Math.round(performance.now() - started) };
@@ -278,6 +281,7 @@ export class Conversation {
 				})
 		};
 		try {
+			const { runAgentLoop } = await loadLoop();
 			const result = await runAgentLoop(turn.input, {
 				...this.#deps.loopOptions?.(),
 				provider,

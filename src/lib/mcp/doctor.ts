@@ -12,7 +12,6 @@
  *   initialize OK but no readable session id and the server then demands one
  *                                           → Access-Control-Expose-Headers lacks Mcp-Session-Id
  */
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainObject, tryParseJson } from '$lib/shared';
 import type { TransportChoice } from './transport';
 
@@ -61,6 +60,13 @@ export interface DiagnoseOptions {
 	fetch?: typeof fetch;
 }
 
+/**
+ * The protocol version the probes announce. Probes only look at HTTP-level answers (CORS,
+ * status, content type), and servers negotiate versions down, so a widely supported one
+ * is right; it keeps the doctor from loading the SDK's protocol schemas.
+ */
+const probeProtocolVersion = '2025-06-18';
+
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function initializeBody(id: number): string {
@@ -68,7 +74,7 @@ function initializeBody(id: number): string {
 		jsonrpc: '2.0',
 		id,
 		method: 'initialize',
-		params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'autoui-doctor', version: '1' } }
+		params: { protocolVersion: probeProtocolVersion, capabilities: {}, clientInfo: { name: 'autoui-doctor', version: '1' } }
 	});
 }
 
@@ -130,7 +136,7 @@ class Probe {
 	}
 
 	#mcpHeaders(): Record<string, string> {
-		return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+		return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': probeProtocolVersion };
 	}
 
 	#post(url: URL, headers: Record<string, string>, body = initializeBody(1)): Promise<Response> {
@@ -175,7 +181,7 @@ class Probe {
 		}
 		const names = ['mcp-protocol-version', 'mcp-session-id', ...Object.keys(this.#options.headers ?? {}).map((name) => name.toLowerCase())];
 		for (const name of new Set(names)) {
-			const value = name === 'mcp-protocol-version' ? LATEST_PROTOCOL_VERSION : name === 'mcp-session-id' ? 'probe' : (this.#findHeader(name) ?? 'x');
+			const value = name === 'mcp-protocol-version' ? probeProtocolVersion : name === 'mcp-session-id' ? 'probe' : (this.#findHeader(name) ?? 'x');
 			headers = { ...headers, [name]: value };
 			if (!(await this.#passes(headers))) {
 				return {

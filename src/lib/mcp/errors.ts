@@ -3,15 +3,13 @@
  * a message that says what to do. The classifiers are also used by the connection to decide
  * between "retry after re-initialising", "reconnect" and "report".
  */
-import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { AutoUiError, errorMessage } from '$lib/shared';
+import { loadedSdk } from './sdk-loader';
 
 /** HTTP status carried by an SDK transport error, when there is one. */
 export function httpStatusOf(error: unknown): number | undefined {
-	if (error instanceof StreamableHTTPError || error instanceof SseError) {
+	const sdk = loadedSdk();
+	if (sdk && (error instanceof sdk.StreamableHTTPError || error instanceof sdk.SseError)) {
 		return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
 	}
 	return undefined;
@@ -38,17 +36,20 @@ export function isNetworkError(error: unknown): boolean {
 
 /** True when the SDK rejected a pending request because the connection was closed under it. */
 export function isConnectionClosed(error: unknown): boolean {
-	return error instanceof McpError && error.code === RpcCode.ConnectionClosed;
+	const sdk = loadedSdk();
+	return sdk !== undefined && error instanceof sdk.McpError && error.code === sdk.ErrorCode.ConnectionClosed;
 }
 
 /** True when the SDK gave up waiting for an answer. */
 export function isRequestTimeout(error: unknown): boolean {
-	return error instanceof McpError && error.code === RpcCode.RequestTimeout;
+	const sdk = loadedSdk();
+	return sdk !== undefined && error instanceof sdk.McpError && error.code === sdk.ErrorCode.RequestTimeout;
 }
 
 /** True when the server (or the SDK on its behalf) demands credentials. */
 export function isUnauthorized(error: unknown): boolean {
-	return error instanceof UnauthorizedError || httpStatusOf(error) === 401;
+	const sdk = loadedSdk();
+	return (sdk !== undefined && error instanceof sdk.UnauthorizedError) || httpStatusOf(error) === 401;
 }
 
 /**
@@ -90,7 +91,8 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 	if (isRequestTimeout(error)) {
 		return new AutoUiError('timeout', `MCP server "${serverName}" did not answer ${what} in time.`, { cause: error });
 	}
-	if (error instanceof McpError) {
+	const sdk = loadedSdk();
+	if (sdk && error instanceof sdk.McpError) {
 		return new AutoUiError('mcp_tool_error', `MCP server "${serverName}" rejected ${what}: ${message}`, {
 			cause: error,
 			details: { rpcCode: error.code, data: error.data }

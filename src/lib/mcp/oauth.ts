@@ -5,9 +5,10 @@
  * verifier live (this device only), how the browser is sent to the authorization server,
  * and how the callback page finishes the flow.
  */
-import { auth, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
+import { loadSdk } from './sdk-loader';
 
 /** The subset of the Web Storage API we use, so Node tests can pass an in-memory store. */
 export interface KeyValueStore {
@@ -206,6 +207,7 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 		redirectUrl: new URL(oauthCallbackPath, url).href
 	});
 	try {
+		const { auth } = await loadSdk();
 		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code });
 		if (result !== 'AUTHORIZED') throw new Error(`unexpected result ${result}`);
 	} catch (cause) {

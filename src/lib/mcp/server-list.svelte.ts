@@ -7,7 +7,7 @@ import type { McpLayer } from '$lib/agent/types';
 import type { ToolDefinition } from '$lib/shared';
 import { AutoUiError, errorMessage } from '$lib/shared';
 import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
-import { diagnose, type Diagnosis } from './doctor';
+import type { Diagnosis } from './doctor';
 import { forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
 import {
 	createServerConfig,
@@ -289,6 +289,7 @@ export class McpServerList {
 		if (runtime()?.needsSignIn) {
 			diagnosis = { code: 'auth_required', status: 401, offerOAuth: true, summary: 'The server requires you to sign in.', fix: 'Press "Sign in" to continue with OAuth.' };
 		} else {
+			const { diagnose } = await import('./doctor');
 			diagnosis = await diagnose({
 				url: config.url,
 				transport: config.transport,

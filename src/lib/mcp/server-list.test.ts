@@ -17,7 +17,7 @@ describe('McpServerList', () => {
 		const list = new McpServerList({ storage: memoryStore(), origin, includeDatasets: false });
 		const id = list.add({ url: server.url, headers: { 'X-Team': 'blue' } });
 		expect(list.servers[0].runtime.status).toBe('connecting');
-		await expect.poll(() => list.servers[0].runtime.status).toBe('connected');
+		await expect.poll(() => list.servers[0].runtime.status, { timeout: 10_000 }).toBe('connected');
 		expect(list.servers[0].config.name).toBe('local_' + server.port);
 		expect(list.servers[0].runtime.tools).toHaveLength(27);
 		expect(list.connections.map((connection) => connection.name)).toEqual([list.servers[0].config.name]);
@@ -27,7 +27,7 @@ describe('McpServerList', () => {
 		expect(list.servers[0].runtime.status).toBe('disabled');
 		expect(list.connections).toEqual([]);
 		list.enable(id);
-		await expect.poll(() => list.servers[0].runtime.status).toBe('connected');
+		await expect.poll(() => list.servers[0].runtime.status, { timeout: 10_000 }).toBe('connected');
 		list.destroy();
 	});
 
@@ -66,7 +66,7 @@ describe('McpServerList', () => {
 		expect(errors).toHaveLength(1);
 		expect(list.servers).toHaveLength(1);
 		expect(list.servers[0].ephemeral).toBe(true);
-		await expect.poll(() => list.servers[0].runtime.status).toBe('connected');
+		await expect.poll(() => list.servers[0].runtime.status, { timeout: 10_000 }).toBe('connected');
 		expect(storage.getItem(storageKey)).toBeNull();
 		list.destroy();
 	});

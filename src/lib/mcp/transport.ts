@@ -3,14 +3,12 @@
  * backwards-compatibility rule: POST an initialize request (Streamable HTTP); when that fails
  * with an HTTP 4xx other than 401, open a GET event stream instead (legacy HTTP+SSE).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { AutoUiError } from '$lib/shared';
 import { httpStatusOf } from './errors';
+import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
 
 /** Which transport to use; `auto` tries Streamable HTTP first, then the legacy SSE one. */
@@ -44,7 +42,8 @@ export interface OpenClient {
 }
 
 /** Creates an SDK client configured for this app (name, version, CSP-safe validator). */
-export function createClient(onToolsChanged?: () => void): Client {
+export async function createClient(onToolsChanged?: () => void): Promise<Client> {
+	const { Client, CfWorkerJsonSchemaValidator } = await loadSdk();
 	return new Client(
 		{ name: 'autoui', version: clientVersion },
 		{
@@ -57,7 +56,8 @@ export function createClient(onToolsChanged?: () => void): Client {
 	);
 }
 
-function makeTransport(kind: TransportKind, options: OpenOptions): Transport {
+async function makeTransport(kind: TransportKind, options: OpenOptions): Promise<Transport> {
+	const { StreamableHTTPClientTransport, SSEClientTransport } = await loadSdk();
 	const url = new URL(options.url);
 	const requestInit: RequestInit | undefined = options.headers && Object.keys(options.headers).length ? { headers: { ...options.headers } } : undefined;
 	if (kind === 'streamable-http') {
@@ -72,8 +72,8 @@ function makeTransport(kind: TransportKind, options: OpenOptions): Transport {
 }
 
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
-	const client = createClient(options.onToolsChanged);
-	const transport = makeTransport(kind, options);
+	const client = await createClient(options.onToolsChanged);
+	const transport = await makeTransport(kind, options);
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 	try {
