@@ -6,9 +6,11 @@
  * model was sent.
  */
 import { expect, test } from '@playwright/test';
-import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
+import { readFileSync } from 'node:fs';
+import { startFakeLlm, type FakeLlm, type FakeRequestView, type FakeTurn, type WireFormat } from '../fixtures/fake-llm';
+import { startMemoryServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
-import { chatsSince, messagesOf, openApp, send, textOf, turnsDone, waitTurns } from './support/app';
+import { chatsSince, messagesOf, openApp, requestLog, send, textOf, turnsDone, waitReady, waitTurns } from './support/app';
 
 let llm: FakeLlm;
 test.beforeAll(async () => {
@@ -20,11 +22,19 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1500, height: 950 } });
 
+let firstRequest = 0;
+test.beforeEach(() => {
+	firstRequest = llm.chatRequests().length;
+});
+test.afterEach(async ({}, testInfo) => {
+	if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm, firstRequest), contentType: 'application/json' });
+});
+
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	test(`${format}: a 429 is retried after retry-after, shown in the console, and the turn completes`, async ({ page }) => {
 		const errors = collectErrors(page);
 		llm.setScenario({ steps: [{ error: { status: 429, retryAfter: 1 } }, { text: 'Back after the rate limit.' }] });
-		await openApp(page, llm, format, { waitForMcp: false });
+		await openApp(page, llm, format);
 		const from = llm.chatRequests().length;
 		await send(page, 'Hello there');
 
@@ -55,7 +65,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 				{ text: 'The third answer, after the cut.' }
 			]
 		});
-		await openApp(page, llm, format, { waitForMcp: false });
+		await openApp(page, llm, format);
 		const from = llm.chatRequests().length;
 		await send(page, 'First question');
 		await waitTurns(page, 1);
@@ -100,7 +110,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	test(`${format}: text streams into the chat piece by piece`, async ({ page }) => {
 		const errors = collectErrors(page);
 		llm.setScenario({ steps: [{ text: streamedWords, chunkDelayMs: 50 }] });
-		await openApp(page, llm, format, { waitForMcp: false });
+		await openApp(page, llm, format);
 		await send(page, 'Tell me something long');
 
 		// Read the message on every frame: the first text seen must be a strict prefix of the answer.
@@ -127,7 +137,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		llm.setScenario({
 			steps: [{ text: streamedWords, chunkDelayMs: 400 }, { text: 'Answer after the stop.' }]
 		});
-		await openApp(page, llm, format, { waitForMcp: false });
+		await openApp(page, llm, format);
 		const from = llm.chatRequests().length;
 		await send(page, 'A slow question');
 		await expect(page.getByTestId('assistant-message')).toContainText('word1');
@@ -154,3 +164,181 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors).toEqual([]);
 	});
 }
+
+/** The text of the single tool result a request carries (the step functions read it). */
+function onlyResult(request: FakeRequestView): string {
+	return request.toolResults.map((result) => `${result.isError ? 'ERROR ' : ''}${result.content}`).join('\n');
+}
+
+test('approval prompts for a destructive tool: deny, allow once, always allow', async ({ page }) => {
+	test.setTimeout(60_000);
+	const errors = collectErrors(page);
+	const memory = await startMemoryServer();
+	try {
+		// The server is named after its loopback port; its tools carry that prefix.
+		const prefix = `local_${memory.port}_mcp_`;
+		const seen: string[] = [];
+		const call = (name: string, input: Record<string, unknown>): FakeTurn => ({ toolCalls: [{ name: `${prefix}${name}`, input }] });
+		const remember = (name: string) => call('create_entities', { entities: [{ name, entityType: 'person', observations: ['likes charts'] }] });
+		const forget = (...names: string[]) => call('delete_entities', { entityNames: names });
+		const answer = (text: string) => (request: FakeRequestView): FakeTurn => {
+			seen.push(onlyResult(request));
+			return { text };
+		};
+		llm.setScenario({
+			steps: [
+				// Turn 1: discover the server's tools, remember Alice, try to forget her (denied).
+				call('list_tools', {}),
+				remember('Alice'),
+				forget('Alice'),
+				answer('I did not delete Alice.'),
+				// Turn 2: allowed once.
+				forget('Alice'),
+				answer('Alice is forgotten.'),
+				// Turn 3: always allow; turn 4 then runs without asking.
+				forget('Bob'),
+				answer('Bob is forgotten.'),
+				forget('Carol'),
+				answer('Carol is forgotten too.')
+			]
+		});
+		await openApp(page, llm, 'anthropic', { mcp: [memory.url] });
+		const approvals = page.getByTestId('approval');
+		const memoryText = () => {
+			try {
+				return readFileSync(memory.memoryFile, 'utf8');
+			} catch {
+				return '';
+			}
+		};
+
+		await send(page, 'Remember Alice, then forget her.');
+		await expect(approvals).toHaveCount(1);
+		await expect(approvals).toContainText('delete_entities');
+		await expect(approvals).toContainText('destructive');
+		await expect(page.locator('[data-testid=tool-chip][data-status=waiting]')).toHaveCount(1);
+		expect(memoryText()).toContain('Alice');
+		await approvals.getByTestId('deny').click();
+		await waitTurns(page, 1);
+		// A decided prompt leaves the chat; the chip shows the outcome.
+		await expect(approvals).toHaveCount(0);
+		await expect(page.locator('[data-testid=tool-chip][data-status=error]')).toContainText('delete_entities');
+		expect(seen[0]).toContain('The user denied this call.');
+		expect(memoryText()).toContain('Alice');
+		await expect(page.locator('[data-testid=console-entry][data-kind=approval]').first()).toBeVisible();
+
+		await send(page, 'Delete her anyway.');
+		await expect(approvals).toHaveCount(1);
+		await approvals.getByTestId('approve-once').click();
+		await waitTurns(page, 2);
+		expect(seen[1]).not.toContain('ERROR');
+		expect(seen[1]).toMatch(/deleted|success/i);
+		expect(memoryText()).not.toContain('Alice');
+
+		await send(page, 'Forget Bob.');
+		await expect(approvals).toHaveCount(1);
+		await approvals.getByTestId('approve-always').click();
+		await waitTurns(page, 3);
+		expect(seen[2]).not.toContain('ERROR');
+
+		await send(page, 'Forget Carol.');
+		await waitTurns(page, 4);
+		// No new prompt: the tool is allowed for the rest of the session.
+		await expect(page.locator('[data-testid=console-entry][data-kind=approval]')).toHaveCount(3);
+		expect(seen[3]).not.toContain('ERROR');
+		await expect(page.getByTestId('assistant-message').last()).toHaveText('Carol is forgotten too.');
+		expect(llm.chatRequests().slice(-10).map((request) => request.status)).toEqual(Array(10).fill(200));
+		expect(errors).toEqual([]);
+	} finally {
+		await memory.stop();
+	}
+});
+
+test('the chat history persists across a reload and the next turn continues it', async ({ page }) => {
+	const errors = collectErrors(page);
+	llm.setScenario({ steps: [{ text: 'Paris is the capital of France.' }, { text: 'About 2.1 million people live there.' }] });
+	await openApp(page, llm, 'openai');
+	const from = llm.chatRequests().length;
+	await send(page, 'What is the capital of France?');
+	await waitTurns(page, 1);
+
+	await page.reload();
+	await waitReady(page, false);
+	await expect(page.getByTestId('user-message')).toHaveText([/What is the capital of France\?/]);
+	await expect(page.getByTestId('assistant-message')).toHaveText(['Paris is the capital of France.']);
+	await expect(turnsDone(page)).toHaveCount(1);
+	// The console was restored with the conversation.
+	await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1);
+
+	await send(page, 'How many people live there?');
+	await waitTurns(page, 2);
+	await expect(page.getByTestId('assistant-message').last()).toHaveText('About 2.1 million people live there.');
+	const chats = chatsSince(llm, from);
+	expect(chats.map((request) => request.status)).toEqual([200, 200]);
+	const texts = messagesOf(chats[1])
+		.filter((message) => message.role !== 'system')
+		.map((message) => `${message.role}: ${textOf(message.content)}`);
+	expect(texts).toEqual(['user: What is the capital of France?', 'assistant: Paris is the capital of France.', 'user: How many people live there?']);
+	expect(errors).toEqual([]);
+});
+
+test('clicks on actions and choice widgets arrive as user messages', async ({ page }) => {
+	const errors = collectErrors(page);
+	const received: string[] = [];
+	const reply = (text: string) => (request: FakeRequestView): FakeTurn => {
+		received.push(request.lastUserText);
+		return { text };
+	};
+	llm.setScenario({
+		steps: [
+			{
+				toolCalls: [
+					{
+						name: 'autoui_webmcp_widget_display',
+						input: {
+							name: 'actions',
+							params: {
+								prompt: 'What next?',
+								actions: [
+									{ label: 'By region', message: 'Show the same figures broken down by region.', variant: 'primary' },
+									{ label: 'Compare with 2023', message: 'Compare these figures with 2023.' }
+								]
+							}
+						}
+					},
+					{
+						name: 'autoui_webmcp_widget_display',
+						input: {
+							name: 'choice',
+							params: { question: 'Which period?', options: [{ label: 'Last quarter', value: 'Use the last quarter.' }, 'This year'] }
+						}
+					}
+				]
+			},
+			reply('Pick a next step on the canvas.'),
+			reply('Here it is by region.'),
+			reply('Using the last quarter.')
+		]
+	});
+	await openApp(page, llm, 'anthropic');
+	await send(page, 'Offer me some next steps.');
+	await waitTurns(page, 1);
+	const actions = page.locator('[data-widget-type=actions]');
+	const choice = page.locator('[data-widget-type=choice]');
+	await expect(actions).toHaveCount(1);
+	await expect(choice).toHaveCount(1);
+
+	// One click, as a user would: the first click on a fresh widget must count.
+	await actions.getByRole('button', { name: 'By region' }).click();
+	await waitTurns(page, 2);
+	await expect(page.getByTestId('user-message').last()).toHaveText(/Show the same figures broken down by region\./);
+	expect(received[1]).toBe('Show the same figures broken down by region.');
+
+	await choice.getByLabel('Last quarter').check();
+	await choice.getByRole('button', { name: 'Send' }).click();
+	await waitTurns(page, 3);
+	await expect(page.getByTestId('user-message').last()).toHaveText(/Use the last quarter\./);
+	expect(received[2]).toBe('Use the last quarter.');
+	await expect(page.getByTestId('assistant-message').last()).toHaveText('Using the last quarter.');
+	expect(errors).toEqual([]);
+});

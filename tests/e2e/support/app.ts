@@ -101,3 +101,21 @@ export function textOf(content: unknown): string {
 	if (!Array.isArray(content)) return '';
 	return content.map((part) => (part && typeof part === 'object' && (part as { type?: string }).type === 'text' ? String((part as { text: unknown }).text) : '')).join('');
 }
+
+/**
+ * What the fake was sent, for a failed test's report: status, error, system prompt and tool
+ * names of each chat request since `from`, so a rejected request can be compared with the
+ * one before it.
+ */
+export function requestLog(llm: FakeLlm, from = 0): string {
+	const rows = llm.chatRequests().slice(from).map((request) => {
+		const body = (request.body ?? {}) as { system?: unknown; tools?: Array<{ name?: string; function?: { name?: string } }> };
+		return {
+			status: request.status,
+			error: request.error,
+			system: body.system,
+			tools: (body.tools ?? []).map((tool) => tool.name ?? tool.function?.name)
+		};
+	});
+	return JSON.stringify(rows, null, 1);
+}
