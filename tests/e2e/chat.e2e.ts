@@ -222,7 +222,7 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 		await waitTurns(page, 1);
 		// A decided prompt leaves the chat; the chip shows the outcome.
 		await expect(approvals).toHaveCount(0);
-		await expect(page.locator('[data-testid=tool-chip][data-status=error]')).toContainText('delete_entities');
+		await expect(page.locator('[data-testid=tool-chip][data-status=denied]')).toContainText('delete_entities');
 		expect(seen[0]).toContain('The user denied this call.');
 		expect(memoryText()).toContain('Alice');
 		await expect(page.locator('[data-testid=console-entry][data-kind=approval]').first()).toBeVisible();
@@ -231,6 +231,7 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 		await expect(approvals).toHaveCount(1);
 		await approvals.getByTestId('approve-once').click();
 		await waitTurns(page, 2);
+		await expect(page.locator('[data-testid=tool-chip][data-status=done]', { hasText: 'delete_entities' })).toHaveCount(1);
 		expect(seen[1]).not.toContain('ERROR');
 		expect(seen[1]).toMatch(/deleted|success/i);
 		expect(memoryText()).not.toContain('Alice');

@@ -163,10 +163,11 @@ test('the detail pane shows the arguments, the result and the request sent for t
 	await openApp(page, llm, 'anthropic');
 	const chats = await runTurn(page);
 
-	// The movies query: called in iteration 2 (the second request).
+	// The movies query, called in iteration 2 (the second request): its chip in the chat selects its console entry.
 	const entries = await readEntries(page);
 	const movies = entries.filter((entry) => entry.kind === 'tool-call')[3];
-	await page.locator(`[data-testid=console-entry][data-kind=tool-call][data-call-id="${movies.callId}"]`).click();
+	await page.locator(`[data-testid=tool-chip][data-call-id="${movies.callId}"] button`).click();
+	await expect(page.locator(`[data-testid=console-entry][data-kind=tool-call][data-call-id="${movies.callId}"]`)).toHaveAttribute('aria-selected', 'true');
 	const detail = page.getByTestId('console-detail');
 	await expect(detail).toBeVisible();
 	await expect(detail.getByTestId('console-detail-args')).toContainText('IMDB Rating');

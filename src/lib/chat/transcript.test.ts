@@ -58,6 +58,20 @@ describe('deriveTranscript', () => {
 		expect(transcript.items[1]).toMatchObject({ status: 'denied', decision: 'deny' });
 	});
 
+	it('keeps a denied chip denied when the refusal arrives as a tool-error', () => {
+		const events: AgentEvent[] = [
+			start,
+			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },
+			{ type: 'approval-request', at: 2, ...call, args: {}, reason: 'destructive' },
+			{ type: 'approval-decision', at: 3, ...call, decision: 'deny' },
+			{ type: 'tool-error', at: 4, ...call, error: 'The user denied this call.', code: 'denied', result: 'Error (denied): The user denied this call.', elapsedMs: 3 },
+			{ type: 'tool-call', at: 5, ...call, callId: 'c2', args: {}, guided: false },
+			{ type: 'tool-error', at: 6, ...call, callId: 'c2', error: 'no such entity', code: 'tool_error', result: 'Error: no such entity', elapsedMs: 1 }
+		];
+		expect(shape(events)).toEqual(['user', 'tool:delete_entities:denied', 'tool:delete_entities:error']);
+		expect(deriveTranscript(events)[1]).toMatchObject({ error: 'The user denied this call.', code: 'denied' });
+	});
+
 	it('creates the chip from an approval request that came without a tool-call', () => {
 		expect(shape([start, { type: 'approval-request', at: 2, ...call, args: {}, reason: 'destructive' }])).toEqual(['user', 'tool:delete_entities:waiting', 'approval']);
 	});

@@ -230,9 +230,11 @@ export class Transcript {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (!old) return;
 				const failed = event.type === 'tool-error';
+				// A refused call still ends with a tool-error (the model reads the refusal): keep "denied".
+				const denied = failed && (old.status === 'denied' || event.code === 'denied');
 				this.#replace({
 					...old,
-					status: failed ? 'error' : 'done',
+					status: denied ? 'denied' : failed ? 'error' : 'done',
 					result: event.result,
 					elapsedMs: event.elapsedMs,
 					error: failed ? event.error : undefined,
