@@ -155,6 +155,11 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 		return done(failure('invalid_argument', `The arguments are ${argsText.length} characters long; the limit is ${ctx.policy.maxArgsChars}. Send smaller arguments.`));
 	}
 	const adapted = adaptedEntry(ctx.catalog, entry);
+	if (block.invalidArguments) {
+		const { raw, error } = block.invalidArguments;
+		const message = `The arguments of ${block.name} were not valid JSON (${error}). Call it again with one JSON object that matches the schema.`;
+		return done(failure('invalid_argument', message, safeStringify({ error: message, received: truncateText(raw, 500), expected_schema: adapted.schema })));
+	}
 	const input = isPlainObject(block.input) ? block.input : {};
 	const args = adapted.restoreArgs(input);
 	const source = isRecallEntry(entry) ? RECALL_ARGS_SCHEMA : entry.kind === 'tool' ? entry.tool.inputSchema : adapted.schema;

@@ -75,6 +75,22 @@ describe('dispatch: errors are data', () => {
 		expect(data.server.calls).toEqual([]);
 	});
 
+	it('answers a call whose JSON arguments were malformed with an error the model can correct from', async () => {
+		const data = dataServer('Geo', [{ name: 'near', description: 'n', inputSchema: { type: 'object', properties: { lat: { type: 'number' } }, required: ['lat'] } }]);
+		const invalidArguments = { raw: '{"lat": 48.8', error: 'Unexpected end of JSON input' };
+		const provider = createMockProvider([{ toolCalls: [{ name: 'geo_mcp_near', invalidArguments }] }, { text: 'ok' }]);
+		const events: AgentEvent[] = [];
+		await runAgentLoop('x', { provider, layers: [data.layer], servers: [data.server], lazy: false, onEvent: (event) => events.push(event) });
+		const [block] = resultsOf(provider.requests[1]);
+		expect(block.is_error).toBe(true);
+		const error = JSON.parse(block.content);
+		expect(error.error).toMatch(/not valid JSON \(Unexpected end of JSON input\)/);
+		expect(error.received).toBe('{"lat": 48.8');
+		expect(error.expected_schema.required).toEqual(['lat']);
+		expect(data.server.calls).toEqual([]);
+		expect(events.find((event): event is ToolErrorEvent => event.type === 'tool-error')?.code).toBe('invalid_argument');
+	});
+
 	it('turns MCP isError results, thrown handlers, missing connections and timeouts into error results', async () => {
 		const data = dataServer('Flaky', [
 			{ name: 'fails', description: 'f', inputSchema: schema, handler: () => ({ content: [{ type: 'text', text: 'table not found' }], isError: true }) },

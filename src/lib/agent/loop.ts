@@ -82,6 +82,8 @@ function normalizeAssistant(message: AssistantMessage, seen: Set<string>): Assis
 		if (!id || seen.has(id)) id = randomId('toolu_', 12);
 		seen.add(id);
 		const tool: ToolUseBlock = { type: 'tool_use', id, name: block.name, input: isPlainObject(block.input) ? block.input : {} };
+		// Kept so the dispatcher answers a malformed call with an error; providers never send it back.
+		if (block.invalidArguments) tool.invalidArguments = block.invalidArguments;
 		return [tool];
 	});
 	return { role: 'assistant', content };

@@ -13,7 +13,7 @@ export interface MockTurn {
 	/** Text of the turn; an array is streamed as separate deltas. */
 	text?: string | string[];
 	/** Tool calls; ids default to `toolu_<request>_<index>`. */
-	toolCalls?: Array<{ id?: string; name: string; input?: Record<string, unknown> }>;
+	toolCalls?: Array<{ id?: string; name: string; input?: Record<string, unknown>; invalidArguments?: { raw: string; error: string } }>;
 	/** Defaults to `tool_use` when there are tool calls, else `end_turn`. */
 	stopReason?: StopReason;
 	usage?: Partial<Usage>;
@@ -91,7 +91,13 @@ export function createMockProvider(script: MockStep[], options: { id?: ProviderI
 			(turn.toolCalls ?? []).forEach((call, position) => {
 				const id = call.id ?? `toolu_${index + 1}_${position + 1}`;
 				onEvent?.({ type: 'tool-call-start', id, name: call.name });
-				message.content.push({ type: 'tool_use', id, name: call.name, input: call.input ?? {} });
+				message.content.push({
+					type: 'tool_use',
+					id,
+					name: call.name,
+					input: call.input ?? {},
+					...(call.invalidArguments ? { invalidArguments: call.invalidArguments } : {})
+				});
 			});
 			return {
 				message,
