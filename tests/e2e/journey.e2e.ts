@@ -63,6 +63,8 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-x', String(chartPosition.x));
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-y', String(chartPosition.y));
 		expect(await page.getByTestId('inspector-style').inputValue()).toContain('#fef3c7');
+		// Provenance: displayed by one call, with data from the two queries (not the recipe look-ups).
+		await expect(page.getByTestId('provenance-call')).toHaveCount(3);
 
 		// The table has ten movies, best first.
 		await expect(table.getByRole('row')).toHaveCount(11);
@@ -77,6 +79,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		// Every request the model received was valid for its wire format.
 		const chats = llm.chatRequests().slice(-6);
 		expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200, 200, 200]);
+		await page.keyboard.press('Escape');
+		await expect(inspector).toHaveCount(0);
+		await page.getByTestId('canvas-fit').click();
 		await saveScreenshot(page, `journey-${format}`);
 		expect(errors).toEqual([]);
 	});

@@ -97,7 +97,8 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 		const message = isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
 		return { ok: false, code, message, text };
 	}
-	if (layer.protocol === 'mcp') ctx.turn.dataCallIds.push(callId);
+	// Recipe look-ups are not data a widget shows; only the server's other tools are.
+	if (layer.protocol === 'mcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
 	return { ok: true, text, widgetId, store: true };
 }
 
