@@ -257,29 +257,44 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 
 test('the chat history persists across a reload and the next turn continues it', async ({ page }) => {
 	const errors = collectErrors(page);
-	llm.setScenario({ steps: [{ text: 'Paris is the capital of France.' }, { text: 'About 2.1 million people live there.' }] });
-	await openApp(page, llm, 'openai');
+	const countSql = 'SELECT count(*) AS cars FROM cars';
+	llm.setScenario({
+		steps: [
+			{ toolCalls: [{ name: 'datasets_mcp_search_recipes', input: { query: 'count rows' } }] },
+			{ toolCalls: [{ name: 'datasets_mcp_query_sql', input: { sql: countSql } }] },
+			(request) => ({ text: `The data set has ${JSON.parse(request.toolResults[0].content).rows[0].cars} cars.` }),
+			{ text: 'Most of them are American.' }
+		]
+	});
+	await openApp(page, llm, 'anthropic');
 	const from = llm.chatRequests().length;
-	await send(page, 'What is the capital of France?');
+	await send(page, 'How many cars are there?');
 	await waitTurns(page, 1);
+	const answer = (await page.getByTestId('assistant-message').textContent())?.trim();
+	expect(answer).toMatch(/^The data set has \d+ cars\.$/);
 
 	await page.reload();
-	await waitReady(page, false);
-	await expect(page.getByTestId('user-message')).toHaveText([/What is the capital of France\?/]);
-	await expect(page.getByTestId('assistant-message')).toHaveText(['Paris is the capital of France.']);
+	await waitReady(page);
+	await expect(page.getByTestId('user-message')).toHaveText([/How many cars are there\?/]);
+	await expect(page.getByTestId('assistant-message')).toHaveText([answer!]);
+	await expect(page.locator('[data-testid=tool-chip][data-status=done]')).toHaveCount(2);
 	await expect(turnsDone(page)).toHaveCount(1);
 	// The console was restored with the conversation.
 	await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1);
+	await expect(page.locator('[data-testid=console-entry][data-kind=tool-result]')).toHaveCount(2);
 
-	await send(page, 'How many people live there?');
+	await send(page, 'Where do they come from?');
 	await waitTurns(page, 2);
-	await expect(page.getByTestId('assistant-message').last()).toHaveText('About 2.1 million people live there.');
+	await expect(page.getByTestId('assistant-message').last()).toHaveText('Most of them are American.');
 	const chats = chatsSince(llm, from);
-	expect(chats.map((request) => request.status)).toEqual([200, 200]);
-	const texts = messagesOf(chats[1])
-		.filter((message) => message.role !== 'system')
-		.map((message) => `${message.role}: ${textOf(message.content)}`);
-	expect(texts).toEqual(['user: What is the capital of France?', 'assistant: Paris is the capital of France.', 'user: How many people live there?']);
+	// The request after the reload is valid: the tools the history used are still offered.
+	expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200]);
+	const after = chats[3].body as { tools: Array<{ name: string }>; messages: Array<{ role: string; content: unknown }> };
+	const before = chats[2].body as { tools: Array<{ name: string }> };
+	expect(after.tools.map((tool) => tool.name)).toEqual(before.tools.map((tool) => tool.name));
+	expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+	expect(JSON.stringify(after.messages)).toContain(countSql);
+	expect(textOf(after.messages.at(-1)!.content)).toBe('Where do they come from?');
 	expect(errors).toEqual([]);
 });
 

@@ -137,6 +137,36 @@ describe('Conversation', () => {
 	});
 });
 
+describe('Conversation after a reload', () => {
+	it('offers the tools the restored history used, in the same order', async () => {
+		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
+		const lazy = { loopOptions: () => ({ lazy: true }), store };
+		const first = setup([{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'There are 42.' }, { text: 'Still 42.' }], lazy);
+		await first.conversation.send('How many orders?');
+		await first.conversation.send('And now?');
+		await first.conversation.flush();
+		const offered = (request: { tools: Array<{ name: string }> }) => request.tools.map((tool) => tool.name);
+		const beforeReload = offered(first.provider.requests[2]);
+		expect(beforeReload).toContain('shop_mcp_count_orders');
+
+		const second = setup([{ text: 'Again 42.' }], lazy);
+		expect(await second.conversation.restore()).toBeNull();
+		await second.conversation.send('Once more?');
+		const afterReload = second.provider.requests[0];
+		expect(offered(afterReload)).toEqual(beforeReload);
+		expect(JSON.stringify(afterReload.messages)).toContain('shop_mcp_count_orders');
+	});
+
+	it('restores a conversation saved without agent state', async () => {
+		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
+		await store.set('chat.v1', { version: 1, history: [], events: [], turns: [] });
+		const { conversation, provider } = setup([{ text: 'hi' }], { store, loopOptions: () => ({ lazy: true }) });
+		expect(await conversation.restore()).toBeNull();
+		await conversation.send('hello');
+		expect(provider.requests[0].tools.map((tool) => tool.name)).not.toContain('shop_mcp_count_orders');
+	});
+});
+
 describe('compactTextDeltas', () => {
 	it('merges deltas of one iteration only', () => {
 		const base = { at: 1, turnId: 't' };

@@ -45,11 +45,23 @@ interface TurnRecord {
 	historyStart: number;
 }
 
+/**
+ * The part of the agent state the history depends on: which servers and tools were made
+ * callable. Restored with the history so the next request offers every tool the history
+ * used (providers reject a tool_use of a tool not offered) in the same order (prompt cache).
+ */
+interface SavedAgentState {
+	activeServers: string[];
+	exposedTools: string[];
+}
+
 interface SavedConversation {
 	version: 1;
 	history: ChatMessage[];
 	events: AgentEvent[];
 	turns: TurnRecord[];
+	/** Absent in conversations saved by earlier versions. */
+	agent?: SavedAgentState;
 }
 
 const storageKey = 'chat.v1';
@@ -78,6 +90,16 @@ export function compactTextDeltas(events: readonly AgentEvent[]): AgentEvent[] {
 		}
 	}
 	return out;
+}
+
+/** An agent state that continues a saved conversation (an unusable saved part is ignored). */
+function restoredState(saved: SavedAgentState | undefined): AgentState {
+	const state = createAgentState();
+	if (!saved || typeof saved !== 'object') return state;
+	const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+	for (const key of strings(saved.activeServers)) state.activeServers.add(key);
+	for (const name of strings(saved.exposedTools)) state.exposedTools.add(name);
+	return state;
 }
 
 function isSaved(value: unknown): value is SavedConversation {
@@ -135,6 +157,7 @@ export class Conversation {
 			this.#history = saved.history;
 			this.#events = saved.events;
 			this.#turns = saved.turns;
+			this.#state = restoredState(saved.agent);
 			this.#deps.onChange();
 			return null;
 		} catch (error) {
@@ -339,7 +362,8 @@ export class Conversation {
 			version: 1,
 			history: this.#history,
 			events: compactTextDeltas(this.#events),
-			turns: this.#turns
+			turns: this.#turns,
+			agent: { activeServers: [...this.#state.activeServers], exposedTools: [...this.#state.exposedTools] }
 		};
 		try {
 			// Structured clone rejects proxies and functions; JSON round-trip keeps plain data.
