@@ -1,6 +1,12 @@
-/** The widget catalog: one definition per widget, paired with its Svelte component. */
-export type { WidgetDefinition, WidgetCategory, WidgetRecipe, WidgetProps } from './types';
+/**
+ * The widget catalog: one definition per widget, paired with its Svelte component.
+ * `widgetDefinitions` (and what derives from it) is the full catalog, schemas and recipes
+ * included; code on the first route uses the light `widgetIndex` and `loadWidgetDefinitions`
+ * from `./widget-index` instead, since importing this file loads the full catalog.
+ */
+export type { WidgetDefinition, WidgetSummary, WidgetCategory, WidgetRecipe, WidgetProps } from './types';
 export { widgetDefinitions, widgetRegistry, getWidgetDefinition } from './definitions';
+export { widgetIndex, widgetIndexRegistry, loadWidgetDefinitions } from './widget-index';
 export { defineWidgetRegistry } from './registry';
 export type { WidgetRegistry } from './registry';
 export { widgetComponents, widgetComponentLoader } from './components';

@@ -3,26 +3,29 @@
  * malformed name is a programming error and throws immediately, so it never reaches users.
  */
 import { AutoUiError } from '$lib/shared';
-import type { WidgetDefinition } from './types';
+import type { WidgetDefinition, WidgetSummary } from './types';
 
-/** Read-only lookup over a fixed list of widget definitions. */
-export interface WidgetRegistry {
+/**
+ * Read-only lookup over a fixed list of widget definitions (or of their light summaries,
+ * `WidgetRegistry<WidgetSummary>`).
+ */
+export interface WidgetRegistry<Entry extends WidgetSummary = WidgetDefinition> {
 	/** Every definition, in catalog order. */
-	readonly list: readonly WidgetDefinition[];
+	readonly list: readonly Entry[];
 	/** Every name, in catalog order. */
 	readonly names: readonly string[];
 	/** The definition named `name`, or undefined. */
-	get(name: string): WidgetDefinition | undefined;
+	get(name: string): Entry | undefined;
 	/** The definition named `name`; throws `not_found` listing the available names. */
-	require(name: string): WidgetDefinition;
+	require(name: string): Entry;
 	has(name: string): boolean;
 }
 
 const namePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Builds a registry; throws `invalid_argument` on a duplicate or non-kebab-case name. */
-export function defineWidgetRegistry(definitions: readonly WidgetDefinition[]): WidgetRegistry {
-	const byName = new Map<string, WidgetDefinition>();
+export function defineWidgetRegistry<Entry extends WidgetSummary = WidgetDefinition>(definitions: readonly Entry[]): WidgetRegistry<Entry> {
+	const byName = new Map<string, Entry>();
 	for (const definition of definitions) {
 		if (!namePattern.test(definition.name)) {
 			throw new AutoUiError('invalid_argument', `widget name "${definition.name}" must be kebab-case (a-z, 0-9, dashes)`);

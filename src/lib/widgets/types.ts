@@ -45,6 +45,13 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
 	keywords?: string[];
 }
 
+/**
+ * The light part of a definition: what the first paint, the tool list, the recipe list and
+ * the canvas (frame title, default size) need. Generated from the definitions at build time
+ * (`virtual:autoui-widget-index`), so schema, example and recipe text can load on demand.
+ */
+export type WidgetSummary = Pick<WidgetDefinition, 'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords'>;
+
 /** Props every widget component receives. */
 export interface WidgetProps<Params = Record<string, unknown>> {
 	params: Params;

@@ -1,10 +1,13 @@
 /**
- * Vite plugin: the virtual module `virtual:autoui-validators` holds Ajv standalone
- * validators for every widget schema, compiled from `src/lib/widgets/definitions.ts` at
- * build time (and on demand in dev and vitest), so the browser never compiles schemas (no
- * eval under our CSP). Definitions are loaded with Vite's `runnerImport`; editing them
- * (or anything they import) regenerates the module. Before the definitions file exists the
- * module is empty.
+ * Vite plugin for the widget catalog's build-time modules, both generated from
+ * `src/lib/widgets/definitions.ts` (loaded once with Vite's `runnerImport`):
+ * - `virtual:autoui-validators`: Ajv standalone validators for every widget schema, so the
+ *   browser never compiles schemas (no eval under our CSP);
+ * - `virtual:autoui-widget-index`: the light summary of every widget (name, title,
+ *   description, category, default size, keywords) as plain data, so the first route needs
+ *   neither the schemas nor the recipe text, which load on demand with the definitions.
+ * Generated at build time, and on demand in dev and vitest. Editing the definitions (or
+ * anything they import) regenerates both. Before the definitions file exists both are empty.
  *
  * Plain JavaScript (with JSDoc types) so `vite.config.ts` can import it by its real file
  * name under any config loader.
@@ -13,11 +16,15 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizePath, runnerImport } from 'vite';
+import { generateWidgetIndexModule } from '../../widgets/build/widget-index-codegen.js';
 import { generateValidatorModule } from './validator-codegen.js';
 
-/** The id application code imports. */
+/** The id of the validators module. */
 export const validatorsModuleId = 'virtual:autoui-validators';
-const resolvedId = `\0${validatorsModuleId}`;
+/** The id of the light widget index. */
+export const widgetIndexModuleId = 'virtual:autoui-widget-index';
+/** @type {Record<string, string>} resolved id → public id */
+const modules = { [`\0${validatorsModuleId}`]: validatorsModuleId, [`\0${widgetIndexModuleId}`]: widgetIndexModuleId };
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
@@ -51,17 +58,18 @@ function pickDefinitions(module, file) {
  */
 export function validatorsPlugin(options = {}) {
 	let root = process.cwd();
-	/** @type {Promise<string> | undefined} */
+	/** @type {Promise<Record<string, string>> | undefined} generated source by public id */
 	let cached;
 	/** @type {string[]} */
 	let watched = [];
 	const runtimeFile = normalizePath(join(here, 'validator-runtime.ts'));
 
+	/** @returns {Promise<Record<string, string>>} */
 	async function generate() {
 		const file = resolve(root, options.definitions ?? 'src/lib/widgets/definitions.ts');
 		if (!existsSync(file)) {
 			watched = [file];
-			return generateValidatorModule([], runtimeFile);
+			return { [validatorsModuleId]: generateValidatorModule([], runtimeFile), [widgetIndexModuleId]: generateWidgetIndexModule([]) };
 		}
 		const { module, dependencies } = await runnerImport(file, {
 			configFile: false,
@@ -70,7 +78,11 @@ export function validatorsPlugin(options = {}) {
 			logLevel: 'error'
 		});
 		watched = [file, ...dependencies.map((dependency) => resolve(root, dependency))];
-		return generateValidatorModule(pickDefinitions(/** @type {Record<string, unknown>} */ (module), file), runtimeFile);
+		const definitions = pickDefinitions(/** @type {Record<string, unknown>} */ (module), file);
+		return {
+			[validatorsModuleId]: generateValidatorModule(definitions, runtimeFile),
+			[widgetIndexModuleId]: generateWidgetIndexModule(/** @type {Record<string, unknown>[]} */ (definitions))
+		};
 	}
 
 	return {
@@ -80,17 +92,18 @@ export function validatorsPlugin(options = {}) {
 			root = config.root;
 		},
 		resolveId(id) {
-			return id === validatorsModuleId ? resolvedId : undefined;
+			return Object.values(modules).includes(id) ? `\0${id}` : undefined;
 		},
 		async load(id) {
-			if (id !== resolvedId) return undefined;
+			const publicId = Object.hasOwn(modules, id) ? modules[id] : undefined;
+			if (!publicId) return undefined;
 			cached ??= generate().catch((error) => {
 				cached = undefined;
 				throw error;
 			});
-			const code = await cached;
+			const sources = await cached;
 			for (const file of watched) this.addWatchFile(file);
-			return code;
+			return sources[publicId];
 		},
 		watchChange(id) {
 			if (watched.includes(resolve(id))) cached = undefined;
@@ -98,8 +111,10 @@ export function validatorsPlugin(options = {}) {
 		hotUpdate({ file, server }) {
 			if (!watched.includes(resolve(file))) return;
 			cached = undefined;
-			const module = server.moduleGraph.getModuleById(resolvedId);
-			if (module) server.moduleGraph.invalidateModule(module);
+			for (const resolvedId of Object.keys(modules)) {
+				const module = server.moduleGraph.getModuleById(resolvedId);
+				if (module) server.moduleGraph.invalidateModule(module);
+			}
 		}
 	};
 }
