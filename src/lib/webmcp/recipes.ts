@@ -2,7 +2,7 @@
  * Widget recipes: what the model reads to choose a widget and fill its params. Search is a
  * small keyword ranking over names, titles, descriptions, keywords and "when to use" text.
  */
-import type { WidgetDefinition } from '$lib/widgets/types';
+import type { WidgetDefinition, WidgetSummary } from '$lib/widgets/types';
 
 /** A recipe in a list or search result. */
 export interface RecipeSummary {
@@ -21,8 +21,8 @@ export interface RecipeDetail extends RecipeSummary {
 	defaultSize: { w: number; h: number };
 }
 
-/** The short form used in lists. */
-export function recipeSummary(widget: WidgetDefinition): RecipeSummary {
+/** The short form used in lists (needs only the widget's summary). */
+export function recipeSummary(widget: WidgetSummary): RecipeSummary {
 	return { name: widget.name, title: widget.title, description: widget.description, category: widget.category };
 }
 

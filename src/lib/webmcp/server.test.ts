@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { widgetDefinitions } from '$lib/widgets/definitions';
 import { autoui } from './autoui';
 import { createWebMcpServer, type WebMcpServer } from './server';
-import { fixtureValidators, fixtureWidgets } from './test-fixtures';
+import { fixtureSummaries, fixtureValidators, fixtureWidgets, recordingDefinitionsLoader } from './test-fixtures';
 
 function fixtureServer(extra: Partial<Parameters<typeof createWebMcpServer>[1]> = {}): WebMcpServer {
 	return createWebMcpServer('demo', { description: 'Demo widgets', widgets: fixtureWidgets, validators: fixtureValidators, ...extra });
@@ -173,5 +173,59 @@ describe('lazy validators', () => {
 		await expect(server.validator!.load()).rejects.toThrow(/"kpi" has no compiled validator/);
 		const result = await server.callTool('widget_display', { name: 'kpi', params: {} });
 		expect(result.isError).toBe(true);
+	});
+});
+
+describe('on-demand definitions', () => {
+	function lazyServer() {
+		const loader = recordingDefinitionsLoader();
+		const server = createWebMcpServer('lazy', { description: 'Lazy', widgets: fixtureSummaries, definitions: loader.load, validators: fixtureValidators });
+		return { server, loader };
+	}
+
+	it('builds its tools, layer and recipe list from the summaries alone', async () => {
+		const { server, loader } = lazyServer();
+		const layer = server.layer();
+		expect(layer.recipes).toEqual(fixtureWidgets.map(({ name, description }) => ({ name, description })));
+		expect(layer.tools.find((tool) => tool.name === 'get_recipe')!.inputSchema.properties?.name.enum).toEqual(['kpi', 'image-card', 'table']);
+		expect((await server.callTool('list_recipes', {})).structuredContent).toEqual({
+			recipes: fixtureWidgets.map(({ name, title, description, category }) => ({ name, title, description, category }))
+		});
+		expect(server.validator!.summary('table')?.defaultSize).toEqual({ w: 480, h: 320 });
+		expect(server.validator!.definition('table')).toBeUndefined();
+		expect(parse(await server.callTool('get_recipe', { name: 'nope' })).available).toEqual(['kpi', 'image-card', 'table']);
+		expect(loader.calls).toBe(0);
+	});
+
+	it('loads the definitions once for recipes, search and display, with the same answers as an eager server', async () => {
+		const { server, loader } = lazyServer();
+		const eager = fixtureServer();
+		for (const [tool, args] of [
+			['get_recipe', { name: 'kpi' }],
+			['search_recipes', { query: 'rows of data' }],
+			['search_recipes', { query: 'photo' }],
+			['widget_display', { name: 'kpi', params: { label: 'Sales' } }],
+			['widget_display', { name: 'image-card', params: { src: 'https://EXAMPLE.org/a.png' } }]
+		] as const) {
+			expect(await server.callTool(tool, args), `${tool} ${JSON.stringify(args)}`).toEqual(await eager.callTool(tool, args));
+		}
+		expect(parse(await server.callTool('widget_display', { name: 'kpi', params: { label: 'Sales' } })).expected_schema).toEqual(fixtureWidgets[0].schema);
+		expect(loader.calls).toBe(1);
+		expect(server.validator!.definition('kpi')).toBe(fixtureWidgets[0]);
+	});
+
+	it('reports a failed load as a tool error and recovers on the next call', async () => {
+		const { server, loader } = lazyServer();
+		loader.failing = true;
+		const failed = await server.callTool('get_recipe', { name: 'kpi' });
+		expect(failed.isError).toBe(true);
+		expect(parse(failed).error).toBe('get_recipe failed: network down');
+		expect((await server.callTool('widget_display', { name: 'kpi', params: { label: 'a', value: 1 } })).isError).toBe(true);
+		loader.failing = false;
+		expect((await server.callTool('widget_display', { name: 'kpi', params: { label: 'a', value: 1 } })).structuredContent).toEqual({ widget: 'kpi', data: { label: 'a', value: 1 } });
+	});
+
+	it('refuses summaries without a loader at start-up', () => {
+		expect(() => createWebMcpServer('x', { description: 'x', widgets: fixtureSummaries, validators: fixtureValidators })).toThrow(/have no schema/);
 	});
 });

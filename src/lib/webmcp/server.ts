@@ -9,12 +9,13 @@
  */
 import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
 import type { WebMcpLayer } from '$lib/agent/types';
-import type { WidgetDefinition } from '$lib/widgets/types';
+import type { WidgetSummary } from '$lib/widgets/types';
 import { checkCanvasArgs } from './canvas-args';
 import { recipeDetail, recipeSummary, searchRecipes } from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
 import type { ImageUrlOptions } from './sanitize/url';
 import { createWidgetValidator, type ValidatorSource, type WidgetValidator } from './validation/widget-validator';
+import { createWidgetCatalog, type WidgetDefinitionsLoader } from './widget-catalog';
 
 /** The catalog's build-time validators, as a lazily loaded chunk. */
 const loadBuildTimeValidators = () => import('virtual:autoui-validators').then((module) => module.validators);
@@ -29,8 +30,17 @@ export interface WebMcpTool {
 export interface WebMcpServerOptions {
 	/** What the server offers, for the system prompt. */
 	description: string;
-	/** Widgets it can display. */
-	widgets?: readonly WidgetDefinition[];
+	/**
+	 * Widgets it can display: full definitions, or light summaries (`widgetIndex`) together
+	 * with `definitions`, which loads the full ones on first need.
+	 */
+	widgets?: readonly WidgetSummary[];
+	/**
+	 * Loads the full definitions of `widgets` (schema, example, recipe) the first time a tool
+	 * needs them (`search_recipes`, `get_recipe`, `widget_display`); the tool list, the layer
+	 * and `list_recipes` need only the summaries. Required when `widgets` are summaries.
+	 */
+	definitions?: WidgetDefinitionsLoader;
 	/**
 	 * Compiled validators by widget name, or a loader of them. Defaults to the build-time
 	 * validators of the catalog (`virtual:autoui-validators`, loaded on first use so they
@@ -62,11 +72,12 @@ export function jsonResult(value: unknown, isError = false): ToolCallResult {
 
 /** Creates an in-page tool server. Throws on duplicate tool names (a programmer error). */
 export function createWebMcpServer(name: string, options: WebMcpServerOptions): WebMcpServer {
-	const widgets = options.widgets ?? [];
-	const validator = widgets.length
-		? createWidgetValidator(widgets, options.validators ?? loadBuildTimeValidators, { image: options.image })
+	const catalog = createWidgetCatalog(options.widgets ?? [], options.definitions);
+	const hasWidgets = catalog.names.length > 0;
+	const validator = hasWidgets
+		? createWidgetValidator(catalog, options.validators ?? loadBuildTimeValidators, { image: options.image })
 		: undefined;
-	const widgetTools = widgets.length ? widgetToolDefinitions(widgets.map((widget) => widget.name)) : [];
+	const widgetTools = hasWidgets ? widgetToolDefinitions(catalog.names) : [];
 	const extra = options.tools ?? [];
 	const definitions = [...widgetTools, ...extra.map((tool) => tool.definition)];
 	const seen = new Set<string>();
@@ -75,27 +86,31 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 		seen.add(definition.name);
 	}
 	const handlers = new Map(extra.map((tool) => [tool.definition.name, tool]));
-	const byName = new Map(widgets.map((widget) => [widget.name, widget]));
 
 	function unknownWidget(widgetName: unknown): ToolCallResult {
 		return jsonResult(
-			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...byName.keys()], hint: 'call search_recipes or list_recipes' },
+			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...catalog.names], hint: 'call search_recipes or list_recipes' },
 			true
 		);
+	}
+
+	function known(widgetName: unknown): widgetName is string {
+		return typeof widgetName === 'string' && catalog.summary(widgetName) !== undefined;
 	}
 
 	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
 		switch (tool) {
 			case 'search_recipes':
-				return jsonResult({ recipes: searchRecipes(widgets, typeof args.query === 'string' ? args.query : '') });
+				return jsonResult({ recipes: searchRecipes(await catalog.load(), typeof args.query === 'string' ? args.query : '') });
 			case 'list_recipes':
-				return jsonResult({ recipes: widgets.map(recipeSummary) });
+				return jsonResult({ recipes: catalog.summaries.map(recipeSummary) });
 			case 'get_recipe': {
-				const widget = typeof args.name === 'string' ? byName.get(args.name) : undefined;
-				return widget ? jsonResult(recipeDetail(widget)) : unknownWidget(args.name);
+				if (!known(args.name)) return unknownWidget(args.name);
+				await catalog.load();
+				return jsonResult(recipeDetail(catalog.definition(args.name)!));
 			}
 			case 'widget_display': {
-				if (typeof args.name !== 'string' || !byName.has(args.name)) return unknownWidget(args.name);
+				if (!known(args.name)) return unknownWidget(args.name);
 				await validator!.load();
 				const checked = validator!.check(args.name, args.params ?? {});
 				if (!checked.ok) {
@@ -147,7 +162,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 				serverName: name,
 				description: options.description,
 				tools: definitions.map((definition) => ({ ...definition })),
-				recipes: widgets.map((widget) => ({ name: widget.name, description: widget.description }))
+				recipes: catalog.summaries.map((widget) => ({ name: widget.name, description: widget.description }))
 			};
 		}
 	};

@@ -1,5 +1,5 @@
 /** Small widget definitions for unit tests of the server and the canvas. */
-import type { WidgetDefinition } from '$lib/widgets/types';
+import type { WidgetDefinition, WidgetSummary } from '$lib/widgets/types';
 import { compileValidatorsAtRuntime } from './validation/runtime-compile';
 
 /** Three widgets shaped like the catalog's: a figure, an image card and a table. */
@@ -63,3 +63,30 @@ export const fixtureWidgets: WidgetDefinition[] = [
 
 /** Validators for the fixtures, compiled at run time (Node only). */
 export const fixtureValidators = compileValidatorsAtRuntime(fixtureWidgets);
+
+/** The fixtures' light summaries, as a widget index holds them (no schema, example or recipe). */
+export const fixtureSummaries: WidgetSummary[] = fixtureWidgets.map(({ name, title, description, category, defaultSize, keywords }) => ({
+	name,
+	title,
+	description,
+	category,
+	defaultSize,
+	...(keywords ? { keywords } : {})
+}));
+
+/**
+ * A loader of the fixtures' full definitions that records its calls; it fails while
+ * `failing` is set, to test retries.
+ */
+export function recordingDefinitionsLoader(): { load: () => Promise<readonly WidgetDefinition[]>; calls: number; failing: boolean } {
+	const loader = {
+		calls: 0,
+		failing: false,
+		async load(): Promise<readonly WidgetDefinition[]> {
+			loader.calls++;
+			if (loader.failing) throw new Error('network down');
+			return fixtureWidgets;
+		}
+	};
+	return loader;
+}

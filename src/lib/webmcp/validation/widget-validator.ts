@@ -4,8 +4,9 @@
  * onto the canvas enforces the same rules.
  */
 import { isPlainObject, type JsonSchema } from '$lib/shared';
-import type { WidgetDefinition } from '$lib/widgets/types';
+import type { WidgetDefinition, WidgetSummary } from '$lib/widgets/types';
 import { sanitizeParams, type SanitizeParamsOptions } from '../sanitize/params';
+import { createWidgetCatalog, type WidgetCatalog } from '../widget-catalog';
 import { issuesFromErrors } from './issues';
 import type { CompiledValidator, ValidationIssue } from './types';
 
@@ -25,80 +26,94 @@ export type ValidatorSource =
 	| Readonly<Record<string, CompiledValidator>>
 	| (() => Promise<Readonly<Record<string, CompiledValidator>>>);
 
+function isCatalog(widgets: readonly WidgetDefinition[] | WidgetCatalog): widgets is WidgetCatalog {
+	return !Array.isArray(widgets);
+}
+
 /** Validates params for any widget type of one catalog. */
 export interface WidgetValidator {
 	/** The widget types it knows. */
 	readonly types: readonly string[];
-	/** Loads the compiled validators (once); `check` needs it to have resolved. */
+	/**
+	 * Loads the compiled validators and, for an on-demand catalog, the full definitions
+	 * (once); `check` needs it to have resolved.
+	 */
 	load(): Promise<void>;
-	/** The definition of a type, if known. */
+	/** The light summary of a type (title, default size, …), if known; available at once. */
+	summary(type: string): WidgetSummary | undefined;
+	/**
+	 * The full definition of a type, if known — at once for a validator built from
+	 * definitions, after `load()` for an on-demand catalog.
+	 */
 	definition(type: string): WidgetDefinition | undefined;
 	/** Validates then sanitises; returns sanitised params or the failure for the model. */
 	check(type: string, params: unknown): ParamsCheck;
 }
 
-function requireAll(widgets: readonly WidgetDefinition[], validators: Readonly<Record<string, CompiledValidator>>): void {
-	for (const widget of widgets) {
-		if (typeof validators[widget.name] !== 'function') {
-			throw new Error(`Widget "${widget.name}" has no compiled validator; is validatorsPlugin() in vite.config.ts?`);
+function requireAll(names: readonly string[], validators: Readonly<Record<string, CompiledValidator>>): void {
+	for (const name of names) {
+		if (typeof validators[name] !== 'function') {
+			throw new Error(`Widget "${name}" has no compiled validator; is validatorsPlugin() in vite.config.ts?`);
 		}
 	}
 }
 
 /**
- * Builds a validator from definitions and their compiled validators (from
- * `virtual:autoui-validators` in the app, or compiled at run time in Node tests). Throws
- * on duplicate names, and (at creation, or at `load` for a loader) on a definition without
- * a validator: both are programmer errors that must fail at start-up.
+ * Builds a validator from definitions (or a catalog whose definitions load on demand) and
+ * their compiled validators (from `virtual:autoui-validators` in the app, or compiled at run
+ * time in Node tests). Throws on duplicate names, and (at creation, or at `load` for a
+ * loader) on a definition without a validator: both are programmer errors that must fail at
+ * start-up.
  */
 export function createWidgetValidator(
-	widgets: readonly WidgetDefinition[],
+	widgets: readonly WidgetDefinition[] | WidgetCatalog,
 	source: ValidatorSource,
 	options: SanitizeParamsOptions = {}
 ): WidgetValidator {
-	const byName = new Map<string, WidgetDefinition>();
-	for (const widget of widgets) {
-		if (byName.has(widget.name)) throw new Error(`Duplicate widget name "${widget.name}"`);
-		byName.set(widget.name, widget);
-	}
-	const types = [...byName.keys()];
+	const catalog = isCatalog(widgets) ? widgets : createWidgetCatalog(widgets);
+	const types = [...catalog.names];
 	let validators: Readonly<Record<string, CompiledValidator>> | undefined;
 	let loading: Promise<void> | undefined;
 	if (typeof source !== 'function') {
-		requireAll(widgets, source);
+		requireAll(types, source);
 		validators = source;
+	}
+
+	function loadValidators(): Promise<void> {
+		if (validators) return Promise.resolve();
+		loading ??= (source as () => Promise<Readonly<Record<string, CompiledValidator>>>)().then((loaded) => {
+			requireAll(types, loaded);
+			validators = loaded;
+		});
+		loading.catch(() => (loading = undefined));
+		return loading;
 	}
 
 	return {
 		types,
-		load() {
-			if (validators) return Promise.resolve();
-			loading ??= (source as () => Promise<Readonly<Record<string, CompiledValidator>>>)().then((loaded) => {
-				requireAll(widgets, loaded);
-				validators = loaded;
-			});
-			loading.catch(() => (loading = undefined));
-			return loading;
+		async load() {
+			await Promise.all([loadValidators(), catalog.loaded ? undefined : catalog.load()]);
 		},
-		definition: (type) => byName.get(type),
+		summary: (type) => catalog.summary(type),
+		definition: (type) => catalog.definition(type),
 		check(type, params) {
-			const definition = byName.get(type);
-			if (!definition) {
+			if (!catalog.summary(type)) {
 				return {
 					ok: false,
 					error: `Unknown widget "${type}"`,
 					details: [{ path: '/name', message: `must be one of: ${types.join(', ')}` }]
 				};
 			}
+			const definition = catalog.definition(type);
 			if (!isPlainObject(params)) {
 				return {
 					ok: false,
 					error: 'Validation failed',
 					details: [{ path: '/', message: 'params must be an object' }],
-					expected_schema: definition.schema
+					...(definition ? { expected_schema: definition.schema } : {})
 				};
 			}
-			if (!validators) {
+			if (!validators || !definition) {
 				return { ok: false, error: 'Validators are still loading', details: [{ path: '/', message: 'try again in a moment' }] };
 			}
 			const validate = validators[type];
