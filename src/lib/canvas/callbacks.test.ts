@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createWidgetValidator } from '$lib/webmcp';
-import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
+import { createWidgetCatalog, createWidgetValidator } from '$lib/webmcp';
+import { fixtureSummaries, fixtureValidators, fixtureWidgets, recordingDefinitionsLoader } from '$lib/webmcp/test-fixtures';
 import { createCanvasCallbacks } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 
@@ -53,5 +53,20 @@ describe('createCanvasCallbacks', () => {
 		expect(store.widgets).toEqual([]);
 		store.undo();
 		expect(store.widgets).toHaveLength(1);
+	});
+
+	it('with definitions loaded on demand, takes titles and sizes from the summaries and validates once loaded', async () => {
+		const loader = recordingDefinitionsLoader();
+		const lazy = createWidgetValidator(createWidgetCatalog(fixtureSummaries, loader.load), fixtureValidators);
+		const store = new CanvasStore({ sizeOf: (type) => lazy.summary(type)?.defaultSize });
+		const callbacks = createCanvasCallbacks(store, lazy);
+		expect(callbacks.onWidget!('table', { columns: ['a'], rows: [] }, { callId: 't', dataFrom: [] })).toEqual({ error: expect.stringContaining('still loading') });
+		expect(store.widgets).toEqual([]);
+		await lazy.load();
+		const { id } = callbacks.onWidget!('table', { columns: ['a'], rows: [] }, { callId: 't', dataFrom: [] }) as { id: string };
+		expect(store.get(id)).toMatchObject({ title: 'Table', w: 480, h: 320 });
+		const bad = JSON.parse((callbacks.onUpdate!(id, { columns: [] }) as { error: string }).error);
+		expect(bad.expected_schema).toEqual(fixtureWidgets[2].schema);
+		expect(loader.calls).toBe(1);
 	});
 });

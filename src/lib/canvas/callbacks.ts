@@ -11,7 +11,7 @@ import type { CanvasStore } from './canvas-store.svelte';
 
 /** Frame title of a widget: its `title` param, else the widget type's title. */
 export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>): string {
-	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : (validator.definition(type)?.title ?? type);
+	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : (validator.summary(type)?.title ?? type);
 }
 
 function attempt(action: () => unknown): CanvasActionResult {

@@ -50,7 +50,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	// Saves what the debounce still holds when the page goes away (reload, tab close).
 	const flushOnHide = () => void persistence?.flush();
 	const store = new CanvasStore({
-		sizeOf: (type) => validator.definition(type)?.defaultSize,
+		sizeOf: (type) => validator.summary(type)?.defaultSize,
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);
