@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startFakeLlm, type FakeLlm, type FakeRequestView, type FakeTurn, type WireFormat } from '../fixtures/fake-llm';
-import { startMemoryServer } from '../fixtures/mcp/launchers';
+import { startFixtureServer, startMemoryServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
 import { chatsSince, messagesOf, openApp, requestLog, send, textOf, turnsDone, waitReady, waitTurns } from './support/app';
 
@@ -164,6 +164,44 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors).toEqual([]);
 	});
 }
+
+test('Stop while a slow tool runs cancels the call at once, and the next request pairs every tool call with a result', async ({ page }) => {
+	const errors = collectErrors(page);
+	const fixture = await startFixtureServer();
+	try {
+		const prefix = `local_${fixture.port}_mcp_`;
+		llm.setScenario({
+			steps: [
+				{ toolCalls: [{ name: `${prefix}list_tools`, input: {} }] },
+				{ toolCalls: [{ name: `${prefix}sleep`, input: { ms: 20_000, steps: 20 } }, { name: `${prefix}echo`, input: { text: 'quick' } }] },
+				{ text: 'Fine, no waiting then.' }
+			]
+		});
+		await openApp(page, llm, 'anthropic', { mcp: [fixture.url] });
+		const from = llm.chatRequests().length;
+		await send(page, 'Take your time.');
+		const sleeping = page.locator('[data-testid=tool-chip]', { hasText: 'sleep' });
+		await expect(sleeping).toHaveAttribute('data-status', 'running');
+		await expect(page.locator('[data-testid=tool-chip][data-status=done]', { hasText: 'echo' })).toHaveCount(1);
+		await page.getByTestId('stop').click();
+		// The call would run for twenty seconds; the turn ends at once.
+		await expect(turnsDone(page)).toHaveAttribute('data-reason', 'aborted', { timeout: 2_000 });
+		await expect(sleeping).toHaveAttribute('data-status', 'cancelled');
+
+		await send(page, 'Never mind.');
+		await waitTurns(page, 2);
+		await expect(page.getByTestId('assistant-message').last()).toHaveText('Fine, no waiting then.');
+		const chats = chatsSince(llm, from);
+		expect(chats.map((request) => request.status)).toEqual([200, 200, 200]);
+		// Both calls of the stopped iteration have their result (the fake checks the pairing too).
+		const results = messagesOf(chats[2]).flatMap((message) => (Array.isArray(message.content) ? message.content : []) as Array<{ type: string; content?: unknown }>);
+		expect(results.filter((block) => block.type === 'tool_use')).toHaveLength(3);
+		expect(results.filter((block) => block.type === 'tool_result')).toHaveLength(3);
+		expect(errors).toEqual([]);
+	} finally {
+		await fixture.stop();
+	}
+});
 
 /** The text of the single tool result a request carries (the step functions read it). */
 function onlyResult(request: FakeRequestView): string {

@@ -58,7 +58,7 @@ describe('deriveTranscript', () => {
 		expect(transcript.items[1]).toMatchObject({ status: 'denied', decision: 'deny' });
 	});
 
-	it('keeps a denied chip denied when the refusal arrives as a tool-error', () => {
+	it('shows a denied or stopped call as denied or cancelled, not as a failed tool', () => {
 		const events: AgentEvent[] = [
 			start,
 			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },
@@ -69,6 +69,12 @@ describe('deriveTranscript', () => {
 			{ type: 'tool-error', at: 6, ...call, callId: 'c2', error: 'no such entity', code: 'tool_error', result: 'Error: no such entity', elapsedMs: 1 }
 		];
 		expect(shape(events)).toEqual(['user', 'tool:delete_entities:denied', 'tool:delete_entities:error']);
+		const stopped: AgentEvent[] = [
+			start,
+			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },
+			{ type: 'tool-error', at: 2, ...call, error: 'Cancelled: the user stopped the turn.', code: 'aborted', result: 'Error (aborted): Cancelled', elapsedMs: 1 }
+		];
+		expect(shape(stopped)).toEqual(['user', 'tool:delete_entities:cancelled']);
 		expect(deriveTranscript(events)[1]).toMatchObject({ error: 'The user denied this call.', code: 'denied' });
 	});
 

@@ -230,11 +230,13 @@ export class Transcript {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (!old) return;
 				const failed = event.type === 'tool-error';
-				// A refused call still ends with a tool-error (the model reads the refusal): keep "denied".
+				// A refused or stopped call still ends with a tool-error (the model reads why): show
+				// "denied" or "cancelled", not a failure of the tool.
 				const denied = failed && (old.status === 'denied' || event.code === 'denied');
+				const cancelled = failed && event.code === 'aborted';
 				this.#replace({
 					...old,
-					status: denied ? 'denied' : failed ? 'error' : 'done',
+					status: denied ? 'denied' : cancelled ? 'cancelled' : failed ? 'error' : 'done',
 					result: event.result,
 					elapsedMs: event.elapsedMs,
 					error: failed ? event.error : undefined,
