@@ -35,6 +35,8 @@ export interface ConversationDeps {
 	store?: KeyValueStore;
 	/** Called whenever events, busy state or history changed. */
 	onChange(): void;
+	/** Sees every event as it happens (for glue such as showing provider errors in Settings). */
+	onEvent?(event: AgentEvent): void;
 }
 
 /** One user turn as the conversation remembers it. */
@@ -280,6 +282,7 @@ export class Conversation {
 
 	#emit = (event: AgentEvent): void => {
 		this.#events.push(event);
+		this.#deps.onEvent?.(event);
 		this.#deps.onChange();
 		if (event.type === 'done') this.#scheduleSave(0);
 	};

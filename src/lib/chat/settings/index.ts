@@ -6,6 +6,8 @@
 export { SettingsStore } from './settings-store.svelte';
 export type { SettingsStoreOptions, SettingsChange } from './settings-store.svelte';
 export { default as SettingsDialog } from './SettingsDialog.svelte';
+export { AgentPreferences, defaultAgentPreferences, parseAgentPreferences } from './agent-preferences.svelte';
+export type { AgentPreferenceValues } from './agent-preferences.svelte';
 export {
 	applyUrlPresets,
 	computeStatus,

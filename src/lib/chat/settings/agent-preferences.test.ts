@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { AgentPreferences, defaultAgentPreferences, parseAgentPreferences } from './agent-preferences.svelte';
+
+function memoryStorage(): Storage {
+	const data = new Map<string, string>();
+	return {
+		get length() {
+			return data.size;
+		},
+		clear: () => data.clear(),
+		getItem: (key) => data.get(key) ?? null,
+		key: (index) => [...data.keys()][index] ?? null,
+		removeItem: (key) => void data.delete(key),
+		setItem: (key, value) => void data.set(key, String(value))
+	};
+}
+
+describe('agent preferences', () => {
+	it('falls back to the defaults field by field', () => {
+		expect(parseAgentPreferences(null)).toEqual(defaultAgentPreferences);
+		expect(parseAgentPreferences('{not json')).toEqual(defaultAgentPreferences);
+		expect(parseAgentPreferences('{"approval":"off","lazyTools":false,"flattenParams":"yes"}')).toEqual({
+			approval: 'destructive',
+			lazyTools: false,
+			flattenParams: false
+		});
+	});
+
+	it('saves a change on this device and reads it back', () => {
+		const storage = memoryStorage();
+		const preferences = new AgentPreferences(storage);
+		preferences.save({ approval: 'cautious', flattenParams: true });
+		expect(new AgentPreferences(storage).values).toEqual({ approval: 'cautious', lazyTools: true, flattenParams: true });
+	});
+});
