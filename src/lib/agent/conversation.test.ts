@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AutoUiError, openKeyValueStore } from '$lib/shared';
 import { Conversation, compactTextDeltas, type ConversationDeps } from './conversation';
 import type { AgentEvent } from './events';
-import { createMemoryToolServer, createMockProvider, type MockStep } from './testing';
+import { createMemoryToolServer, createMockProvider, lastToolResults, type MockStep } from './testing';
 import type { McpLayer } from './types';
 
 const data = createMemoryToolServer('shop', 'mcp', [
@@ -155,6 +155,31 @@ describe('Conversation after a reload', () => {
 		const afterReload = second.provider.requests[0];
 		expect(offered(afterReload)).toEqual(beforeReload);
 		expect(JSON.stringify(afterReload.messages)).toContain('shop_mcp_count_orders');
+	});
+
+	it('recalls a full result produced before the reload', async () => {
+		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
+		const rows = Array.from({ length: 400 }, (_, index) => ({ order: `o${index}`, total: index * 3 }));
+		const big = createMemoryToolServer('big', 'mcp', [
+			{ name: 'all_orders', description: 'All orders', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true }, handler: () => ({ rows }) }
+		]);
+		const bigLayer: McpLayer = { protocol: 'mcp', serverName: 'big', tools: big.definitions };
+		const tools = () => ({ layers: [bigLayer], servers: [big] });
+		const first = setup([{ toolCalls: [{ id: 'c_all', name: 'big_mcp_all_orders', input: {} }] }, { text: 'Many orders.' }], { store, tools });
+		await first.conversation.send('List every order');
+		await first.conversation.flush();
+		// The model saw a truncated result; the full one stays recallable across the reload.
+		expect(JSON.stringify(first.provider.requests[1].messages)).toContain('recall');
+
+		const second = setup([{ toolCalls: [{ name: 'recall', input: { id: 'c_all' } }] }, { text: 'ok' }], { store, tools });
+		expect(await second.conversation.restore()).toBeNull();
+		await second.conversation.send('Show the last order again');
+		const recalled = lastToolResults(second.provider.requests[1])[0];
+		expect(recalled.is_error).not.toBe(true);
+		// A recall pages through the full result: its header gives the full length.
+		const full = JSON.stringify({ rows }).length;
+		expect(recalled.content).toMatch(new RegExp(`^\\[recall c_all: characters 0–\\d+ of ${full}`));
+		expect(recalled.content).toContain('"order":"o0"');
 	});
 
 	it('restores a conversation saved without agent state', async () => {

@@ -14,7 +14,7 @@ import type { AgentEvent, ApprovalDecision, DoneEvent } from './events';
 import type { AgentCallbacks, AgentLoopOptions } from './loop-types';
 import type { ApprovalRequest } from './policy';
 import type { LlmProvider } from './providers/types';
-import { createAgentState, type AgentState } from './state';
+import { createAgentState, type AgentState, type StoredResult } from './state';
 import type { ChatMessage, ToolLayer, UiCallbacks } from './types';
 
 /** The loop and its dispatcher load with the first turn, keeping them out of the first paint. */
@@ -55,6 +55,27 @@ interface TurnRecord {
 interface SavedAgentState {
 	activeServers: string[];
 	exposedTools: string[];
+	/** Full results behind recall(id), newest kept within the limits below. */
+	results?: Array<[string, StoredResult]>;
+	/** The global iteration counter and when each result was produced (for compression). */
+	iteration?: number;
+	resultIterations?: Array<[string, number]>;
+}
+
+/** How much of the recall buffer is saved with a conversation. */
+const savedResultLimits = { entries: 200, chars: 2_000_000 } as const;
+
+/** The newest stored results that fit the saving limits, oldest first. */
+function savedResults(state: AgentState): Array<[string, StoredResult]> {
+	const kept: Array<[string, StoredResult]> = [];
+	let chars = 0;
+	for (const id of state.results.ids().reverse()) {
+		const result = state.results.get(id)!;
+		if (kept.length >= savedResultLimits.entries || chars + result.text.length > savedResultLimits.chars) break;
+		chars += result.text.length;
+		kept.unshift([id, result]);
+	}
+	return kept;
 }
 
 interface SavedConversation {
@@ -101,6 +122,16 @@ function restoredState(saved: SavedAgentState | undefined): AgentState {
 	const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 	for (const key of strings(saved.activeServers)) state.activeServers.add(key);
 	for (const name of strings(saved.exposedTools)) state.exposedTools.add(name);
+	for (const entry of Array.isArray(saved.results) ? saved.results : []) {
+		const [id, result] = Array.isArray(entry) ? entry : [];
+		if (typeof id === 'string' && result && typeof result.text === 'string') {
+			state.results.set(id, { text: result.text, name: String(result.name ?? ''), size: Number(result.size) || result.text.length });
+		}
+	}
+	if (Number.isInteger(saved.iteration) && saved.iteration! >= 0) state.iteration = saved.iteration!;
+	for (const entry of Array.isArray(saved.resultIterations) ? saved.resultIterations : []) {
+		if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1])) state.resultIterations.set(entry[0], entry[1]);
+	}
 	return state;
 }
 
@@ -366,7 +397,13 @@ export class Conversation {
 			history: this.#history,
 			events: compactTextDeltas(this.#events),
 			turns: this.#turns,
-			agent: { activeServers: [...this.#state.activeServers], exposedTools: [...this.#state.exposedTools] }
+			agent: {
+				activeServers: [...this.#state.activeServers],
+				exposedTools: [...this.#state.exposedTools],
+				results: savedResults(this.#state),
+				iteration: this.#state.iteration,
+				resultIterations: [...this.#state.resultIterations]
+			}
 		};
 		try {
 			// Structured clone rejects proxies and functions; JSON round-trip keeps plain data.

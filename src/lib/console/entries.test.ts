@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '$lib/agent';
 import { ConsoleLog, deriveEntries, entryKinds, formatDuration } from './entries';
+import { computeMetrics } from './metrics';
 import { doneEvent, sampleSession, sampleTurn } from './sample-events';
 
 const call = { turnId: 't', iteration: 1, callId: 'c1', name: 'mem_mcp_delete', resolvedName: 'mem_mcp_delete', server: 'mem', protocol: 'mcp' as const, tool: 'delete' };
@@ -98,6 +99,22 @@ describe('deriveEntries', () => {
 			['done', 'cancelled']
 		]);
 		expect(entries[1].durationMs).toBe(45);
+	});
+
+	it('shows a call the user stopped as cancelled, and does not count it as an error', () => {
+		const events: AgentEvent[] = [
+			{ type: 'turn-start', at: 0, turnId: 't', text: 'q' },
+			{ type: 'tool-call', at: 5, ...call, args: {}, guided: false },
+			{ type: 'tool-error', at: 30, ...call, error: 'Cancelled', code: 'aborted', result: 'Cancelled', elapsedMs: 25 },
+			doneEvent('t', 50, 'aborted')
+		];
+		expect(deriveEntries(events).map((entry) => [entry.kind, entry.status])).toEqual([
+			['tool-call', 'cancelled'],
+			['tool-error', 'cancelled'],
+			['done', 'cancelled']
+		]);
+		const metrics = computeMetrics(events);
+		expect(metrics.errors).toBe(0);
 	});
 
 	it('shows progress in the call summary', () => {

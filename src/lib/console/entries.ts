@@ -340,11 +340,12 @@ export class ConsoleLog {
 				const record = this.#record(event.callId);
 				record.outcome = event;
 				const failed = event.type === 'tool-error';
-				this.#update(`call:${event.callId}`, () => ({ status: failed ? 'error' : 'ok', durationMs: event.elapsedMs }));
+				const status = !failed ? 'ok' : event.code === 'aborted' ? 'cancelled' : 'error';
+				this.#update(`call:${event.callId}`, () => ({ status, durationMs: event.elapsedMs }));
 				const summary = failed
 					? `${event.code}: ${preview(event.error, 160)}`
 					: `${thousands(event.size)} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
-				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status: failed ? 'error' : 'ok', summary }, preview(event.result, maxSearchChars));
+				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status, summary }, preview(event.result, maxSearchChars));
 				return;
 			}
 			case 'activation':

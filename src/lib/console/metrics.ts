@@ -129,6 +129,8 @@ export class MetricsAccumulator {
 					latency = { elapsed: [], errors: 0 };
 					this.#latencies.set(server, latency);
 				}
+				// A call the user stopped is neither a latency sample nor an error of the server.
+				if (event.type === 'tool-error' && event.code === 'aborted') return;
 				latency.elapsed.push(event.elapsedMs);
 				if (event.type === 'tool-error') {
 					latency.errors++;
