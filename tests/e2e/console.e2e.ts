@@ -172,6 +172,10 @@ test('the detail pane shows the arguments, the result and the request sent for t
 	await expect(detail).toBeVisible();
 	await expect(detail.getByTestId('console-detail-args')).toContainText('IMDB Rating');
 	await expect(detail.getByTestId('console-detail-result')).toContainText('rows');
+	// Re-running the read-only query against its server shows the new result beside the old one.
+	await detail.getByTestId('console-rerun-button').click();
+	await expect(detail.getByTestId('console-rerun-result')).toContainText('The Shawshank Redemption');
+	await expect(detail.getByTestId('console-rerun')).toContainText('Original');
 	await detail.locator('summary', { hasText: 'Request sent for iteration' }).click();
 	const request = detail.getByTestId('console-request');
 	await expect(request).toBeVisible();
