@@ -4,19 +4,8 @@
  * `npm run test:e2e` builds first when the build is stale.
  */
 import { defineConfig } from '@playwright/test';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-		});
-	});
-}
+import { freePort } from './tests/fixtures/net';
 
 // Workers inherit the runner's environment, so every process agrees on the port.
 process.env.AUTOUI_E2E_PORT ||= String(await freePort());

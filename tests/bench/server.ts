@@ -2,20 +2,8 @@
  * Starts the production build on a free loopback port for a benchmark and stops it after.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-		});
-	});
-}
+import { freePort } from '../fixtures/net';
 
 /** Runs `fn` with the base URL of a freshly started app server, then stops the server. */
 export async function withAppServer<T>(fn: (baseUrl: string) => Promise<T>): Promise<T> {
