@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
+import { rejection } from '$lib/shared/testing';
 import { McpConnection } from './connection';
 import { startEverything, startFixtureServer, startMemoryServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
 import { startGarbageServer } from '../../../tests/fixtures/mcp/http-fakes';
@@ -7,16 +8,6 @@ import { clientVersion } from './version';
 
 function text(result: { content: Array<{ type: string; text?: string }> }): string {
 	return result.content.map((part) => part.text ?? '').join('');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AutoUiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(AutoUiError);
-		return error as AutoUiError;
-	}
-	throw new Error('expected a rejection');
 }
 
 for (const mode of ['streamableHttp', 'sse'] as const) {

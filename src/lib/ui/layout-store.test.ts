@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '$lib/shared/testing';
 import { LayoutStore } from './layout-store.svelte';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-	const data = new Map(Object.entries(initial));
-	return {
-		get length() {
-			return data.size;
-		},
-		clear: () => data.clear(),
-		getItem: (key) => data.get(key) ?? null,
-		key: (index) => [...data.keys()][index] ?? null,
-		removeItem: (key) => void data.delete(key),
-		setItem: (key, value) => void data.set(key, String(value))
-	};
-}
 
 describe('LayoutStore', () => {
 	it('clamps and persists sizes', () => {

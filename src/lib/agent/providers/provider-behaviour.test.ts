@@ -3,9 +3,9 @@
  * streaming assembly, parallel tool calls, strict round trips, retries, errors, abort.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { startFakeLlm, type FakeLlm } from '../../../../tests/fixtures/fake-llm';
-import { AutoUiError } from '$lib/shared';
+import { freePort } from '../../../../tests/fixtures/net';
+import { rejection } from '$lib/shared/testing';
 import type { ChatMessage, ProviderTool, ToolUseBlock } from '../types';
 import { createProvider } from '.';
 import type { ProviderConfig, ProviderEvent, ProviderId } from './types';
@@ -30,24 +30,6 @@ function recorder() {
 		onEvent: (event: ProviderEvent) => events.push(event),
 		of: <T extends ProviderEvent['type']>(type: T) => events.filter((event): event is Extract<ProviderEvent, { type: T }> => event.type === type)
 	};
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AutoUiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(AutoUiError);
-		return error as AutoUiError;
-	}
-	throw new Error('expected a rejection');
-}
-
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const port = (server.address() as { port: number }).port;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
 }
 
 describe.each<ProviderId>(['anthropic', 'openai'])('%s provider against the fake LLM', (provider) => {
@@ -223,7 +205,7 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s provider against the fake
 	});
 
 	it('says the endpoint is unreachable, after retrying network errors', async () => {
-		const port = await closedPort();
+		const port = await freePort();
 		const { onEvent, of } = recorder();
 		const error = await rejection((await createProvider(config({ baseUrl: `http://127.0.0.1:${port}/v1`, retry: { maxRetries: 1, baseDelayMs: 1 } }))).streamTurn({ system: '', messages: ask, tools }, { onEvent }));
 		expect(error.code).toBe('provider_network');

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '$lib/shared/testing';
 import { AgentPreferences, defaultAgentPreferences, parseAgentPreferences } from './agent-preferences.svelte';
-
-function memoryStorage(): Storage {
-	const data = new Map<string, string>();
-	return {
-		get length() {
-			return data.size;
-		},
-		clear: () => data.clear(),
-		getItem: (key) => data.get(key) ?? null,
-		key: (index) => [...data.keys()][index] ?? null,
-		removeItem: (key) => void data.delete(key),
-		setItem: (key, value) => void data.set(key, String(value))
-	};
-}
 
 describe('agent preferences', () => {
 	it('falls back to the defaults field by field', () => {

@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryStorage } from '$lib/shared/testing';
 import { startFakeLlm, type FakeLlm } from '../../../../tests/fixtures/fake-llm';
 import { SettingsStore } from './settings-store.svelte';
 import { storageKeys } from './settings-model';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Map<string, string> } {
-	const data = new Map(Object.entries(initial));
-	return {
-		data,
-		get length() {
-			return data.size;
-		},
-		clear: () => data.clear(),
-		getItem: (key) => data.get(key) ?? null,
-		key: (index) => [...data.keys()][index] ?? null,
-		removeItem: (key) => void data.delete(key),
-		setItem: (key, value) => void data.set(key, String(value))
-	};
-}
 
 const page = 'http://127.0.0.1:4173/';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AutoUiError } from '$lib/shared';
+import { rejection } from '$lib/shared/testing';
 import { vegaDatasetsDirectory } from './catalog';
 import { describeDataset } from './describe';
 import { DatasetEngine } from './engine';
@@ -23,16 +23,6 @@ beforeAll(async () => {
 	engine = await DatasetEngine.create({ queryTimeoutMs: 5_000 });
 });
 afterAll(() => engine.close());
-
-async function failure(promise: Promise<unknown>): Promise<AutoUiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(AutoUiError);
-		return error as AutoUiError;
-	}
-	throw new Error('expected the query to fail');
-}
 
 describe('DatasetEngine', () => {
 	it('lists the tabular vega data sets, including the 3M-row flights file', () => {
@@ -94,7 +84,7 @@ describe('DatasetEngine', () => {
 	});
 
 	it('lists the columns that exist when a column is unknown', async () => {
-		const error = await failure(engine.query('SELECT horsepwr FROM cars'));
+		const error = await rejection(engine.query('SELECT horsepwr FROM cars'));
 		expect(error.code).toBe('invalid_argument');
 		expect(error.message).toContain('Columns of cars:');
 		expect(error.message).toContain('"Horsepower" (BIGINT)');
@@ -102,7 +92,7 @@ describe('DatasetEngine', () => {
 	});
 
 	it('lists the data sets when a table is unknown', async () => {
-		const error = await failure(engine.query('SELECT * FROM carz'));
+		const error = await rejection(engine.query('SELECT * FROM carz'));
 		expect(error.code).toBe('not_found');
 		expect(error.message).toContain('Available data sets:');
 		expect(error.message).toContain('seattle_weather');
@@ -110,7 +100,7 @@ describe('DatasetEngine', () => {
 
 	it('stops a slow query at the timeout and stays usable', async () => {
 		const started = performance.now();
-		const error = await failure(
+		const error = await rejection(
 			engine.query('SELECT sum(a.range * b.range) FROM range(1000000) a, range(1000000) b', { timeoutMs: 300 })
 		);
 		expect(error.code).toBe('timeout');
@@ -122,7 +112,7 @@ describe('DatasetEngine', () => {
 	it('cancels a query when its signal aborts', async () => {
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 200);
-		const error = await failure(
+		const error = await rejection(
 			engine.query('SELECT sum(a.range * b.range) FROM range(1000000) a, range(1000000) b', { signal: controller.signal })
 		);
 		expect(error.code).toBe('aborted');
@@ -131,7 +121,7 @@ describe('DatasetEngine', () => {
 	it('reports a query that needs more memory than the limit as limit_exceeded', async () => {
 		const small = await DatasetEngine.create({ memoryLimit: '64MB' });
 		try {
-			const error = await failure(small.query('SELECT max(x) FROM (SELECT range AS x FROM range(30000000) ORDER BY random())'));
+			const error = await rejection(small.query('SELECT max(x) FROM (SELECT range AS x FROM range(30000000) ORDER BY random())'));
 			expect(error.code).toBe('limit_exceeded');
 			expect(error.message).toMatch(/more memory than the server allows/);
 		} finally {
@@ -154,7 +144,7 @@ describe('DatasetEngine', () => {
 	});
 
 	it('rejects an unknown data set name in describe with the list of names', async () => {
-		const error = await failure(describeDataset(engine, 'nope'));
+		const error = await rejection(describeDataset(engine, 'nope'));
 		expect(error.code).toBe('not_found');
 		expect(error.message).toContain('cars');
 	});
