@@ -15,8 +15,8 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
-import { AutoUiError, errorMessage } from '$lib/shared';
-import { backoffDelay, defaultBackoff, sleep, type BackoffPolicy } from './backoff';
+import { AutoUiError, errorMessage, sleep } from '$lib/shared';
+import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, toMcpError } from './errors';
 import { buildLayer, findRecipeListTool, paginate, parseRecipes } from './layer';
 import { openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';

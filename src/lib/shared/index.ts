@@ -1,8 +1,10 @@
-/** Shared helpers every module may use: ids, typed errors and safe JSON. */
+/** Shared helpers every module may use: ids, typed errors, safe JSON and waiting/backoff. */
 export { randomId, widgetId, stableHash } from './ids';
 export type { Brand, WidgetId } from './ids';
 export { AutoUiError, isAbortError, errorMessage } from './errors';
 export type { ErrorCode } from './errors';
+export { sleep, exponentialBackoff } from './async';
+export type { ExponentialBackoff } from './async';
 export { safeStringify, tryParseJson, truncateText, isPlainObject } from './json';
 export type { JsonSchema } from './json';
 export type {

@@ -4,7 +4,7 @@
  * — are retried with exponential backoff and jitter, honouring retry-after; anything else
  * fails at once. Each retry is reported before the wait so the console can show it.
  */
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, exponentialBackoff, sleep } from '$lib/shared';
 import type { RetryOptions } from './types';
 
 /** What the retry loop needs to know about one failed attempt. */
@@ -51,26 +51,9 @@ export function parseRetryAfter(headers: { get(name: string): string | null } | 
 	return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-/** Backoff before retry number `attempt` (1-based): base·2^(attempt−1), capped, with ±50% jitter. */
+/** Backoff before retry number `attempt` (1-based): base·2^(attempt−1), capped, then scaled by a random 50–100%. */
 export function backoffDelay(attempt: number, options: Required<RetryOptions>, random = Math.random): number {
-	const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-	return Math.round(exponential * (0.5 + random() * 0.5));
-}
-
-/** Waits `ms`, or rejects with an `aborted` error as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(abortedError());
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(abortedError());
-		};
-		signal?.addEventListener('abort', onAbort, { once: true });
-	});
+	return exponentialBackoff(attempt - 1, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: 0.5 }, random);
 }
 
 /** The error every aborted provider call ends with. */
@@ -106,7 +89,7 @@ export async function withRetry<T>(
 			if (!failure.retryable || retries >= settings.maxRetries || tooLong) throw hooks.finalError(error, failure, retries);
 			const delayMs = failure.retryAfterMs !== undefined ? Math.round(failure.retryAfterMs) : backoffDelay(retries + 1, settings);
 			hooks.onRetry?.({ attempt: retries + 1, delayMs, reason: failure.reason, status: failure.status });
-			await sleep(delayMs, signal);
+			await sleep(delayMs, signal, abortedError);
 		}
 	}
 }

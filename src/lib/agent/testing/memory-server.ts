@@ -3,6 +3,7 @@
  * start and end times), optional latency, and signal-aware handlers.
  */
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
+import { sleep } from '$lib/shared';
 
 /** A test tool: its definition plus what it does. */
 export interface MemoryTool extends ToolDefinition {
@@ -60,11 +61,5 @@ export function createMemoryToolServer(name: string, protocol: 'mcp' | 'webmcp',
 
 /** Resolves after `ms`, or rejects when the signal aborts (like a well-behaved transport). */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(resolve, ms);
-		signal?.addEventListener('abort', () => {
-			clearTimeout(timer);
-			reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-		}, { once: true });
-	});
+	return sleep(ms, signal, (aborted) => (aborted.reason instanceof Error ? aborted.reason : new Error('aborted')));
 }

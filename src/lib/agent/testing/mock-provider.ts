@@ -4,7 +4,7 @@
  * turn may be a function of the received request, e.g. to read back a widget id from the
  * last tool_result. Streams text deltas, honours the AbortSignal, and can fail or retry.
  */
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, sleep } from '$lib/shared';
 import type { LlmProvider, ProviderId, ProviderRequest, ProviderTurn, StreamOptions } from '../providers/types';
 import type { AssistantMessage, StopReason, ToolResultBlock, Usage } from '../types';
 
@@ -39,21 +39,6 @@ export interface MockProvider extends LlmProvider {
 	readonly remaining: number;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(new AutoUiError('aborted', 'The request was cancelled.'));
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		const onAbort = (): void => {
-			clearTimeout(timer);
-			reject(new AutoUiError('aborted', 'The request was cancelled.'));
-		};
-		signal?.addEventListener('abort', onAbort, { once: true });
-	});
-}
-
 /** Creates a mock provider that plays `script` in order and throws when it runs out. */
 export function createMockProvider(script: MockStep[], options: { id?: ProviderId; model?: string } = {}): MockProvider {
 	const requests: ProviderRequest[] = [];
@@ -75,7 +60,7 @@ export function createMockProvider(script: MockStep[], options: { id?: ProviderI
 			const turn = typeof step === 'function' ? step(request, index) : step;
 			const started = Date.now();
 			for (const retry of turn.retries ?? []) onEvent?.({ type: 'retry', ...retry });
-			if (turn.delayMs) await sleep(turn.delayMs, signal);
+			if (turn.delayMs) await sleep(turn.delayMs, signal, () => new AutoUiError('aborted', 'The request was cancelled.'));
 			if (turn.error) throw turn.error;
 			const deltas = turn.text === undefined ? [] : Array.isArray(turn.text) ? turn.text : [turn.text];
 			if (deltas.length) onEvent?.({ type: 'first-token', afterMs: Date.now() - started });
