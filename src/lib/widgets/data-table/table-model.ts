@@ -1,9 +1,9 @@
 /**
- * The data-table's framework-free core: column inference, typed cell formatting, sorting
- * and filtering over row indexes (so 200,000 rows stay cheap), and CSV export. The Svelte
- * component only renders the visible slice of what this returns.
+ * The data-table's framework-free core: column inference, typed cell formatting, sort keys
+ * and CSV export. Row order (sort, filter) lives in table-order.ts; the Svelte component only
+ * renders the visible rows.
  */
-import { formatDate, formatNumber, toDate, toNumber, toText } from '../shared/values';
+import { formatDate, toDate, toNumber, toText } from '../shared/values';
 
 export type ColumnType = 'text' | 'number' | 'date' | 'link' | 'image' | 'badge' | 'boolean';
 export type NumberFormat = 'auto' | 'integer' | 'decimal' | 'percent' | 'compact' | 'currency';
@@ -143,47 +143,13 @@ export function formatCell(column: Column, value: unknown): string {
 	return toText(value);
 }
 
-/** The sort key of a value in a column: numbers for number/date columns, lower-case text otherwise. */
-function sortKey(column: Column, value: unknown): number | string | undefined {
+/** The sort key of a value in a column: numbers for number/date/boolean columns, lower-case text otherwise. */
+export function sortKey(column: Column, value: unknown): number | string | undefined {
 	if (value === null || value === undefined || value === '') return undefined;
 	if (column.type === 'number') return cellNumber(column, value);
 	if (column.type === 'date') return toDate(value)?.getTime();
 	if (column.type === 'boolean') return value === true || value === 'true' ? 1 : 0;
 	return toText(value).toLocaleLowerCase();
-}
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** Row indexes sorted by one column; empty values always last; stable for equal keys. */
-export function sortIndexes(rows: Row[], indexes: number[], column: Column, direction: 'asc' | 'desc'): number[] {
-	const keys = new Array<number | string | undefined>(rows.length);
-	for (const index of indexes) keys[index] = sortKey(column, rows[index][column.key]);
-	const sign = direction === 'asc' ? 1 : -1;
-	return [...indexes].sort((a, b) => {
-		const left = keys[a];
-		const right = keys[b];
-		if (left === undefined || right === undefined) return left === right ? a - b : left === undefined ? 1 : -1;
-		let order: number;
-		if (typeof left === 'number' && typeof right === 'number') order = left - right;
-		else order = collator.compare(String(left), String(right));
-		return order === 0 ? a - b : order * sign;
-	});
-}
-
-/** Row indexes whose formatted cells contain every word of the query (case-insensitive). */
-export function filterIndexes(rows: Row[], columns: Column[], query: string, haystack?: (string | undefined)[]): number[] {
-	const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-	const all = rows.map((_, index) => index);
-	if (!words.length) return all;
-	const cache = haystack ?? new Array<string | undefined>(rows.length);
-	return all.filter((index) => {
-		let text = cache[index];
-		if (text === undefined) {
-			text = columns.map((column) => formatCell(column, rows[index][column.key])).join('\u0000').toLocaleLowerCase();
-			cache[index] = text;
-		}
-		return words.every((word) => text!.includes(word));
-	});
 }
 
 /** One CSV field: quoted when needed; leading = + - @ neutralised so spreadsheets do not run formulas. */
@@ -197,10 +163,11 @@ function rawText(value: unknown): string {
 }
 
 /** CSV (RFC 4180, CRLF) of the given rows in the given order; raw values, not display text. */
-export function toCsv(rows: Row[], columns: Column[], indexes: number[] = rows.map((_, index) => index)): string {
+export function toCsv(rows: Row[], columns: Column[], indexes: ArrayLike<number> = rows.map((_, index) => index)): string {
 	const lines = [columns.map((column) => csvField(column.label)).join(',')];
-	for (const index of indexes) {
-		lines.push(columns.map((column) => csvField(rawText(rows[index][column.key]))).join(','));
+	for (let position = 0; position < indexes.length; position++) {
+		const row = rows[indexes[position]];
+		lines.push(columns.map((column) => csvField(rawText(row[column.key]))).join(','));
 	}
 	return lines.join('\r\n') + '\r\n';
 }
