@@ -3,8 +3,9 @@
  * clients other than the app: loopback only, with CORS open to any origin (the data is
  * public and read-only, and browser-based clients live on other origins).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toWebRequest, writeWebResponse } from '../node-http';
 import { createDatasetsHttpHandler, type DatasetsHttpOptions } from './http';
 
 /** Headers that let a browser client on any origin speak Streamable HTTP to the server. */
@@ -25,47 +26,6 @@ export function withCors(handle: (request: Request) => Promise<Response>): (requ
 		for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
 		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 	};
-}
-
-/** A Node request as a web `Request` (the body is buffered; MCP messages are small). */
-export async function toWebRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
-	const headers = new Headers();
-	for (const [name, value] of Object.entries(incoming.headers)) {
-		if (value === undefined) continue;
-		headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-	}
-	const method = incoming.method ?? 'GET';
-	let body: Uint8Array<ArrayBuffer> | undefined;
-	if (method !== 'GET' && method !== 'HEAD') {
-		const chunks: Buffer[] = [];
-		for await (const chunk of incoming) chunks.push(chunk as Buffer);
-		body = new Uint8Array(Buffer.concat(chunks));
-	}
-	return new Request(new URL(incoming.url ?? '/', origin), { method, headers, body });
-}
-
-/** Writes a web `Response` to a Node response, streaming its body (event streams included). */
-export async function writeWebResponse(response: Response, outgoing: ServerResponse): Promise<void> {
-	const headers: Record<string, string> = {};
-	response.headers.forEach((value, name) => (headers[name] = value));
-	outgoing.writeHead(response.status, headers);
-	if (!response.body) {
-		outgoing.end();
-		return;
-	}
-	outgoing.flushHeaders();
-	const reader = response.body.getReader();
-	outgoing.once('close', () => void reader.cancel().catch(() => undefined));
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			outgoing.write(value);
-		}
-	} catch {
-		// The client went away mid-stream; nothing left to write to.
-	}
-	outgoing.end();
 }
 
 /** A running standalone server. */

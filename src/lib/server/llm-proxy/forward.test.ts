@@ -9,6 +9,7 @@ import { createProvider, listModels } from '$lib/agent/providers';
 import type { ProviderId } from '$lib/agent/providers';
 import { publicLlmConfig, readLlmProxyConfig, type LlmProxyConfig } from './config';
 import { forwardLlmRequest } from './forward';
+import { toWebRequest, writeWebResponse } from '../node-http';
 
 let llm: FakeLlm;
 let app: Server;
@@ -19,16 +20,9 @@ beforeAll(async () => {
 	llm = await startFakeLlm({ apiKey: 'server-secret' });
 	config = readLlmProxyConfig({ ANTHROPIC_API_KEY: 'server-secret', ANTHROPIC_BASE_URL: llm.url, OPENAI_API_KEY: 'server-secret', OPENAI_BASE_URL: `${llm.url}/v1/` });
 	app = createServer(async (incoming, outgoing) => {
-		const chunks: Buffer[] = [];
-		for await (const chunk of incoming) chunks.push(chunk as Buffer);
-		const headers = new Headers();
-		for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value);
-		const request = new Request(`${appOrigin}${incoming.url}`, { method: incoming.method, headers, body: incoming.method === 'POST' ? Buffer.concat(chunks) : undefined });
+		const request = await toWebRequest(incoming, appOrigin);
 		const [provider, ...rest] = new URL(request.url).pathname.replace(/^\/api\/llm\//, '').split('/');
-		const response = await forwardLlmRequest(request, provider, rest.join('/'), config);
-		outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-		if (response.body) for await (const chunk of response.body) outgoing.write(chunk);
-		outgoing.end();
+		await writeWebResponse(await forwardLlmRequest(request, provider, rest.join('/'), config), outgoing);
 	});
 	await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
 	appOrigin = `http://127.0.0.1:${(app.address() as { port: number }).port}`;

@@ -4,30 +4,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { McpConnection } from '$lib/mcp';
 import { createRelay, type Relay } from './relay';
 import { parseRelayConfig } from './config';
+import { toWebRequest, writeWebResponse } from '../node-http';
 import { startFixtureServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 
 const require = createRequire(import.meta.url);
 
 /** Serves the relay the way the SvelteKit route does: /api/relay/<name>. */
 async function serve(relay: Relay): Promise<{ base: string; server: Server }> {
-	const server = createServer(async (req, res) => {
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const url = `http://${req.headers.host}${req.url}`;
-		const request = new Request(url, {
-			method: req.method,
-			headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])),
-			body: req.method === 'POST' ? Buffer.concat(chunks) : undefined
-		});
-		const name = new URL(url).pathname.replace('/api/relay/', '');
-		const response = await relay.handle({ request, name, clientAddress: req.socket.remoteAddress ?? '' });
-		res.writeHead(response.status, Object.fromEntries(response.headers));
-		if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
-		else res.end();
+	const server = createServer(async (incoming, outgoing) => {
+		const request = await toWebRequest(incoming, `http://${incoming.headers.host}`);
+		const name = new URL(request.url).pathname.replace('/api/relay/', '');
+		await writeWebResponse(await relay.handle({ request, name, clientAddress: incoming.socket.remoteAddress ?? '' }), outgoing);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const address = server.address();
