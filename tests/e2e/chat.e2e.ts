@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { startFakeLlm, type FakeLlm, type FakeRequestView, type FakeTurn, type WireFormat } from '../fixtures/fake-llm';
 import { startFixtureServer, startMemoryServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
-import { chatsSince, messagesOf, openApp, requestLog, send, textOf, turnsDone, waitReady, waitTurns } from './support/app';
+import { attachRequestsOnFailure, chatsSince, messagesOf, openApp, send, textOf, turnsDone, waitReady, waitTurns } from './support/app';
 
 let llm: FakeLlm;
 test.beforeAll(async () => {
@@ -22,13 +22,7 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1500, height: 950 } });
 
-let firstRequest = 0;
-test.beforeEach(() => {
-	firstRequest = llm.chatRequests().length;
-});
-test.afterEach(async ({}, testInfo) => {
-	if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm, firstRequest), contentType: 'application/json' });
-});
+attachRequestsOnFailure(() => llm);
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	test(`${format}: a 429 is retried after retry-after, shown in the console, and the turn completes`, async ({ page }) => {

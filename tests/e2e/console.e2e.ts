@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startFakeLlm, type FakeLlm, type FakeRecordedRequest } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
-import { chatsSince, consoleEntries, openApp, readEntries, requestLog, send, waitTurns, type EntryRow } from './support/app';
+import { attachRequestsOnFailure, chatsSince, consoleEntries, openApp, readEntries, send, waitTurns, type EntryRow } from './support/app';
 import { badSql, consoleQuestion, consoleScenario, expectedCalls } from './support/console-scenario';
 
 let llm: FakeLlm;
@@ -22,13 +22,7 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-let firstRequest = 0;
-test.beforeEach(() => {
-	firstRequest = llm.chatRequests().length;
-});
-test.afterEach(async ({}, testInfo) => {
-	if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm, firstRequest), contentType: 'application/json' });
-});
+attachRequestsOnFailure(() => llm);
 
 /** Runs the scripted turn and returns the requests the fake received for it. */
 async function runTurn(page: Page, question = consoleQuestion): Promise<FakeRecordedRequest[]> {

@@ -4,7 +4,7 @@
  * datasets server are ready, send messages, wait for turns to end, and read the console
  * and the requests the fake received.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FakeLlm, FakeRecordedRequest, WireFormat } from '../../fixtures/fake-llm';
 
 /** Options of {@link openApp}. */
@@ -118,4 +118,19 @@ export function requestLog(llm: FakeLlm, from = 0): string {
 		};
 	});
 	return JSON.stringify(rows, null, 1);
+}
+
+/**
+ * Registers hooks that attach {@link requestLog} (as llm-requests.json) to the report of every
+ * test in this file that fails, covering the requests the fake received during that test.
+ * `llm` is a getter because the fake starts in the file's beforeAll.
+ */
+export function attachRequestsOnFailure(llm: () => FakeLlm): void {
+	let firstRequest = 0;
+	test.beforeEach(() => {
+		firstRequest = llm().chatRequests().length;
+	});
+	test.afterEach(async ({}, testInfo) => {
+		if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm(), firstRequest), contentType: 'application/json' });
+	});
 }
