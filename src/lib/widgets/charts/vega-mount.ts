@@ -82,6 +82,9 @@ function countRows(spec: Record<string, unknown>): number {
 	return total;
 }
 
+/** Above this many inline rows a chart draws on canvas. */
+const canvasAbove = 400;
+
 /** Theme config under the spec's own config, merged one level deep so `axis: {grid}` keeps theme colours. */
 function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown> | undefined): Record<string, unknown> {
 	const out: Record<string, unknown> = { ...theme };
@@ -111,14 +114,18 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		}
 		if (next.description && !spec.description) spec.description = next.description;
 		const { config: own, ...rest } = spec;
-		const merged = { ...rest, config: mergeConfig(next.config, own as Record<string, unknown> | undefined) };
+		const canvas = countRows(spec) > canvasAbove;
+		// Canvas marks are not in the accessibility tree, so per-mark ARIA descriptions (an
+		// interpreted expression per datum) would cost time and reach no one; the figure keeps
+		// its accessible name and data-table alternative.
+		const merged = { ...rest, config: mergeConfig(canvas ? { ...next.config, aria: false } : next.config, own as Record<string, unknown> | undefined) };
 		result?.finalize();
 		result = undefined;
 		if (next.signal?.aborted || destroyed) return;
 		const embedded = await embed(element, merged as never, {
 			mode: 'vega-lite',
 			// SVG keeps marks in the accessibility tree; large charts draw faster on canvas (SVG export still works).
-			renderer: countRows(spec) > 400 ? 'canvas' : 'svg',
+			renderer: canvas ? 'canvas' : 'svg',
 			actions: false,
 			ast: true,
 			loader,
@@ -141,9 +148,10 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 			await run(spec, current);
 		},
 		async resize(width, height) {
+			const same = Math.floor(width) === Math.floor(current.width) && Math.floor(height) === Math.floor(current.height);
 			current = { ...current, width, height };
 			const view = result?.view;
-			if (!view) return;
+			if (!view || same) return;
 			try {
 				view.width(Math.max(40, Math.floor(width))).height(Math.max(40, Math.floor(height)));
 				await view.runAsync();

@@ -13,7 +13,8 @@ export function histogramSpec(params: HistogramParams) {
 	const data = coerce(raw, [field]).filter((row) => toNumber(row[field]) !== undefined);
 	const encoding: Record<string, unknown> = {
 		x: channel(field, 'quantitative', params.xTitle ?? (fromValues ? null : undefined), { bin: { maxbins: params.bins ?? 20 } }),
-		y: { aggregate: 'count', type: 'quantitative', title: 'Count' },
+		// One bar per bin needs no stacking (stacked bars get one Vega group per bin for their rounded ends).
+		y: { aggregate: 'count', type: 'quantitative', title: 'Count', ...(params.color ? {} : { stack: null }) },
 		tooltip: [channel(field, 'quantitative', params.xTitle, { bin: { maxbins: params.bins ?? 20 } }), { aggregate: 'count', type: 'quantitative', title: 'Count' }]
 	};
 	if (params.color) encoding.color = channel(params.color, 'nominal');
