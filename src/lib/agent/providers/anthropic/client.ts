@@ -6,7 +6,7 @@
 import { BaseAnthropic } from '@anthropic-ai/sdk/client';
 import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
 import { Models } from '@anthropic-ai/sdk/resources/models';
-import { resolveBaseUrl } from '../endpoints';
+import { sdkOptions } from '../sdk-options';
 import type { ProviderConfig } from '../types';
 
 /**
@@ -18,20 +18,7 @@ export class AnthropicClient extends BaseAnthropic {
 	models: Models = new Models(this);
 }
 
-/** Placeholder the SDK requires; the header carrying it is removed before sending. */
-const noKey = 'no-key';
-
-/** Creates the SDK client for `config`. */
+/** Creates the SDK client for `config` (the shared options, and no OpenTelemetry). */
 export function createAnthropicClient(config: ProviderConfig): AnthropicClient {
-	const key = config.useServerKey ? '' : (config.apiKey?.trim() ?? '');
-	return new AnthropicClient({
-		apiKey: key || noKey,
-		baseURL: resolveBaseUrl(config),
-		dangerouslyAllowBrowser: true,
-		maxRetries: 0,
-		timeout: config.timeoutMs ?? 600_000,
-		defaultHeaders: key ? undefined : { Authorization: null },
-		openTelemetry: false,
-		logLevel: 'off'
-	});
+	return new AnthropicClient({ ...sdkOptions(config), openTelemetry: false });
 }

@@ -6,25 +6,12 @@
  */
 import OpenAI from 'openai';
 import { resolveBaseUrl } from '../endpoints';
+import { sdkOptions } from '../sdk-options';
 import type { ProviderConfig } from '../types';
 
-/** Placeholder the SDK requires; the header carrying it is removed before sending. */
-const noKey = 'no-key';
-
-/** Creates the SDK client for `config`. */
+/** Creates the SDK client for `config` (the shared options, and no organisation or project). */
 export function createOpenAiClient(config: ProviderConfig): OpenAI {
-	const key = config.useServerKey ? '' : (config.apiKey?.trim() ?? '');
-	return new OpenAI({
-		apiKey: key || noKey,
-		baseURL: resolveBaseUrl(config),
-		organization: null,
-		project: null,
-		dangerouslyAllowBrowser: true,
-		maxRetries: 0,
-		timeout: config.timeoutMs ?? 600_000,
-		defaultHeaders: key ? undefined : { Authorization: null },
-		logLevel: 'off'
-	});
+	return new OpenAI({ ...sdkOptions(config), organization: null, project: null });
 }
 
 /** True when `config` talks to OpenAI's own API (which wants max_completion_tokens). */

@@ -1,0 +1,40 @@
+/**
+ * The client options both official SDKs (Anthropic, OpenAI) take under the same names, set
+ * the same way for both so the two wire formats cannot drift apart on keys, retries or
+ * timeouts.
+ */
+import { resolveBaseUrl } from './endpoints';
+import type { ProviderConfig } from './types';
+
+/** Placeholder the SDKs require; the header carrying it is removed before sending. */
+const noKey = 'no-key';
+
+/** The options {@link sdkOptions} returns. */
+export interface SdkOptions {
+	apiKey: string;
+	baseURL: string;
+	dangerouslyAllowBrowser: true;
+	maxRetries: 0;
+	timeout: number;
+	defaultHeaders: { Authorization: null } | undefined;
+	logLevel: 'off';
+}
+
+/**
+ * Options for an SDK client of `config`: browser use enabled, the SDK's own retries off
+ * (withRetry reports each retry), a 10-minute default timeout, logging off, and no
+ * Authorization header at all when there is no key to send (local servers such as Ollama,
+ * or the server-key proxy, which adds one).
+ */
+export function sdkOptions(config: ProviderConfig): SdkOptions {
+	const key = config.useServerKey ? '' : (config.apiKey?.trim() ?? '');
+	return {
+		apiKey: key || noKey,
+		baseURL: resolveBaseUrl(config),
+		dangerouslyAllowBrowser: true,
+		maxRetries: 0,
+		timeout: config.timeoutMs ?? 600_000,
+		defaultHeaders: key ? undefined : { Authorization: null },
+		logLevel: 'off'
+	};
+}
