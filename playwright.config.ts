@@ -5,6 +5,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
+import { chromiumLaunch } from './tests/fixtures/chromium';
 import { freePort } from './tests/fixtures/net';
 
 // Workers inherit the runner's environment, so every process agrees on the port.
@@ -25,19 +26,7 @@ export default defineConfig({
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,
 		browserName: 'chromium',
-		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run'
-			]
-		},
+		launchOptions: chromiumLaunch,
 		trace: 'off',
 		screenshot: 'only-on-failure'
 	},

@@ -30,17 +30,5 @@ export async function withAppServer<T>(fn: (baseUrl: string) => Promise<T>): Pro
 	}
 }
 
-/** Chromium launch options shared by browser benchmarks (Debian's chromium). */
-export const chromiumLaunch = {
-	executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-	args: [
-		'--headless',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-quic',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-		'--no-first-run'
-	]
-};
+/** Chromium launch options for browser benchmarks (the same as the journeys'). */
+export { chromiumLaunch } from '../fixtures/chromium';
