@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleWindow, windowPositions } from './virtual-window';
+import { stepOverscan, visibleWindow, windowCapacity, windowPositions } from './virtual-window';
 
 const base = { rowHeight: 32, overscan: 5, viewportHeight: 320 };
 
@@ -40,5 +40,21 @@ describe('virtual window', () => {
 	it('lists the positions of the window', () => {
 		expect(windowPositions({ start: 4, end: 8 })).toEqual([4, 5, 6, 7]);
 		expect(windowPositions({ start: 3, end: 3 })).toEqual([]);
+	});
+
+	it('drops the overscan for steps longer than the window, and keys stay distinct either way', () => {
+		expect(stepOverscan(0, 170, 320, 32, 5)).toBe(5);
+		expect(stepOverscan(4000, 3500, 320, 32, 5)).toBe(5);
+		expect(stepOverscan(0, 4000, 320, 32, 5)).toBe(0);
+		expect(stepOverscan(8000, 4000, 320, 32, 5)).toBe(0);
+		const capacity = windowCapacity(320, 32, 5);
+		expect(capacity).toBe(21);
+		for (const overscan of [0, 5]) {
+			for (const scrollTop of [0, 1234, 31_000]) {
+				const keys = windowPositions(visibleWindow({ ...base, overscan, scrollTop, count: 1000 })).map((position) => position % capacity);
+				expect(new Set(keys).size).toBe(keys.length);
+				expect(keys.length).toBeLessThanOrEqual(capacity);
+			}
+		}
 	});
 });

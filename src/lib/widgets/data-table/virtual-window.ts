@@ -31,6 +31,26 @@ export function visibleWindow({ scrollTop, viewportHeight, rowHeight, count, ove
 	return { start, end: start + length };
 }
 
+/**
+ * Most rows a window holds for this viewport: keying rows by `position % capacity` keeps
+ * keys distinct for any window up to that length, with or without overscan.
+ */
+export function windowCapacity(viewportHeight: number, rowHeight: number, overscan: number): number {
+	if (rowHeight <= 0) return 1;
+	const height = Math.max(0, Number.isFinite(viewportHeight) ? viewportHeight : 0);
+	return Math.ceil(height / rowHeight) + 1 + 2 * Math.max(0, overscan);
+}
+
+/**
+ * The overscan for a scroll step: none when the step is longer than the window (dragging the
+ * scroll thumb), because rows rendered around a position that is left at the next frame are
+ * wasted work; the full overscan otherwise.
+ */
+export function stepOverscan(previousTop: number, nextTop: number, viewportHeight: number, rowHeight: number, overscan: number): number {
+	const span = Math.max(0, viewportHeight) + 2 * overscan * rowHeight;
+	return Math.abs(nextTop - previousTop) > span ? 0 : overscan;
+}
+
 /** start, start + 1, …, end - 1: the keys of the rendered rows. */
 export function windowPositions({ start, end }: RowWindow): number[] {
 	const positions = new Array<number>(Math.max(0, end - start));
