@@ -20,6 +20,13 @@ const percentile = (values: number[], p: number) => {
 };
 const median = (values: number[]) => percentile(values, 50);
 
+/** Frames skipped between consecutive animation frames, from their vsync timestamps. */
+const droppedFrames = (starts: number[], interval: number) => {
+	let dropped = 0;
+	for (let index = 1; index < starts.length; index++) dropped += Math.max(0, Math.round((starts[index] - starts[index - 1]) / interval) - 1);
+	return dropped;
+};
+
 /** Posts widgets to the preview page and resolves with the ms until `ready` holds in a frame. */
 async function mount(page: Page, build: string, ready: string): Promise<number> {
 	return page.evaluate(
@@ -89,16 +96,17 @@ export default async function run(emit: Emit): Promise<void> {
 			for (let run = 0; run < 3; run++) tableTimes.push(await mount(page, tableWidgets, tableReady));
 			emit({ name: 'widgets-table-200k-mount', value: round(median(tableTimes)), unit: 'ms', target: '< 1000 ms', runs: tableTimes.length });
 
-			const idle = await page.evaluate(async () => {
+			const { times: idle, starts: idleStarts } = await page.evaluate(async () => {
 				const times: number[] = [];
+				const starts: number[] = [];
 				let last = performance.now();
 				for (let frame = 0; frame < 120; frame++) {
-					await new Promise((resolve) => requestAnimationFrame(resolve));
+					starts.push(await new Promise<number>((resolve) => requestAnimationFrame(resolve)));
 					const now = performance.now();
 					times.push(now - last);
 					last = now;
 				}
-				return times;
+				return { times, starts };
 			});
 			emit({ name: 'widgets-idle-frame-p50', value: round(percentile(idle, 50)), unit: 'ms', target: 'baseline for the scroll figures', frames: idle.length });
 			emit({ name: 'widgets-idle-frame-p95', value: round(percentile(idle, 95)), unit: 'ms', target: 'floor for the scroll p95: frames dropped with nothing to do (a busy machine)', frames: idle.length });
@@ -106,14 +114,18 @@ export default async function run(emit: Emit): Promise<void> {
 				const scroller = document.querySelector('[data-preview-widget=data-table] .scroller') as HTMLElement;
 				const times: number[] = [];
 				const work: number[] = [];
+				const frameStarts: number[] = [];
 				let last = performance.now();
 				for (let frame = 0; frame < 240; frame++) {
 					scroller.scrollTop += frame < 120 ? 170 : 4000;
 					// The scroll event, the table's update, style, layout and paint all run between this
 					// frame's requestAnimationFrame and the next task: that span is the frame's work.
 					await new Promise<void>((resolve) =>
-						requestAnimationFrame(() => {
+						requestAnimationFrame((frameStart) => {
 							const begin = performance.now();
+							times.push(begin - last);
+							last = begin;
+							frameStarts.push(frameStart);
 							const channel = new MessageChannel();
 							channel.port1.onmessage = () => {
 								work.push(performance.now() - begin);
@@ -122,14 +134,12 @@ export default async function run(emit: Emit): Promise<void> {
 							channel.port2.postMessage(null);
 						})
 					);
-					const now = performance.now();
-					times.push(now - last);
-					last = now;
 				}
-				return { times, work, rows: document.querySelectorAll('[data-preview-widget=data-table] .tr').length, top: scroller.scrollTop };
+				return { times, work, frameStarts, rows: document.querySelectorAll('[data-preview-widget=data-table] .tr').length, top: scroller.scrollTop };
 			});
 			emit({ name: 'widgets-table-200k-scroll-frame-p50', value: round(percentile(frames.times, 50)), unit: 'ms', target: '≈ 16.7 ms', frames: frames.times.length, renderedRows: frames.rows });
 			emit({ name: 'widgets-table-200k-scroll-frame-p95', value: round(percentile(frames.times, 95)), unit: 'ms', target: '≤ 16.7 ms (no dropped frame)', frames: frames.times.length });
+			emit({ name: 'widgets-table-200k-scroll-dropped-frames', value: droppedFrames(frames.frameStarts, percentile(idle, 50)), unit: 'frames', target: '0', of: frames.frameStarts.length - 1, idleDropped: droppedFrames(idleStarts, percentile(idle, 50)), idleOf: idleStarts.length - 1 });
 			emit({ name: 'widgets-table-200k-scroll-work-p50', value: round(percentile(frames.work, 50)), unit: 'ms', target: 'well under 16.7 ms', frames: frames.work.length });
 			emit({ name: 'widgets-table-200k-scroll-work-p95', value: round(percentile(frames.work, 95)), unit: 'ms', target: '< 16.7 ms', frames: frames.work.length, smallStepsP95: round(percentile(frames.work.slice(0, 120), 95)), jumpsP95: round(percentile(frames.work.slice(120), 95)) });
 
