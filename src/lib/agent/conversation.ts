@@ -14,8 +14,19 @@ import type { AgentEvent, ApprovalDecision, DoneEvent } from './events';
 import type { AgentCallbacks, AgentLoopOptions } from './loop-types';
 import type { ApprovalRequest } from './policy';
 import type { LlmProvider } from './providers/types';
-import { createAgentState, type AgentState, type StoredResult } from './state';
+import {
+	compactTextDeltas,
+	conversationStorageKey as storageKey,
+	isSavedConversation as isSaved,
+	restoredState,
+	savedResults,
+	type SavedConversation,
+	type TurnRecord
+} from './conversation-storage';
+import { createAgentState, type AgentState } from './state';
 import type { ChatMessage, ToolLayer, UiCallbacks } from './types';
+
+export { compactTextDeltas } from './conversation-storage';
 
 /** The loop and its dispatcher load with the first turn, keeping them out of the first paint. */
 const loadLoop = () => import('./loop');
@@ -39,106 +50,11 @@ export interface ConversationDeps {
 	onEvent?(event: AgentEvent): void;
 }
 
-/** One user turn as the conversation remembers it. */
-interface TurnRecord {
-	turnId: string;
-	input: string;
-	/** Index in history where this turn's user message starts. */
-	historyStart: number;
-}
-
-/**
- * The part of the agent state the history depends on: which servers and tools were made
- * callable. Restored with the history so the next request offers every tool the history
- * used (providers reject a tool_use of a tool not offered) in the same order (prompt cache).
- */
-interface SavedAgentState {
-	activeServers: string[];
-	exposedTools: string[];
-	/** Full results behind recall(id), newest kept within the limits below. */
-	results?: Array<[string, StoredResult]>;
-	/** The global iteration counter and when each result was produced (for compression). */
-	iteration?: number;
-	resultIterations?: Array<[string, number]>;
-}
-
-/** How much of the recall buffer is saved with a conversation. */
-const savedResultLimits = { entries: 200, chars: 2_000_000 } as const;
-
-/** The newest stored results that fit the saving limits, oldest first. */
-function savedResults(state: AgentState): Array<[string, StoredResult]> {
-	const kept: Array<[string, StoredResult]> = [];
-	let chars = 0;
-	for (const id of state.results.ids().reverse()) {
-		const result = state.results.get(id)!;
-		if (kept.length >= savedResultLimits.entries || chars + result.text.length > savedResultLimits.chars) break;
-		chars += result.text.length;
-		kept.unshift([id, result]);
-	}
-	return kept;
-}
-
-interface SavedConversation {
-	version: 1;
-	history: ChatMessage[];
-	events: AgentEvent[];
-	turns: TurnRecord[];
-	/** Absent in conversations saved by earlier versions. */
-	agent?: SavedAgentState;
-}
-
-const storageKey = 'chat.v1';
-
 /** The result of re-running a tool call from the console. */
 export interface RerunResult {
 	result: string;
 	isError: boolean;
 	elapsedMs: number;
-}
-
-/** Merges the text-delta events of each iteration into one, so saved traces stay small. */
-export function compactTextDeltas(events: readonly AgentEvent[]): AgentEvent[] {
-	const out: AgentEvent[] = [];
-	for (const event of events) {
-		const last = out[out.length - 1];
-		if (
-			event.type === 'text-delta' &&
-			last?.type === 'text-delta' &&
-			last.turnId === event.turnId &&
-			last.iteration === event.iteration
-		) {
-			out[out.length - 1] = { ...last, text: last.text + event.text };
-		} else {
-			out.push(event);
-		}
-	}
-	return out;
-}
-
-/** An agent state that continues a saved conversation (an unusable saved part is ignored). */
-function restoredState(saved: SavedAgentState | undefined): AgentState {
-	const state = createAgentState();
-	if (!saved || typeof saved !== 'object') return state;
-	const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-	for (const key of strings(saved.activeServers)) state.activeServers.add(key);
-	for (const name of strings(saved.exposedTools)) state.exposedTools.add(name);
-	for (const entry of Array.isArray(saved.results) ? saved.results : []) {
-		const [id, result] = Array.isArray(entry) ? entry : [];
-		if (typeof id === 'string' && result && typeof result.text === 'string') {
-			state.results.set(id, { text: result.text, name: String(result.name ?? ''), size: Number(result.size) || result.text.length });
-		}
-	}
-	if (Number.isInteger(saved.iteration) && saved.iteration! >= 0) state.iteration = saved.iteration!;
-	for (const entry of Array.isArray(saved.resultIterations) ? saved.resultIterations : []) {
-		if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1])) state.resultIterations.set(entry[0], entry[1]);
-	}
-	return state;
-}
-
-function isSaved(value: unknown): value is SavedConversation {
-	if (typeof value !== 'object' || value === null) return false;
-	const saved = value as Partial<SavedConversation>;
-	return saved.version === 1 && Array.isArray(saved.history) && Array.isArray(saved.events) && Array.isArray(saved.turns);
 }
 
 /** A conversation with the agent: send, stop, retry, edit, approve, re-run, persist. */
