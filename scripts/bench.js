@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runnerImport } from 'vite';
+import { createServer } from 'vite';
 import { ensureBuild, root } from './build-state.js';
 
 const filter = process.argv[2] ?? '';
@@ -20,18 +20,29 @@ function emit(figure) {
 }
 
 ensureBuild();
+// One module runner for every benchmark, open until the end: code under test may import
+// modules on demand (the MCP SDK, the agent loop) long after the benchmark file loaded.
+const vite = await createServer({
+	root,
+	configFile: false,
+	appType: 'custom',
+	logLevel: 'error',
+	resolve: { alias: { $lib: join(root, 'src', 'lib') } },
+	server: { middlewareMode: true, hmr: false, ws: false },
+	optimizeDeps: { noDiscovery: true, include: [] }
+});
 let failed = 0;
-for (const file of files) {
-	try {
-		const { module } = await runnerImport(join(benchDir, file), {
-			configFile: false,
-			resolve: { alias: { $lib: join(root, 'src', 'lib') } },
-			logLevel: 'error'
-		});
-		await module.default(emit);
-	} catch (error) {
-		failed++;
-		console.error(`bench ${file} failed:`, error);
+try {
+	for (const file of files) {
+		try {
+			const module = await vite.environments.ssr.runner.import(join(benchDir, file));
+			await module.default(emit);
+		} catch (error) {
+			failed++;
+			console.error(`bench ${file} failed:`, error);
+		}
 	}
+} finally {
+	await vite.close();
 }
 process.exit(failed ? 1 : 0);
