@@ -9,145 +9,14 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ToolProgressEvent, Usage } from '$lib/agent';
-import { safeStringify } from '$lib/shared';
+import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent } from '$lib/agent';
 import { EventCursor } from './event-cursor';
+import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
+import { formatDuration, preview, thousands } from './format';
 
-/** The kinds of console entries, in the vocabulary of `[data-kind]`. */
-export const entryKinds = [
-	'request',
-	'response',
-	'text',
-	'tool-call',
-	'tool-result',
-	'tool-error',
-	'retry',
-	'activation',
-	'compression',
-	'schema-patch',
-	'approval',
-	'warning',
-	'error',
-	'done'
-] as const;
-
-/** One of {@link entryKinds}. */
-export type EntryKind = (typeof entryKinds)[number];
-
-/** The states an entry can be in. `cancelled`: the turn ended before the call finished. */
-export const entryStatuses = ['ok', 'running', 'pending', 'error', 'warning', 'cancelled'] as const;
-
-/** One of {@link entryStatuses}. */
-export type EntryStatus = (typeof entryStatuses)[number];
-
-/** One row of the console. Plain, immutable data. */
-export interface ConsoleEntry {
-	/** Stable id: the position at which the entry was created. */
-	id: number;
-	kind: EntryKind;
-	/** Epoch ms of the entry's first event. */
-	at: number;
-	turnId: string;
-	iteration?: number;
-	server?: string;
-	tool?: string;
-	/** The prefixed tool name the model used. */
-	name?: string;
-	callId?: string;
-	durationMs?: number;
-	/** Tokens of a provider response. */
-	tokens?: Usage;
-	status: EntryStatus;
-	/** One line describing the entry. */
-	summary: string;
-	/** Index in the event array of the event the entry was made from (the first one). */
-	eventIndex: number;
-	/** Text of a `text` entry (all its deltas joined). */
-	text?: string;
-	/** Lower-cased text that search matches against. */
-	haystack: string;
-}
-
-/** Everything known about one tool call, for the detail pane and the waterfall. */
-export interface CallRecord {
-	call?: ToolCallEvent;
-	outcome?: ToolResultEvent | ToolErrorEvent;
-	approval?: ApprovalRequestEvent;
-	decision?: ApprovalDecisionEvent;
-	progress?: ToolProgressEvent;
-	/** Epoch ms the turn ended, when it ended before the call did. */
-	cancelledAt?: number;
-}
-
-const maxSearchChars = 2000;
-
-/** JSON text of plain event data; falls back to the cycle-safe stringify for odd values. */
-function jsonText(value: unknown): string {
-	try {
-		return JSON.stringify(value) ?? 'null';
-	} catch {
-		return safeStringify(value);
-	}
-}
-
-/** A short one-line preview of any value. */
-export function preview(value: unknown, max = 120): string {
-	const raw = typeof value === 'string' ? value : jsonText(value);
-	const text = (raw.length > max * 4 ? raw.slice(0, max * 4) : raw).replace(/\s+/g, ' ').trim();
-	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** Thousands with commas (Intl is slow in hot loops). */
-function thousands(value: number): string {
-	return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Formats milliseconds for people: `850 ms`, `2.4 s`, `1 min 5 s`. */
-export function formatDuration(ms: number): string {
-	if (ms < 1000) return `${Math.round(ms)} ms`;
-	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-	const minutes = Math.floor(ms / 60_000);
-	return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-/** Wall-clock time with milliseconds, `14:03:07.215`, in local time. */
-export function formatClock(at: number): string {
-	const date = new Date(at);
-	const two = (n: number) => String(n).padStart(2, '0');
-	return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-}
-
-function haystackOf(entry: ConsoleEntry, extra = ''): string {
-	return [entry.kind, entry.server, entry.tool, entry.name, entry.callId, entry.summary, extra]
-		.filter(Boolean)
-		.join(' ')
-		.slice(0, maxSearchChars * 3)
-		.toLowerCase();
-}
-
-/** Builds an entry with every field in one fixed order, so all entries share one shape. */
-function make(fields: Omit<ConsoleEntry, 'haystack' | 'id'>, id: number, extra?: string): ConsoleEntry {
-	const entry: ConsoleEntry = {
-		id,
-		kind: fields.kind,
-		at: fields.at,
-		turnId: fields.turnId,
-		iteration: fields.iteration,
-		server: fields.server,
-		tool: fields.tool,
-		name: fields.name,
-		callId: fields.callId,
-		durationMs: fields.durationMs,
-		tokens: fields.tokens,
-		status: fields.status,
-		summary: fields.summary,
-		eventIndex: fields.eventIndex,
-		text: fields.text,
-		haystack: ''
-	};
-	entry.haystack = haystackOf(entry, extra);
-	return entry;
-}
+export { entryKinds, entryStatuses } from './entry';
+export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
+export { formatClock, formatDuration, preview } from './format';
 
 function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
 	return {
@@ -241,7 +110,7 @@ export class ConsoleLog {
 
 	#push(key: string | null, entry: Omit<ConsoleEntry, 'haystack' | 'id'>, extra?: string): number {
 		const id = this.#entries.length;
-		this.#entries.push(make(entry, id, extra));
+		this.#entries.push(makeEntry(entry, id, extra));
 		if (extra) this.#extras.set(id, extra);
 		if (key) this.#index.set(key, id);
 		return id;
@@ -252,7 +121,7 @@ export class ConsoleLog {
 		if (position === undefined) return false;
 		const old = this.#entries[position];
 		if (extra !== undefined) this.#extras.set(position, extra);
-		this.#entries[position] = make(Object.assign(make(old, old.id), change(old)), old.id, this.#extras.get(position));
+		this.#entries[position] = makeEntry(Object.assign(makeEntry(old, old.id), change(old)), old.id, this.#extras.get(position));
 		return true;
 	}
 
@@ -429,7 +298,7 @@ export class ConsoleLog {
 		}
 		for (const position of items.requests) {
 			const entry = this.#entries[position];
-			if (entry.status === 'running') this.#entries[position] = make({ ...entry, status: reason === 'error' ? 'error' : 'cancelled' }, entry.id, this.#extras.get(position));
+			if (entry.status === 'running') this.#entries[position] = makeEntry({ ...entry, status: reason === 'error' ? 'error' : 'cancelled' }, entry.id, this.#extras.get(position));
 		}
 	}
 }

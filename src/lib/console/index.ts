@@ -2,8 +2,10 @@
  * The AgentConsole's public API: entries, metrics, filters, trace export/import (pure
  * TypeScript, reading AgentEvents only) and the Svelte component.
  */
-export { ConsoleLog, deriveEntries, entryKinds, entryStatuses, formatDuration, preview } from './entries';
-export type { ConsoleEntry, EntryKind, EntryStatus, CallRecord } from './entries';
+export { ConsoleLog, deriveEntries } from './entries';
+export { entryKinds, entryStatuses } from './entry';
+export type { ConsoleEntry, EntryKind, EntryStatus, CallRecord } from './entry';
+export { formatDuration, preview, formatClock } from './format';
 export { EventCursor } from './event-cursor';
 export type { CursorStep } from './event-cursor';
 export { sampleTurn, sampleSession } from './sample-events';
@@ -20,5 +22,4 @@ export { buildWaterfall, turnIds, axisTicks } from './waterfall';
 export type { WaterfallData, WaterfallBar, WaterfallBand } from './waterfall';
 export { settleRerun } from './rerun';
 export type { RerunOutcome, RerunState } from './rerun';
-export { formatClock } from './entries';
 export { default as AgentConsole } from './AgentConsole.svelte';
