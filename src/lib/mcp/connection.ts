@@ -9,35 +9,22 @@
  *                fast), slow background retries until it comes back or `close()`
  *
  * Results with `isError` are returned as results; transport failures throw `AutoUiError`s.
+ * What the server offers is read by `catalog.ts`; clients are opened and closed by `transport.ts`.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, toMcpError } from './errors';
-import { buildLayer, findRecipeListTool, paginate, parseRecipes } from './layer';
-import { openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
+import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
+import { buildLayer } from './layer';
+import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
+
+export type { PromptSummary, ResourceSummary } from './catalog';
 
 /** Life of a connection. `idle` before the first connect, `closed` after `close()`. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
-
-/** A prompt the server offers (summary for the UI). */
-export interface PromptSummary {
-	name: string;
-	title?: string;
-	description?: string;
-}
-
-/** A resource the server offers (summary for the UI). */
-export interface ResourceSummary {
-	uri: string;
-	name: string;
-	description?: string;
-	mimeType?: string;
-}
 
 /** How to reach and treat one server. */
 export interface McpConnectionOptions {
@@ -72,11 +59,7 @@ export class McpConnection implements ToolServer {
 	#pending: Promise<void> | undefined;
 	#stop = new AbortController();
 	#slowRetry: ReturnType<typeof setTimeout> | undefined;
-	#instructions: string | undefined;
-	#tools: ToolDefinition[] = [];
-	#prompts: PromptSummary[] = [];
-	#resources: ResourceSummary[] = [];
-	#recipes: McpRecipe[] | undefined;
+	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
 
 	constructor(options: McpConnectionOptions) {
 		this.#options = options;
@@ -101,27 +84,27 @@ export class McpConnection implements ToolServer {
 		return this.#open?.transport.sessionId;
 	}
 	get instructions(): string | undefined {
-		return this.#instructions;
+		return this.#catalog.instructions;
 	}
 	get serverInfo(): { name: string; version: string; title?: string } | undefined {
 		return this.#open?.client.getServerVersion();
 	}
 	get tools(): ToolDefinition[] {
-		return this.#tools;
+		return this.#catalog.tools;
 	}
 	get prompts(): PromptSummary[] {
-		return this.#prompts;
+		return this.#catalog.prompts;
 	}
 	get resources(): ResourceSummary[] {
-		return this.#resources;
+		return this.#catalog.resources;
 	}
 	get recipes(): McpRecipe[] | undefined {
-		return this.#recipes;
+		return this.#catalog.recipes;
 	}
 
 	/** The agent's view of this server. */
 	layer(): McpLayer {
-		return buildLayer({ serverName: this.name, serverUrl: this.url, instructions: this.#instructions, tools: this.#tools, recipes: this.#recipes });
+		return buildLayer({ serverName: this.name, serverUrl: this.url, instructions: this.#catalog.instructions, tools: this.#catalog.tools, recipes: this.#catalog.recipes });
 	}
 
 	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
@@ -152,19 +135,21 @@ export class McpConnection implements ToolServer {
 		const open = this.#open;
 		this.#open = undefined;
 		this.#setStatus('closed');
-		if (open) await this.#dispose(open, true);
+		if (open) await closeClient(open, true);
 	}
 
 	/** Lists the server's tools (all pages) and refreshes the layer. */
 	async listTools(options: { signal?: AbortSignal } = {}): Promise<ToolDefinition[]> {
 		const open = await this.#ready(options.signal);
+		let tools: ToolDefinition[];
 		try {
-			this.#tools = await this.#fetchTools(open.client, options.signal);
+			tools = await listAllTools(open.client, options.signal);
 		} catch (error) {
 			throw toMcpError(error, this.name, 'tools/list');
 		}
+		this.#catalog = { ...this.#catalog, tools };
 		this.#emit();
-		return this.#tools;
+		return this.#catalog.tools;
 	}
 
 	/** Calls a tool. `isError` results are returned; transport failures throw. */
@@ -225,7 +210,7 @@ export class McpConnection implements ToolServer {
 	async #establish(signal?: AbortSignal): Promise<void> {
 		const previous = this.#open;
 		this.#open = undefined;
-		if (previous) await this.#dispose(previous, false);
+		if (previous) await closeClient(previous, false);
 		const combined = AbortSignal.any([this.#stop.signal, ...(signal ? [signal] : [])]);
 		let open: OpenClient | undefined;
 		open = await openClient({
@@ -240,83 +225,25 @@ export class McpConnection implements ToolServer {
 			onTransportClose: () => this.#onTransportTrouble(open, new Error('SSE stream disconnected: transport closed'))
 		});
 		try {
-			await this.#loadLists(open.client, combined);
+			this.#catalog = await loadCatalog(open.client, combined);
 		} catch (error) {
-			await this.#dispose(open, false);
+			await closeClient(open, false);
 			throw error;
 		}
 		if (this.#stop.signal.aborted) {
-			await this.#dispose(open, true);
+			await closeClient(open, true);
 			throw new AutoUiError('aborted', 'connection closed while connecting');
 		}
 		this.#open = open;
 	}
 
-	async #loadLists(client: Client, signal: AbortSignal): Promise<void> {
-		const capabilities = client.getServerCapabilities() ?? {};
-		const tools = capabilities.tools ? await this.#fetchTools(client, signal) : [];
-		const [prompts, resources, recipes] = await Promise.all([
-			capabilities.prompts
-				? paginate(async (cursor) => {
-						const page = await client.listPrompts(cursor ? { cursor } : undefined, { signal });
-						return { items: page.prompts.map(({ name, title, description }) => ({ name, title, description })), nextCursor: page.nextCursor };
-					}).catch(() => [])
-				: [],
-			capabilities.resources
-				? paginate(async (cursor) => {
-						const page = await client.listResources(cursor ? { cursor } : undefined, { signal });
-						return {
-							items: page.resources.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })),
-							nextCursor: page.nextCursor
-						};
-					}).catch(() => [])
-				: [],
-			this.#fetchRecipes(client, tools, signal)
-		]);
-		this.#instructions = client.getInstructions();
-		this.#tools = tools;
-		this.#prompts = prompts;
-		this.#resources = resources;
-		this.#recipes = recipes;
-	}
-
-	async #fetchTools(client: Client, signal?: AbortSignal): Promise<ToolDefinition[]> {
-		return paginate(async (cursor) => {
-			const page = await client.listTools(cursor ? { cursor } : undefined, { signal });
-			return {
-				items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => {
-					const tool: ToolDefinition = { name, inputSchema: inputSchema as ToolDefinition['inputSchema'] };
-					if (title) tool.title = title;
-					if (description) tool.description = description;
-					if (outputSchema) tool.outputSchema = outputSchema as ToolDefinition['inputSchema'];
-					if (annotations) tool.annotations = annotations;
-					return tool;
-				}),
-				nextCursor: page.nextCursor
-			};
-		});
-	}
-
-	/** Recipes from the server's recipe-list tool; any failure just means "no recipes". */
-	async #fetchRecipes(client: Client, tools: ToolDefinition[], signal: AbortSignal): Promise<McpRecipe[] | undefined> {
-		const tool = findRecipeListTool(tools);
-		if (!tool) return undefined;
-		try {
-			const result = await client.callTool({ name: tool.name, arguments: {} }, undefined, { signal, timeout: 5000 });
-			return parseRecipes(toToolResult(result));
-		} catch {
-			return undefined;
-		}
-	}
-
 	async #refreshTools(open: OpenClient | undefined): Promise<void> {
 		if (!open || open !== this.#open) return;
 		try {
-			const tools = await this.#fetchTools(open.client, this.#stop.signal);
-			const recipes = await this.#fetchRecipes(open.client, tools, this.#stop.signal);
+			const tools = await listAllTools(open.client, this.#stop.signal);
+			const recipes = await fetchRecipes(open.client, tools, this.#stop.signal);
 			if (open !== this.#open) return;
-			this.#tools = tools;
-			this.#recipes = recipes;
+			this.#catalog = { ...this.#catalog, tools, recipes };
 			this.#emit();
 		} catch (error) {
 			if (isNetworkError(error)) this.#startReconnect(open, error);
@@ -358,7 +285,7 @@ export class McpConnection implements ToolServer {
 		if (this.#status === 'reconnecting' && this.#pending && open) return;
 		const broken = this.#open;
 		this.#open = undefined;
-		if (broken) void this.#dispose(broken, false);
+		if (broken) void closeClient(broken, false);
 		this.#error = toMcpError(cause, this.name, 'the connection');
 		this.#setStatus('reconnecting');
 		const run = async () => {
@@ -398,16 +325,6 @@ export class McpConnection implements ToolServer {
 		this.#slowRetry = undefined;
 	}
 
-	async #dispose(open: OpenClient, endSession: boolean): Promise<void> {
-		if (endSession && open.kind === 'streamable-http') {
-			await Promise.race([
-				(open.transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined),
-				sleep(1000)
-			]);
-		}
-		await open.client.close().catch(() => undefined);
-	}
-
 	#setStatus(status: ConnectionStatus): void {
 		if (this.#status === 'closed' && status !== 'connecting') {
 			this.#emit();
@@ -437,16 +354,4 @@ function settledOrAborted(promise: Promise<unknown>, signal: AbortSignal): Promi
 		signal.addEventListener('abort', done, { once: true });
 		promise.then(done, done);
 	});
-}
-
-/** The SDK's result (current or pre-2024-11 compatibility shape) as our `ToolCallResult`. */
-function toToolResult(result: Record<string, unknown>): ToolCallResult {
-	if (Array.isArray(result.content)) {
-		const out: ToolCallResult = { content: result.content as ToolCallResult['content'] };
-		if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
-		if (result.isError === true) out.isError = true;
-		return out;
-	}
-	if ('toolResult' in result) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
-	return { content: [] };
 }

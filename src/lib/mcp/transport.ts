@@ -5,8 +5,9 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, sleep } from '$lib/shared';
 import { httpStatusOf } from './errors';
 import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
@@ -118,4 +119,18 @@ export async function openClient(options: OpenOptions): Promise<OpenClient> {
 			throw httpStatusOf(fallbackError) !== undefined ? error : fallbackError;
 		}
 	}
+}
+
+/**
+ * Closes a client. With `endSession`, first asks a Streamable HTTP server to end the session
+ * (waiting at most a second, so a dead server cannot hold up closing). Never throws.
+ */
+export async function closeClient(open: OpenClient, endSession: boolean): Promise<void> {
+	if (endSession && open.kind === 'streamable-http') {
+		await Promise.race([
+			(open.transport as StreamableHTTPClientTransport).terminateSession().catch(() => undefined),
+			sleep(1000)
+		]);
+	}
+	await open.client.close().catch(() => undefined);
 }
