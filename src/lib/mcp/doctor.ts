@@ -1,82 +1,23 @@
 /**
  * The connection doctor: when a connection fails, probe the URL and say exactly why and how
- * to fix it. A browser cannot read why a CORS request failed, so the probes are arranged to
- * tell cases apart:
+ * to fix it. The probes are arranged to tell cases apart:
  *
  *   full MCP POST (cors)        answered → read status / content type / session handling
- *     fails →  no-cors request  fails too → host unreachable (or TLS) ; succeeds → host is up:
- *       simple POST (no preflight)          fails → no Access-Control-Allow-Origin
- *       + content-type: application/json    fails → preflight rejected
- *       + mcp-protocol-version, mcp-session-id, each custom header
- *                                           fails → that header missing from Allow-Headers
+ *     fails → cors-probe.ts: host unreachable, or which CORS rule is missing
+ *   4xx → legacy SSE endpoint here, or an MCP endpoint at /mcp or /sse instead
  *   initialize OK but no readable session id and the server then demands one
- *                                           → Access-Control-Expose-Headers lacks Mcp-Session-Id
+ *                               → Access-Control-Expose-Headers lacks Mcp-Session-Id
+ *
+ * Loaded on demand (it runs only after a failure); the HTTP requests live in probe-http.ts.
  */
-import { isPlainObject, tryParseJson } from '$lib/shared';
-import type { TransportChoice } from './transport';
+import { isPlainObject } from '$lib/shared';
+import { explainFailedRequest } from './cors-probe';
+import type { DiagnoseOptions, Diagnosis } from './diagnosis';
+import { ProbeHttp } from './probe-http';
 
-/** What the doctor found. */
-export type DiagnosisCode =
-	| 'ok'
-	| 'invalid_url'
-	| 'mixed_content'
-	| 'blocked_url'
-	| 'unreachable'
-	| 'cors_origin'
-	| 'cors_preflight'
-	| 'cors_header'
-	| 'cors_expose'
-	| 'auth_required'
-	| 'forbidden'
-	| 'not_found'
-	| 'wrong_transport'
-	| 'not_mcp'
-	| 'server_error';
-
-/** A diagnosis: a one-line summary, how to fix it, and structured hints for the UI. */
-export interface Diagnosis {
-	code: DiagnosisCode;
-	summary: string;
-	fix: string;
-	status?: number;
-	/** The request header a CORS preflight refused. */
-	missingHeader?: string;
-	/** The server advertises OAuth (protected-resource metadata or a resource_metadata challenge). */
-	offerOAuth?: boolean;
-	/** A URL that answered like an MCP endpoint when the given one did not. */
-	suggestedUrl?: string;
-	suggestedTransport?: TransportChoice;
-}
-
-/** What to probe. `pageUrl` is the app's own URL in a browser (mixed content, CSP checks). */
-export interface DiagnoseOptions {
-	url: string;
-	transport?: TransportChoice;
-	headers?: Record<string, string>;
-	pageUrl?: string;
-	signal?: AbortSignal;
-	/** Per-probe timeout. */
-	probeTimeoutMs?: number;
-	fetch?: typeof fetch;
-}
-
-/**
- * The protocol version the probes announce. Probes only look at HTTP-level answers (CORS,
- * status, content type), and servers negotiate versions down, so a widely supported one
- * is right; it keeps the doctor from loading the SDK's protocol schemas.
- */
-const probeProtocolVersion = '2025-06-18';
+export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './diagnosis';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function initializeBody(id: number): string {
-	return JSON.stringify({
-		jsonrpc: '2.0',
-		id,
-		method: 'initialize',
-		params: { protocolVersion: probeProtocolVersion, capabilities: {}, clientInfo: { name: 'autoui-doctor', version: '1' } }
-	});
-}
 
 /** Probes `options.url` and explains what is wrong (or `ok` when it now answers correctly). */
 export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
@@ -108,123 +49,31 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
 	return new Probe(url, options).run();
 }
 
+/** Diagnoses one URL: reads the answer to a full MCP request, or explains why there was none. */
 class Probe {
-	readonly #url: URL;
-	readonly #options: DiagnoseOptions;
-	readonly #fetch: typeof fetch;
+	readonly #http: ProbeHttp;
 
 	constructor(url: URL, options: DiagnoseOptions) {
-		this.#url = url;
-		this.#options = options;
-		this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+		this.#http = new ProbeHttp(url, options);
 	}
 
+	/** Runs the probes for the configured transport. */
 	async run(): Promise<Diagnosis> {
-		if (this.#options.transport === 'sse') return this.#runLegacy();
+		if (this.#http.options.transport === 'sse') return this.#runLegacy();
 		let response: Response;
 		try {
-			response = await this.#post(this.#url, { ...this.#mcpHeaders(), ...this.#options.headers });
+			response = await this.#http.initialize();
 		} catch {
-			return this.#explainFailedRequest();
+			return explainFailedRequest(this.#http);
 		}
 		return this.#explainAnswer(response);
-	}
-
-	#signal(): AbortSignal {
-		const timeout = AbortSignal.timeout(this.#options.probeTimeoutMs ?? 5000);
-		return this.#options.signal ? AbortSignal.any([this.#options.signal, timeout]) : timeout;
-	}
-
-	#mcpHeaders(): Record<string, string> {
-		return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': probeProtocolVersion };
-	}
-
-	#post(url: URL, headers: Record<string, string>, body = initializeBody(1)): Promise<Response> {
-		return this.#fetch(url, { method: 'POST', headers, body, signal: this.#signal(), mode: 'cors', credentials: 'omit' });
-	}
-
-	async #reachable(): Promise<boolean> {
-		try {
-			await this.#fetch(this.#url, { method: 'GET', mode: 'no-cors', signal: this.#signal(), credentials: 'omit' });
-			return true;
-		} catch {
-			return false;
-		}
-	}
-
-	async #explainFailedRequest(): Promise<Diagnosis> {
-		if (!(await this.#reachable())) {
-			const https = this.#url.protocol === 'https:';
-			return {
-				code: 'unreachable',
-				summary: `Nothing answers at ${this.#url.host}${https ? ' (or its TLS certificate is not trusted)' : ''}.`,
-				fix: https
-					? 'Check that the server is running and the host name is right; open the URL in a new tab to see whether the browser trusts its certificate.'
-					: 'Check that the server is running, and the host and port are right.'
-			};
-		}
-		const origin = globalThis.location?.origin ?? 'this app\'s origin';
-		if (!(await this.#passes({ 'content-type': 'text/plain' }))) {
-			return this.#cors(
-				'cors_origin',
-				`The server does not send Access-Control-Allow-Origin for ${origin}.`,
-				`Add the header "Access-Control-Allow-Origin: ${origin}" (or *) to its responses, or use the relay.`
-			);
-		}
-		let headers: Record<string, string> = { 'content-type': 'application/json' };
-		if (!(await this.#passes(headers))) {
-			return this.#cors(
-				'cors_preflight',
-				'The server rejects the CORS preflight (OPTIONS) for a JSON POST.',
-				'Answer OPTIONS with 204, "Access-Control-Allow-Methods: GET, POST, DELETE" and "Access-Control-Allow-Headers: content-type, accept, authorization, mcp-session-id, mcp-protocol-version", or use the relay.'
-			);
-		}
-		const names = ['mcp-protocol-version', 'mcp-session-id', ...Object.keys(this.#options.headers ?? {}).map((name) => name.toLowerCase())];
-		for (const name of new Set(names)) {
-			const value = name === 'mcp-protocol-version' ? probeProtocolVersion : name === 'mcp-session-id' ? 'probe' : (this.#findHeader(name) ?? 'x');
-			headers = { ...headers, [name]: value };
-			if (!(await this.#passes(headers))) {
-				return {
-					...this.#cors(
-						'cors_header',
-						`The server's CORS preflight does not allow the "${name}" request header.`,
-						`Add ${name} to Access-Control-Allow-Headers (MCP needs: content-type, accept, authorization, mcp-session-id, mcp-protocol-version), or use the relay.`
-					),
-					missingHeader: name
-				};
-			}
-		}
-		return {
-			code: 'unreachable',
-			summary: 'The server is up, but the MCP request failed in transit; CORS preflights pass.',
-			fix: 'Press Reconnect; if it keeps failing, check the server\'s logs.'
-		};
-	}
-
-	#findHeader(lower: string): string | undefined {
-		const entry = Object.entries(this.#options.headers ?? {}).find(([name]) => name.toLowerCase() === lower);
-		return entry?.[1];
-	}
-
-	#cors(code: DiagnosisCode, summary: string, fix: string): Diagnosis {
-		return { code, summary: `CORS: ${summary}`, fix };
-	}
-
-	async #passes(headers: Record<string, string>): Promise<boolean> {
-		try {
-			const response = await this.#post(this.#url, headers, '{}');
-			await response.body?.cancel();
-			return true;
-		} catch {
-			return false;
-		}
 	}
 
 	async #explainAnswer(response: Response): Promise<Diagnosis> {
 		const status = response.status;
 		if (status === 401) {
 			await response.body?.cancel();
-			const offerOAuth = /resource_metadata=/i.test(response.headers.get('www-authenticate') ?? '') || (await this.#hasProtectedResourceMetadata());
+			const offerOAuth = /resource_metadata=/i.test(response.headers.get('www-authenticate') ?? '') || (await this.#http.hasProtectedResourceMetadata());
 			return {
 				code: 'auth_required',
 				status,
@@ -247,7 +96,7 @@ class Probe {
 			await response.body?.cancel();
 			return this.#explainWrongPath(status);
 		}
-		const message = await this.#readRpc(response);
+		const message = await this.#http.readRpc(response);
 		if (!message) {
 			return {
 				code: 'not_mcp',
@@ -265,9 +114,9 @@ class Probe {
 	/** initialize worked: make sure the browser can read the session id the server relies on. */
 	async #checkSession(response: Response): Promise<Diagnosis> {
 		const sessionId = response.headers.get('mcp-session-id');
-		const headers = { ...this.#mcpHeaders(), ...this.#options.headers, ...(sessionId ? { 'mcp-session-id': sessionId } : {}) };
+		const headers = { ...this.#http.mcpHeaders(), ...this.#http.options.headers, ...(sessionId ? { 'mcp-session-id': sessionId } : {}) };
 		try {
-			const list = await this.#post(this.#url, headers, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
+			const list = await this.#http.post(this.#http.url, headers, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
 			const text = await list.text().catch(() => '');
 			if (!sessionId && (list.status === 400 || list.status === 404) && /session|initiali[sz]ed/i.test(text)) {
 				return {
@@ -281,52 +130,15 @@ class Probe {
 			/* the first answer was fine; report ok */
 		} finally {
 			if (sessionId) {
-				void this.#fetch(this.#url, { method: 'DELETE', headers: { ...this.#options.headers, 'mcp-session-id': sessionId }, signal: this.#signal() }).catch(() => undefined);
+				void this.#http.fetch(this.#http.url, { method: 'DELETE', headers: { ...this.#http.options.headers, 'mcp-session-id': sessionId }, signal: this.#http.signal() }).catch(() => undefined);
 			}
 		}
 		return { code: 'ok', summary: 'The server answers MCP correctly now.', fix: 'Press Reconnect.' };
 	}
 
-	async #readRpc(response: Response): Promise<Record<string, unknown> | undefined> {
-		const type = response.headers.get('content-type') ?? '';
-		try {
-			if (type.includes('application/json')) {
-				const value = tryParseJson(await response.text());
-				return isPlainObject(value) && value.jsonrpc === '2.0' ? value : undefined;
-			}
-			if (type.includes('text/event-stream')) return await this.#firstEvent(response);
-		} catch {
-			return undefined;
-		}
-		await response.body?.cancel();
-		return undefined;
-	}
-
-	/** Reads the first `data:` line of an event stream as JSON-RPC, then stops reading. */
-	async #firstEvent(response: Response): Promise<Record<string, unknown> | undefined> {
-		const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-		if (!reader) return undefined;
-		let buffer = '';
-		try {
-			while (buffer.length < 1_000_000) {
-				const { value, done } = await reader.read();
-				if (done) break;
-				buffer += value;
-				const line = buffer.split(/\r?\n/).find((candidate) => candidate.startsWith('data:'));
-				if (line && /\r?\n/.test(buffer.slice(buffer.indexOf(line) + line.length))) {
-					const parsed = tryParseJson(line.slice(5).trim());
-					return isPlainObject(parsed) && parsed.jsonrpc === '2.0' ? parsed : undefined;
-				}
-			}
-			return undefined;
-		} finally {
-			void reader.cancel().catch(() => undefined);
-		}
-	}
-
 	/** 4xx to the POST: is it a legacy SSE endpoint, or is the MCP endpoint elsewhere? */
 	async #explainWrongPath(status: number): Promise<Diagnosis> {
-		if (await this.#isEventStream(this.#url)) {
+		if (await this.#http.isEventStream(this.#http.url)) {
 			return {
 				code: 'wrong_transport',
 				status,
@@ -336,16 +148,16 @@ class Probe {
 			};
 		}
 		for (const path of ['/mcp', '/sse']) {
-			const candidate = new URL(path, this.#url);
-			if (candidate.href === this.#url.href) continue;
-			const found = path === '/sse' ? await this.#isEventStream(candidate) : await this.#answersInitialize(candidate);
+			const candidate = new URL(path, this.#http.url);
+			if (candidate.href === this.#http.url.href) continue;
+			const found = path === '/sse' ? await this.#http.isEventStream(candidate) : await this.#http.answersInitialize(candidate);
 			if (found) {
 				return {
 					code: 'not_found',
 					status,
 					suggestedUrl: candidate.href,
 					suggestedTransport: path === '/sse' ? 'sse' : 'streamable-http',
-					summary: `Nothing MCP answers at ${this.#url.pathname} (HTTP ${status}), but ${candidate.href} does.`,
+					summary: `Nothing MCP answers at ${this.#http.url.pathname} (HTTP ${status}), but ${candidate.href} does.`,
 					fix: `Use ${candidate.href}.`
 				};
 			}
@@ -353,14 +165,14 @@ class Probe {
 		return {
 			code: 'not_found',
 			status,
-			summary: `The server answered HTTP ${status}: there is no MCP endpoint at ${this.#url.pathname}.`,
+			summary: `The server answered HTTP ${status}: there is no MCP endpoint at ${this.#http.url.pathname}.`,
 			fix: 'Check the path in the server\'s documentation: usually /mcp (Streamable HTTP) or /sse (legacy).'
 		};
 	}
 
 	async #runLegacy(): Promise<Diagnosis> {
-		if (await this.#isEventStream(this.#url)) return { code: 'ok', summary: 'The SSE endpoint answers now.', fix: 'Press Reconnect.' };
-		if (await this.#answersInitialize(this.#url)) {
+		if (await this.#http.isEventStream(this.#http.url)) return { code: 'ok', summary: 'The SSE endpoint answers now.', fix: 'Press Reconnect.' };
+		if (await this.#http.answersInitialize(this.#http.url)) {
 			return {
 				code: 'wrong_transport',
 				suggestedTransport: 'streamable-http',
@@ -369,53 +181,10 @@ class Probe {
 			};
 		}
 		try {
-			const response = await this.#post(this.#url, { ...this.#mcpHeaders(), ...this.#options.headers });
+			const response = await this.#http.initialize();
 			return this.#explainAnswer(response);
 		} catch {
-			return this.#explainFailedRequest();
+			return explainFailedRequest(this.#http);
 		}
-	}
-
-	async #isEventStream(url: URL): Promise<boolean> {
-		const controller = new AbortController();
-		const signal = AbortSignal.any([controller.signal, this.#signal()]);
-		try {
-			const response = await this.#fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', ...this.#options.headers }, signal, credentials: 'omit' });
-			return response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
-		} catch {
-			return false;
-		} finally {
-			controller.abort();
-		}
-	}
-
-	async #answersInitialize(url: URL): Promise<boolean> {
-		try {
-			const response = await this.#post(url, { ...this.#mcpHeaders(), ...this.#options.headers });
-			if (!response.ok) {
-				await response.body?.cancel();
-				return response.status === 401;
-			}
-			const message = await this.#readRpc(response);
-			const sessionId = response.headers.get('mcp-session-id');
-			if (sessionId) void this.#fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId }, signal: this.#signal() }).catch(() => undefined);
-			return message !== undefined;
-		} catch {
-			return false;
-		}
-	}
-
-	async #hasProtectedResourceMetadata(): Promise<boolean> {
-		const path = this.#url.pathname === '/' ? '' : this.#url.pathname;
-		for (const candidate of [`/.well-known/oauth-protected-resource${path}`, '/.well-known/oauth-protected-resource']) {
-			try {
-				const response = await this.#fetch(new URL(candidate, this.#url), { signal: this.#signal(), credentials: 'omit' });
-				const body = response.ok ? tryParseJson(await response.text()) : undefined;
-				if (isPlainObject(body) && Array.isArray(body.authorization_servers)) return true;
-			} catch {
-				/* try the next location */
-			}
-		}
-		return false;
 	}
 }

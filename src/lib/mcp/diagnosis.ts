@@ -1,0 +1,50 @@
+/**
+ * What the connection doctor reports: the diagnosis codes, the diagnosis record the MCP
+ * panel shows, and the options a probe takes. Types only, so importing them loads nothing.
+ */
+import type { TransportChoice } from './transport';
+
+/** What the doctor found. */
+export type DiagnosisCode =
+	| 'ok'
+	| 'invalid_url'
+	| 'mixed_content'
+	| 'blocked_url'
+	| 'unreachable'
+	| 'cors_origin'
+	| 'cors_preflight'
+	| 'cors_header'
+	| 'cors_expose'
+	| 'auth_required'
+	| 'forbidden'
+	| 'not_found'
+	| 'wrong_transport'
+	| 'not_mcp'
+	| 'server_error';
+
+/** A diagnosis: a one-line summary, how to fix it, and structured hints for the UI. */
+export interface Diagnosis {
+	code: DiagnosisCode;
+	summary: string;
+	fix: string;
+	status?: number;
+	/** The request header a CORS preflight refused. */
+	missingHeader?: string;
+	/** The server advertises OAuth (protected-resource metadata or a resource_metadata challenge). */
+	offerOAuth?: boolean;
+	/** A URL that answered like an MCP endpoint when the given one did not. */
+	suggestedUrl?: string;
+	suggestedTransport?: TransportChoice;
+}
+
+/** What to probe. `pageUrl` is the app's own URL in a browser (mixed content, CSP checks). */
+export interface DiagnoseOptions {
+	url: string;
+	transport?: TransportChoice;
+	headers?: Record<string, string>;
+	pageUrl?: string;
+	signal?: AbortSignal;
+	/** Per-probe timeout. */
+	probeTimeoutMs?: number;
+	fetch?: typeof fetch;
+}
