@@ -5,6 +5,7 @@
  * and cancellations; live sessions are capped (the least recently used one is closed to make
  * room) and closed after an idle period. Unknown sessions answer 404 so clients start over.
  */
+import { isCrossOrigin } from '../same-origin';
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -52,17 +53,6 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 		status,
 		headers: { 'content-type': 'application/json' }
 	});
-}
-
-/** True when a browser's `Origin` names another host than the one the request went to. */
-function crossOrigin(request: Request): boolean {
-	const origin = request.headers.get('origin');
-	if (!origin) return false;
-	try {
-		return new URL(origin).host !== (request.headers.get('host') ?? new URL(request.url).host);
-	} catch {
-		return true;
-	}
 }
 
 /** Creates the handler. Call `close()` when the hosting server stops. */
@@ -139,7 +129,7 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			return sessions.size;
 		},
 		async handle(request) {
-			if (options.sameOriginOnly && crossOrigin(request)) {
+			if (options.sameOriginOnly && isCrossOrigin(request)) {
 				return jsonRpcError(403, -32000, 'Forbidden: cross-origin requests are not accepted here.');
 			}
 			const id = request.headers.get('mcp-session-id');

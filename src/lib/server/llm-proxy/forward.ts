@@ -4,6 +4,7 @@
  * completions and model lists), only same-origin requests are accepted (another site must
  * not spend this server's key), and the browser's own auth headers and cookies are dropped.
  */
+import { isCrossOrigin } from '../same-origin';
 import type { LlmProxyConfig, ProxyProvider } from './config';
 
 /** Paths (after /api/llm/<provider>/) and the method each accepts. */
@@ -39,8 +40,7 @@ function errorResponse(provider: string, status: number, message: string): Respo
 export async function forwardLlmRequest(request: Request, provider: string, path: string, config: LlmProxyConfig, fetchImpl: typeof fetch = fetch): Promise<Response> {
 	if (provider !== 'anthropic' && provider !== 'openai') return errorResponse('openai', 404, `unknown provider "${provider}"`);
 	const url = new URL(request.url);
-	const origin = request.headers.get('origin');
-	if (origin && origin !== url.origin) return errorResponse(provider, 403, 'the LLM proxy only serves this app');
+	if (isCrossOrigin(request)) return errorResponse(provider, 403, 'the LLM proxy only serves this app');
 	const route = allowedPaths[provider].find(([pattern]) => pattern.test(path));
 	if (!route) return errorResponse(provider, 404, `the LLM proxy does not forward "${path}"`);
 	if (request.method !== route[1]) return errorResponse(provider, 405, `${request.method} is not allowed for "${path}"`);

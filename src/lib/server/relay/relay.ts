@@ -4,6 +4,7 @@
  * AUTOUI_RELAY_CONFIG names a config file; answers loopback clients only, and only requests
  * from this app's own origin (a page elsewhere cannot use the relay through the browser).
  */
+import { isCrossOrigin } from '../same-origin';
 import { errorMessage } from '$lib/shared';
 import { relayConfigLoader, type HttpUpstream, type Upstream } from './config';
 import { jsonError, StdioBridge } from './stdio-bridge';
@@ -37,8 +38,7 @@ export function createRelay(configPath: string | undefined): Relay {
 			if (!loopbackAddress.test(clientAddress) || !loopbackHost.test(request.headers.get('host') ?? '')) {
 				return jsonError(403, 'The MCP relay only serves this machine (loopback clients and hosts).');
 			}
-			const origin = request.headers.get('origin');
-			if (origin && origin !== new URL(request.url).origin) return jsonError(403, 'The MCP relay only serves this app\'s own pages.');
+			if (isCrossOrigin(request)) return jsonError(403, 'The MCP relay only serves this app\'s own pages.');
 			let upstreams: Map<string, Upstream> | undefined;
 			try {
 				upstreams = load();
