@@ -17,7 +17,6 @@ export class AgentSession {
 	#conversation: Conversation;
 	#events = $state.raw<readonly AgentEvent[]>([]);
 	#busy = $state(false);
-	#pending = $state.raw<ReadonlySet<string>>(new Set());
 	#scheduled = false;
 
 	constructor(deps: AgentSessionDeps) {
@@ -32,11 +31,6 @@ export class AgentSession {
 	/** True while a turn runs. */
 	get busy(): boolean {
 		return this.#busy;
-	}
-
-	/** Call ids waiting for the user's approval. */
-	get pendingApprovals(): ReadonlySet<string> {
-		return this.#pending;
 	}
 
 	/** Loads the saved conversation; returns a notice when it could not be used. */
@@ -63,7 +57,6 @@ export class AgentSession {
 			this.#scheduled = false;
 			this.#events = this.#conversation.events.slice();
 			this.#busy = this.#conversation.busy;
-			this.#pending = new Set(this.#events.flatMap((event) => (event.type === 'approval-request' && this.#conversation.isPending(event.callId) ? [event.callId] : [])));
 		});
 	}
 }
