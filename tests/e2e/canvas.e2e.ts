@@ -218,6 +218,7 @@ test('a share link never wipes the recipient canvas: it asks, and opening it kee
 	const recipient = await browser.newContext();
 	try {
 		const other = await recipient.newPage();
+		await installModelContext(other);
 		await other.goto('/');
 		const mine = await display(other, 'stat', { label: 'Recipient own', value: 1 });
 		await other.waitForTimeout(600); // saved (≤ 300 ms behind)
