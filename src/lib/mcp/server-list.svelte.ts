@@ -129,14 +129,15 @@ export class McpServerList {
 	}
 
 	/** One status for the header pill, with a short detail. */
-	get summary(): { status: 'not-configured' | 'connecting' | 'connected' | 'reconnecting' | 'error'; detail: string } {
+	get summary(): { status: 'not-configured' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'partial'; detail: string } {
 		const enabled = this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral);
 		if (!enabled.length) return { status: 'not-configured', detail: 'no servers enabled' };
 		const count = (status: ServerStatus) => enabled.filter((entry) => entry.runtime.status === status).length;
 		const connected = count('connected');
 		const tools = enabled.reduce((sum, entry) => sum + (entry.runtime.status === 'connected' ? entry.runtime.tools.length : 0), 0);
 		const detail = `${connected}/${enabled.length} connected · ${tools} tools`;
-		if (count('error')) return { status: 'error', detail: `${count('error')} failing · ${detail}` };
+		// Some servers working and some failing is partial health (amber), not a total failure.
+		if (count('error')) return { status: connected ? 'partial' : 'error', detail: `${count('error')} failing · ${detail}` };
 		if (count('reconnecting')) return { status: 'reconnecting', detail };
 		if (count('connecting')) return { status: 'connecting', detail };
 		return { status: 'connected', detail };

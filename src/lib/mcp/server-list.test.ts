@@ -89,4 +89,13 @@ describe('McpServerList', () => {
 		expect(list.summary.status).toBe('error');
 		list.destroy();
 	});
+
+	it('reports partial health when only some servers fail', async () => {
+		const list = new McpServerList({ storage: memoryStore(), origin, includeDatasets: false });
+		list.add({ url: server.url });
+		list.add({ url: server.url.replace('/mcp', '/wrong') });
+		await expect.poll(() => list.servers.map((entry) => entry.runtime.status).sort().join(), { timeout: 10_000 }).toBe('connected,error');
+		expect(list.summary).toMatchObject({ status: 'partial', detail: expect.stringMatching(/^1 failing · 1\/2 connected/) });
+		list.destroy();
+	});
 });
