@@ -63,8 +63,10 @@ export function listsModel(models: ModelInfo[], model: string): boolean {
 }
 
 /**
- * Tests `config`: lists the models (which checks the endpoint and the key); where the
- * endpoint has no model list, sends a one-token request instead. Never throws.
+ * Tests `config` the way the chat will use it: lists the models (which checks the endpoint
+ * and the key), then sends a real one-token streaming request of the chosen wire format —
+ * so an endpoint that answers 200 to anything (a web page, another API) is diagnosed here,
+ * not in the first chat turn. Never throws.
  */
 export async function testConnection(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
 	const started = performance.now();
@@ -80,6 +82,7 @@ export async function testConnection(config: ProviderConfig, options: { signal?:
 			await pingModel(config, options.signal);
 			return { ok: true, message: `Connected to ${where}: ${config.model} answered.`, models: [], latencyMs: elapsed() };
 		}
+		await pingModel(config, options.signal);
 		const message = `Connected to ${where}.`;
 		if (models.length === 0 || listsModel(models, config.model)) {
 			return { ok: true, message: models.length ? `${message} Model ${config.model} is available.` : message, models, latencyMs: elapsed() };
@@ -94,6 +97,6 @@ export async function testConnection(config: ProviderConfig, options: { signal?:
 
 async function pingModel(config: ProviderConfig, signal?: AbortSignal): Promise<void> {
 	const { Provider } = await loadWireFormat(config.provider);
-	const provider = new Provider({ ...config, retry: { maxRetries: 1, ...config.retry } });
+	const provider = new Provider({ ...config, retry: { ...config.retry, maxRetries: 0 } });
 	await provider.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.' }] }], tools: [], maxTokens: 1 }, { signal });
 }
