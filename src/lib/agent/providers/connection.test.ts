@@ -113,3 +113,11 @@ describe('an endpoint that is not an LLM API', () => {
 		expect(site.hits() - before).toBe(1);
 	});
 });
+
+describe('a base URL on a port browsers refuse', () => {
+	it.each<ProviderId>(['anthropic', 'openai'])('%s: port 9 fails at once with ERR_UNSAFE_PORT, no request and no retries', async (provider) => {
+		const result = await testConnection({ provider, baseUrl: 'http://127.0.0.1:9/v1', model: 'm', retry: { baseDelayMs: 2_000 } });
+		expect(result).toMatchObject({ ok: false, code: 'provider_network', message: expect.stringMatching(/refuse port 9.*ERR_UNSAFE_PORT/) });
+		expect(result.latencyMs).toBeLessThan(1_000);
+	});
+});

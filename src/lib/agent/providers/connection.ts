@@ -2,7 +2,7 @@
  * Model lists and the settings dialog's "Test connection": reach the endpoint with the
  * configured key and say clearly what works and what does not.
  */
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { AutoUiError, blockedPortMessage, browserBlockedPort, errorMessage } from '$lib/shared';
 import { endpointName, needsApiKey, resolveBaseUrl } from './endpoints';
 import { errorContext } from './error-context';
 import { classifyFailure, toProviderError } from './provider-errors';
@@ -39,6 +39,8 @@ export function checkConfig(config: ProviderConfig): void {
 		} catch {
 			throw new AutoUiError('invalid_argument', `the base URL "${config.baseUrl}" is not an http(s) URL — fix it in Settings`);
 		}
+		const port = browserBlockedPort(config.baseUrl.trim());
+		if (port !== undefined) throw new AutoUiError('provider_network', `${config.baseUrl}: ${blockedPortMessage(port)}, then update the base URL in Settings`);
 	}
 	if (needsApiKey(config) && !config.apiKey?.trim()) {
 		throw new AutoUiError('provider_auth', `${endpointName(config)} needs an API key — add one in Settings`);
