@@ -6,6 +6,7 @@
  */
 import { AutoUiError, type ErrorCode } from '$lib/shared';
 import { endpointName, isLocalEndpoint, localServerName } from './endpoints';
+import { findStreamIdle } from './idle-timeout';
 import { findWrongEndpoint } from './response-check';
 import { isRetryableStatus, parseRetryAfter, type AttemptFailure } from './retry';
 import type { ProviderId } from './types';
@@ -134,6 +135,13 @@ const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|d
 export function toProviderError(error: unknown, context: ErrorContext, retries = 0, afterContent = false): AutoUiError {
 	if (error instanceof AutoUiError) return error;
 	if (isAbort(error)) return new AutoUiError('aborted', 'the request was stopped', { cause: error });
+	const idle = findStreamIdle(error);
+	if (idle) {
+		return new AutoUiError('provider_stream', `${endpointName(context)} ${idle.message} while answering, so the answer was stopped${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''} — send the message again`, {
+			cause: error,
+			details: { provider: context.provider, retries }
+		});
+	}
 	const wrong = findWrongEndpoint(error);
 	if (wrong) {
 		const hint = context.provider === 'openai' ? ' (OpenAI-compatible URLs usually end in /v1)' : ' (the Anthropic base URL has no /v1)';

@@ -4,6 +4,7 @@
  * timeouts.
  */
 import { resolveBaseUrl } from './endpoints';
+import { idleTimeoutFetch, streamIdleTimeoutMs } from './idle-timeout';
 import { checkedFetch } from './response-check';
 import type { ProviderConfig } from './types';
 
@@ -27,7 +28,8 @@ export interface SdkOptions {
  * (withRetry reports each retry), a 10-minute default timeout, logging off, and no
  * Authorization header at all when there is no key to send (local servers such as Ollama,
  * or the server-key proxy, which adds one); every answer goes through `checkedFetch`, which
- * recognises an endpoint that is not an LLM API.
+ * recognises an endpoint that is not an LLM API, and a streamed answer that sends nothing for
+ * the idle limit is stopped (`idle-timeout.ts`).
  */
 export function sdkOptions(config: ProviderConfig): SdkOptions {
 	const key = config.useServerKey ? '' : (config.apiKey?.trim() ?? '');
@@ -39,6 +41,6 @@ export function sdkOptions(config: ProviderConfig): SdkOptions {
 		timeout: config.timeoutMs ?? 600_000,
 		defaultHeaders: key ? undefined : { Authorization: null },
 		logLevel: 'off',
-		fetch: checkedFetch(config.provider)
+		fetch: checkedFetch(config.provider, idleTimeoutFetch(streamIdleTimeoutMs(config)))
 	};
 }
