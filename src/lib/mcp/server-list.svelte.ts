@@ -15,6 +15,7 @@ import {
 	datasetsServer,
 	exportServers,
 	loadServers,
+	nameFromServerInfo,
 	parseServerUrl,
 	saveServers,
 	uniqueName,
@@ -143,8 +144,16 @@ export class McpServerList {
 		return { status: 'connected', detail };
 	}
 
-	/** Adds a server and connects it. Throws `invalid_argument` for a bad URL or header. */
+	/**
+	 * Adds a server and connects it. Throws `invalid_argument` for a bad URL or header, and
+	 * for a URL that is already in the list (naming the entry).
+	 */
 	add(input: ServerInput): string {
+		const url = parseServerUrl(input.url).href;
+		const existing = this.#entries.find((entry) => entry.config.url === url);
+		if (existing) {
+			throw new AutoUiError('invalid_argument', `This server is already in the list as "${existing.config.name}"${existing.config.enabled || existing.ephemeral ? '' : ' (disabled: enable it there)'}.`);
+		}
 		const config = createServerConfig(input, this.#names());
 		this.#configs = [...this.#configs, config];
 		this.#persist();
@@ -162,6 +171,7 @@ export class McpServerList {
 		if (patch.auth !== undefined) next.auth = patch.auth;
 		if (patch.name !== undefined && patch.name.trim() && patch.name !== current.name) {
 			next.name = uniqueName(patch.name, this.#names().filter((name) => name !== current.name));
+			delete next.autoName;
 		}
 		if (next.url !== current.url || next.auth === 'none') forgetOAuth(this.#storageOrMemory(), id);
 		this.#replace(next);
@@ -263,6 +273,7 @@ export class McpServerList {
 			authProvider: provider,
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
+				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
 				const previous = this.#runtime[config.id];
 				const status = statusOf[changed.status];
 				this.#setRuntime(config.id, {
@@ -282,6 +293,21 @@ export class McpServerList {
 		this.#connections.set(config.id, connection);
 		this.#setRuntime(config.id, { ...idle(config), status: 'connecting' });
 		connection.connect().catch(() => undefined);
+	}
+
+	/**
+	 * Replaces a name the user did not give (from the URL, e.g. `local_3001`) with one from
+	 * the server's `serverInfo`, unique in the list; saved, so it stays the same after reload.
+	 */
+	#nameFromServer(id: string, connection: McpConnection): void {
+		const config = this.#configs.find((entry) => entry.id === id) ?? this.#ephemeral.find((entry) => entry.id === id);
+		if (!config?.autoName) return;
+		const derived = nameFromServerInfo(connection.serverInfo);
+		if (!derived) return;
+		const { autoName: _done, ...rest } = config;
+		const name = derived === config.name ? derived : uniqueName(derived, this.#names().filter((taken) => taken !== config.name));
+		connection.rename(name);
+		this.#replace({ ...rest, name });
 	}
 
 	async #diagnose(config: McpServerConfig, connection: McpConnection): Promise<void> {
