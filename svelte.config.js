@@ -27,6 +27,7 @@ const config = {
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'blob:', 'https:'],
 				'font-src': ['self', 'data:'],
+				'media-src': ['self', 'data:', 'blob:'],
 				'connect-src': ['self', 'https:', 'wss:', ...loopback],
 				'worker-src': ['self', 'blob:'],
 				'frame-src': ['none'],

@@ -101,3 +101,29 @@ test('the page has a heading, landmarks, a skip link to the message box and a li
 	await expect(page.getByTestId('chat-input')).toBeFocused();
 	await expect(page.getByTestId('gallery-link')).toHaveAttribute('href', '/gallery');
 });
+
+test('a chip says what its call did, and chips and widgets select each other', async ({ page }) => {
+	const display = (title: string, value: number) => ({ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: title, value } } });
+	llm.setScenario({ steps: [{ toolCalls: [display('Cars', 406), display('Origins', 3)] }, { text: 'Two numbers.' }] });
+	await openApp(page, llm, 'anthropic', { waitForMcp: false });
+	await send(page, 'Count the cars and the origins');
+	await waitTurns(page, 1);
+
+	const chips = page.getByTestId('tool-chip');
+	await expect(chips.getByTestId('chip-summary')).toHaveText(['· stat · Cars', '· stat · Origins']);
+	const frames = page.locator('[data-widget-type=stat]');
+	await expect(frames).toHaveCount(2);
+
+	// Chip → widget: the widget its call displayed is selected.
+	await chips.nth(1).locator('.head').click();
+	const second = await chips.nth(1).getAttribute('data-call-id');
+	await expect(page.getByTestId('inspector')).toBeVisible();
+	await expect(page.locator('[data-widget-type=stat].selected')).toContainText('Origins');
+
+	// Widget → chip: selecting the other widget highlights the call that made it.
+	await frames.filter({ hasText: 'Cars' }).click();
+	const first = await chips.nth(0).getAttribute('data-call-id');
+	expect(first).not.toBe(second);
+	await expect(chips.nth(0)).toHaveClass(/selected/);
+	await expect(chips.nth(1)).not.toHaveClass(/selected/);
+});

@@ -30,6 +30,9 @@ export interface CanvasNotice {
 	actions?: readonly NoticeAction[];
 }
 
+/** How long notices without actions stay, by kind; errors stay until dismissed. */
+export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
+
 /** Who changed a record. */
 export type ChangeSource = Provenance['source'];
 
@@ -263,10 +266,16 @@ export class CanvasStore {
 		this.#apply(next);
 	}
 
-	/** Shows a notice above the canvas; returns its id. */
+	/**
+	 * Shows a notice above the canvas; returns its id. Notices stack (the newest five);
+	 * information and warnings without actions expire on their own (NOTICE_TTL_MS), errors
+	 * and notices that offer an action stay until dismissed.
+	 */
 	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
 		const id = ++this.#noticeCount;
 		this.#notices = [...this.#notices, { id, kind, message, ...(actions?.length ? { actions } : {}) }].slice(-5);
+		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
+		if (ttl) setTimeout(() => this.dismissNotice(id), ttl);
 		return id;
 	}
 

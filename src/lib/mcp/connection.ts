@@ -12,6 +12,8 @@
  * What the server offers is read by `catalog.ts`; clients are opened and closed by `transport.ts`.
  */
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, errorMessage, sleep } from '$lib/shared';
@@ -203,6 +205,21 @@ export class McpConnection implements ToolServer {
 				throw toMcpError(error, this.name, what);
 			}
 		}
+	}
+
+	/**
+	 * Runs `action` with the ready SDK client: resources, prompts, completions and the other
+	 * requests the workbench makes by hand. Errors (JSON-RPC ones keep their code and data)
+	 * are passed through unchanged so the caller can show them as they came.
+	 */
+	async withClient<T>(action: (client: Client) => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
+		const open = await this.#ready(options.signal);
+		return action(open.client);
+	}
+
+	/** The server's capabilities once connected (what it offers: resources.subscribe, completions, logging…). */
+	get serverCapabilities(): ServerCapabilities | undefined {
+		return this.#open?.client.getServerCapabilities();
 	}
 
 	/** Waits until the connection can serve a request, or fails fast when the server is down. */
