@@ -46,6 +46,8 @@ export interface WorkbenchBridgeOptions {
 	canvas: object;
 	/** The canvas's UI callbacks (used when the canvas has no `showFromSource`). */
 	widgets?: UiCallbacks;
+	/** Resolves once the widget validators are loaded (before `widgets` is used). */
+	widgetsReady?(): Promise<void>;
 	/** Starts a conversation with this text. */
 	startConversation?(text: string): void;
 }
@@ -92,6 +94,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		}
 		const outcome = await callTool({ server: request.source.server, tool: request.source.tool, args: request.source.args });
 		if (!outcome.ok) return { error: outcome.error ?? 'the tool reported an error' };
+		await options.widgetsReady?.();
 		const params = bindSource(request.params, outcome.value);
 		if (request.title && params.title === undefined) params.title = request.title;
 		return options.widgets?.onWidget?.(request.widget, params, { callId: randomId('show_'), dataFrom: [outcome.callId] }) ?? { error: 'The canvas is not ready.' };
