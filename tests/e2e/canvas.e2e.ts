@@ -190,7 +190,8 @@ test('a share link opens the same canvas in a fresh browser context', async ({ p
 	await callTool(page, 'canvas', { action: 'resize', id: a, params: { w: 320, h: 200 } });
 	await page.getByTestId('canvas-share').click();
 	const link = await page.getByTestId('share-link').inputValue();
-	expect(new URL(link).searchParams.get('hs')).toBeTruthy();
+	expect(new URL(link).searchParams.has('hs')).toBe(false);
+	expect(new URL(link).hash).toMatch(/^#hs=[A-Za-z0-9_-]+$/);
 
 	const fresh = await browser.newContext();
 	try {
@@ -202,7 +203,38 @@ test('a share link opens the same canvas in a fresh browser context', async ({ p
 		await other.locator(`[data-widget-id="${a}"] .title`).click();
 		expect(await position(other)).toMatchObject({ w: 320, h: 200 });
 		expect(new URL(other.url()).searchParams.has('hs')).toBe(false);
+		expect(new URL(other.url()).hash).toBe('');
 	} finally {
 		await fresh.close();
+	}
+});
+
+test('a share link never wipes the recipient canvas: it asks, and opening it keeps theirs one click away', async ({ page, browser }) => {
+	await page.goto('/');
+	await display(page, 'stat', { label: 'From the sender', value: 7 });
+	await page.getByTestId('canvas-share').click();
+	const link = await page.getByTestId('share-link').inputValue();
+
+	const recipient = await browser.newContext();
+	try {
+		const other = await recipient.newPage();
+		await installModelContext(other);
+		await other.goto('/');
+		const mine = await display(other, 'stat', { label: 'Recipient own', value: 1 });
+		await other.waitForTimeout(600); // saved (≤ 300 ms behind)
+		await other.goto(link);
+		await expect(other.getByTestId('share-open')).toBeVisible();
+		await expect(other.locator('[data-widget-id]')).toHaveCount(1);
+		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
+		await other.getByTestId('share-open').click();
+		await expect(other.locator('[data-widget-id]')).toHaveCount(1);
+		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
+		await other.getByTestId('share-restore').click();
+		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
+		await other.goto(link);
+		await other.getByTestId('share-merge').click();
+		await expect(other.locator('[data-widget-id]')).toHaveCount(2);
+	} finally {
+		await recipient.close();
 	}
 });

@@ -163,7 +163,7 @@ test('Stop while a slow tool runs cancels the call at once, and the next request
 	const errors = collectErrors(page);
 	const fixture = await startFixtureServer();
 	try {
-		const prefix = `local_${fixture.port}_mcp_`;
+		const prefix = 'fixture_mcp_';
 		llm.setScenario({
 			steps: [
 				{ toolCalls: [{ name: `${prefix}list_tools`, input: {} }] },
@@ -207,8 +207,8 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 	const errors = collectErrors(page);
 	const memory = await startMemoryServer();
 	try {
-		// The server is named after its loopback port; its tools carry that prefix.
-		const prefix = `local_${memory.port}_mcp_`;
+		// The server is named from its serverInfo ("memory-server" → memory); its tools carry that prefix.
+		const prefix = 'memory_mcp_';
 		const seen: string[] = [];
 		const call = (name: string, input: Record<string, unknown>): FakeTurn => ({ toolCalls: [{ name: `${prefix}${name}`, input }] });
 		const remember = (name: string) => call('create_entities', { entities: [{ name, entityType: 'person', observations: ['likes charts'] }] });

@@ -30,7 +30,7 @@ test('cautious mode asks before a tool that is not read-only; lazy loading off o
 	const errors = collectErrors(page);
 	const memory = await startMemoryServer();
 	try {
-		const prefix = `local_${memory.port}_mcp_`;
+		const prefix = 'memory_mcp_';
 		llm.setScenario({
 			steps: [
 				{ toolCalls: [{ name: `${prefix}create_entities`, input: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote programs'] }] } }] },

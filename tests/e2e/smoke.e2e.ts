@@ -54,3 +54,17 @@ test('the theme follows the OS and can be switched', async ({ page }) => {
 	await page.reload();
 	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
+
+test('the first click of the theme toggle changes the theme whatever the OS prefers', async ({ page }) => {
+	await page.emulateMedia({ colorScheme: 'light' });
+	await page.goto('/');
+	const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+	const light = await background();
+	await page.getByTestId('theme-toggle').click();
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+	expect(await background()).not.toBe(light);
+	await page.getByTestId('theme-toggle').click();
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+	await page.getByTestId('theme-toggle').click();
+	await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+});

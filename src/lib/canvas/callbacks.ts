@@ -27,7 +27,7 @@ function attempt(action: () => unknown): CanvasActionResult {
 export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValidator): UiCallbacks {
 	return {
 		onWidget(type, params, meta) {
-			const checked = validator.check(type, params);
+			const checked = validator.check(type, params, { draw: true });
 			if (!checked.ok) return { error: safeStringify({ error: checked.error, details: checked.details }) };
 			const record = store.add(type, checked.value, {
 				title: widgetTitle(validator, type, checked.value),
@@ -39,7 +39,7 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 			const record = store.get(id);
 			if (!record) return attempt(() => store.update(id, patch, 'agent'));
 			const merged = { ...record.params, ...patch };
-			const checked = validator.check(record.type, merged);
+			const checked = validator.check(record.type, merged, { draw: true });
 			if (!checked.ok) {
 				const { error, details, expected_schema } = checked;
 				return { ok: false, error: safeStringify({ error, details, expected_schema }) };

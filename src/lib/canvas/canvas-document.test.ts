@@ -6,7 +6,7 @@ import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { createCanvasDocument, parseCanvasDocument, readCanvasDocument, shareableServerUrl } from './canvas-document';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence } from './persistence';
-import { buildShareLink, decodeShareValue, readShareLink } from './share-link';
+import { buildShareLink, decodeShareValue, encodeShareValue, hasShareValue, maxShareLinkLength, readShareLink, withoutShareValue } from './share-link';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 
@@ -72,17 +72,41 @@ describe('export and import', () => {
 });
 
 describe('share links', () => {
-	it('round-trips the canvas and the server URLs through ?hs=', async () => {
+	it('round-trips the canvas and the server URLs through the #hs= fragment, which the server never receives', async () => {
 		const store = sampleCanvas();
-		const link = await buildShareLink('https://app.example/?model=x#top', store.widgets, ['https://mcp.example/mcp?key=secret']);
+		const link = await buildShareLink('https://app.example/?model=x&hs=old#top', store.widgets, ['https://mcp.example/mcp?key=secret']);
 		const url = new URL(link);
 		expect(url.searchParams.get('model')).toBe('x');
-		expect(url.searchParams.get('hs')).toMatch(/^[A-Za-z0-9_-]+$/);
+		expect(url.searchParams.has('hs')).toBe(false);
+		const value = new URLSearchParams(url.hash.slice(1)).get('hs');
+		expect(value).toMatch(/^[A-Za-z0-9_-]+$/);
 		expect(link).not.toContain('secret');
-		expect(url.searchParams.get('hs')!.length).toBeLessThan(JSON.stringify(store.widgets).length / 2);
+		expect(value!.length).toBeLessThan(JSON.stringify(store.widgets).length / 2);
 		const reading = await readShareLink(link, validator);
 		expect(reading).toEqual({ records: store.widgets, problems: [], servers: ['https://mcp.example/mcp'] });
 		expect(await readShareLink('https://app.example/', validator)).toBeUndefined();
+		expect(hasShareValue(link)).toBe(true);
+		expect(withoutShareValue(link)).toBe('https://app.example/?model=x');
+	});
+
+	it('still reads old ?hs= links', async () => {
+		const store = sampleCanvas();
+		const value = await encodeShareValue(store.widgets);
+		const old = `https://app.example/?hs=${value}`;
+		expect(hasShareValue(old)).toBe(true);
+		expect((await readShareLink(old, validator))?.records).toEqual(store.widgets);
+		expect(withoutShareValue(old)).toBe('https://app.example/');
+	});
+
+	it('a canvas too large for a link says so and points to the file export', async () => {
+		const store = new CanvasStore();
+		// Random text does not compress: about 3,000 rows of it makes a link far over the limit.
+		const rows = Array.from({ length: 3000 }, () => [crypto.randomUUID(), crypto.randomUUID()]);
+		store.add('table', { columns: ['a', 'b'], rows });
+		const error = await buildShareLink('https://app.example/', store.widgets).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ code: 'limit_exceeded', message: expect.stringMatching(/too large for a link.*export it as a file/i) });
+		const small = await buildShareLink('https://app.example/', sampleCanvas().widgets);
+		expect(small.length).toBeLessThanOrEqual(maxShareLinkLength);
 	});
 
 	it('reports damaged links as storage_corrupt', async () => {

@@ -9,7 +9,8 @@ import { registerWithModelContext, type ModelContextLike, type WebMcpServer, typ
 import { createCanvasCallbacks } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
-import { readShareLink, shareParameter } from './share-link';
+import { offerSharedCanvas } from './incoming';
+import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -30,11 +31,14 @@ export interface CanvasSession {
 	/** The callbacks the agent's dispatcher applies widget_display/canvas results through. */
 	readonly callbacks: UiCallbacks;
 	/**
-	 * Restores the canvas: from `?hs=` in `url` when present (the parameter is then removed
-	 * from the address bar), else from IndexedDB. Resolves with the MCP server URLs a share
-	 * link named (for the page to offer connecting them).
+	 * Restores the saved canvas from IndexedDB, then offers the shared canvas of `url`
+	 * (`#hs=`, or `?hs=` in older links; removed from the address bar) without ever
+	 * replacing the user's own (see `incoming.ts`). Resolves with the MCP server URLs a
+	 * share link named (for the page to offer connecting them).
 	 */
 	start(url?: string): Promise<{ servers: string[] }>;
+	/** Offers the shared canvas of a URL opened later in the same tab (a pasted `#hs=` link). */
+	openSharedLink(url: string): Promise<{ servers: string[] }>;
 	/** Saves pending changes now. */
 	flush(): Promise<void>;
 	dispose(): void;
@@ -67,30 +71,28 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		persistence = createCanvasPersistence({ kv, validator, onError: (message) => store.notify('error', message) });
 	}
 
-	async function restore(url: string | undefined): Promise<string[]> {
-		if (url && new URL(url).searchParams.has(shareParameter)) {
-			try {
-				await validator!.load();
-				const shared = await readShareLink(url, validator!);
-				if (shared) {
-					store.replaceAll(shared.records, { undoable: false });
-					store.notify('info', `Opened a shared canvas with ${shared.records.length} widget(s).`);
-					if (shared.problems.length) store.notify('warning', `Some shared widgets were skipped: ${shared.problems.join('; ')}`);
-					const clean = new URL(url);
-					clean.searchParams.delete(shareParameter);
-					globalThis.history?.replaceState(globalThis.history.state, '', clean.href);
-					return shared.servers;
-				}
-			} catch (error) {
-				store.notify('error', `The shared canvas could not be opened: ${errorMessage(error)}`);
-			}
+	async function openShared(url: string): Promise<string[]> {
+		if (!hasShareValue(url)) return [];
+		globalThis.history?.replaceState(globalThis.history.state, '', withoutShareValue(url));
+		try {
+			await validator!.load();
+			const shared = await readShareLink(url, validator!);
+			if (!shared) return [];
+			await offerSharedCanvas(store, shared, { kv });
+			return shared.servers;
+		} catch (error) {
+			store.notify('error', `The shared canvas could not be opened (your canvas is unchanged): ${errorMessage(error)}`);
+			return [];
 		}
+	}
+
+	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = await persistence?.restore();
 		if (outcome) {
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
 		}
-		return [];
+		return url ? openShared(url) : [];
 	}
 
 	return {
@@ -110,6 +112,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			}
 			return { servers };
 		},
+		openSharedLink: async (url) => ({ servers: await openShared(url) }),
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		dispose() {
 			globalThis.removeEventListener?.('pagehide', flushOnHide);

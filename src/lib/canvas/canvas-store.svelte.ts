@@ -7,19 +7,31 @@
  * and z-order (bringing a widget to the front on click is not worth an undo step).
  */
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
-import { placeWidget } from './placement';
+import { placeWidget, placementGap } from './placement';
 import { clampRound, recordLimits } from './records';
 import type { Provenance, WidgetRecord, WidgetStyle } from './types';
 
 /** Size used for a type the catalog does not know. */
 export const fallbackSize = { w: 320, h: 200 } as const;
 
-/** A message shown above the canvas (restore problems, import reports). */
+/** A button on a notice (e.g. the choices offered when a share link opens). */
+export interface NoticeAction {
+	/** Stable id, used as the button's `data-testid`. */
+	id: string;
+	label: string;
+	run: () => void | Promise<void>;
+}
+
+/** A message shown above the canvas (restore problems, import reports, choices). */
 export interface CanvasNotice {
 	id: number;
 	kind: 'info' | 'warning' | 'error';
 	message: string;
+	actions?: readonly NoticeAction[];
 }
+
+/** How long notices without actions stay, by kind; errors stay until dismissed. */
+export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
 
 /** Who changed a record. */
 export type ChangeSource = Provenance['source'];
@@ -200,6 +212,27 @@ export class CanvasStore {
 		}
 	}
 
+	/**
+	 * Adds outside records below everything already on the canvas (one undo step), giving
+	 * fresh ids to those whose id is taken; returns the records as added.
+	 */
+	merge(records: readonly WidgetRecord[]): WidgetRecord[] {
+		if (records.length === 0) return [];
+		const bottom = this.#records.reduce((max, record) => Math.max(max, record.y + record.h), 0);
+		const top = records.reduce((min, record) => Math.min(min, record.y), Infinity);
+		const shift = this.#records.length ? bottom + placementGap - top : 0;
+		const zBase = this.#topZ();
+		const taken = new Set<string>(this.#records.map((record) => record.id));
+		const added = records.map((record) => {
+			let id = record.id;
+			while (taken.has(id)) id = widgetId();
+			taken.add(id);
+			return { ...record, id, y: clampRound(record.y + shift, -recordLimits.coordinate, recordLimits.coordinate), z: zBase + record.z };
+		});
+		this.#commit([...this.#records, ...added]);
+		return added;
+	}
+
 	/** Puts a widget above all others. Not an undo step. */
 	bringToFront(id: string): void {
 		const record = this.#require(id);
@@ -233,10 +266,16 @@ export class CanvasStore {
 		this.#apply(next);
 	}
 
-	/** Shows a notice above the canvas; returns its id. */
-	notify(kind: CanvasNotice['kind'], message: string): number {
+	/**
+	 * Shows a notice above the canvas; returns its id. Notices stack (the newest five);
+	 * information and warnings without actions expire on their own (NOTICE_TTL_MS), errors
+	 * and notices that offer an action stay until dismissed.
+	 */
+	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
 		const id = ++this.#noticeCount;
-		this.#notices = [...this.#notices, { id, kind, message }].slice(-5);
+		this.#notices = [...this.#notices, { id, kind, message, ...(actions?.length ? { actions } : {}) }].slice(-5);
+		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
+		if (ttl) setTimeout(() => this.dismissNotice(id), ttl);
 		return id;
 	}
 

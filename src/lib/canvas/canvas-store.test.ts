@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CanvasStore } from './canvas-store.svelte';
 import type { WidgetRecord } from './types';
 
@@ -149,5 +149,22 @@ describe('CanvasStore', () => {
 		expect(store.notices.map((notice) => notice.message)).toEqual(['n2', 'n3', 'n4', 'n5', 'n6']);
 		store.dismissNotice(store.notices[0].id);
 		expect(store.notices).toHaveLength(4);
+	});
+
+	it('lets information and warnings expire, and keeps errors and notices with actions', () => {
+		vi.useFakeTimers();
+		try {
+			const store = new CanvasStore();
+			store.notify('info', 'saved');
+			store.notify('warning', 'slow');
+			store.notify('error', 'broken');
+			store.notify('info', 'undo?', [{ id: 'undo', label: 'Undo', run: () => undefined }]);
+			vi.advanceTimersByTime(8_001);
+			expect(store.notices.map((notice) => notice.message)).toEqual(['slow', 'broken', 'undo?']);
+			vi.advanceTimersByTime(4_000);
+			expect(store.notices.map((notice) => notice.message)).toEqual(['broken', 'undo?']);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 });

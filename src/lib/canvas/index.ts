@@ -1,7 +1,7 @@
 /** The canvas: widget records, the store, persistence, export/import, share links and views. */
 export type { WidgetRecord, Provenance, WidgetStyle } from './types';
 export { CanvasStore, fallbackSize } from './canvas-store.svelte';
-export type { CanvasStoreOptions, CanvasNotice, AddOptions, ChangeSource } from './canvas-store.svelte';
+export type { CanvasStoreOptions, CanvasNotice, NoticeAction, AddOptions, ChangeSource } from './canvas-store.svelte';
 export { createCanvasCallbacks, widgetTitle } from './callbacks';
 export { createCanvasSession } from './canvas-session';
 export type { CanvasSession, CanvasSessionOptions } from './canvas-session';
@@ -16,7 +16,18 @@ export {
 	canvasVersion
 } from './canvas-document';
 export type { CanvasDocument, CanvasReading } from './canvas-document';
-export { buildShareLink, readShareLink, encodeShareValue, decodeShareValue, shareParameter } from './share-link';
+export {
+	buildShareLink,
+	readShareLink,
+	encodeShareValue,
+	decodeShareValue,
+	hasShareValue,
+	withoutShareValue,
+	shareParameter,
+	maxShareLinkLength
+} from './share-link';
+export { applyImport, offerSharedCanvas, previousCanvasKey } from './incoming';
+export type { SharedCanvasOptions } from './incoming';
 export { placeWidget, boundingBox, snap, gridSize } from './placement';
 export type { Rect } from './placement';
 export { default as CanvasView } from './components/CanvasView.svelte';

@@ -1,8 +1,12 @@
 /**
- * Share links: `?hs=` carries the canvas as gzip-compressed (CompressionStream), base64url
- * JSON, plus the MCP server URLs (cleaned of credentials and secret-looking parameters; API
- * keys, tokens and headers are never part of a canvas document). Opening the link restores
- * the canvas after re-validating every widget.
+ * Share links: the fragment `#hs=` carries the canvas as gzip-compressed (CompressionStream),
+ * base64url JSON, plus the MCP server URLs (cleaned of credentials and secret-looking
+ * parameters; API keys, tokens and headers are never part of a canvas document). The
+ * fragment never reaches the server, so a large canvas cannot make the request fail (HTTP
+ * 431); links older than that carried it in the query (`?hs=`) and are still read. A link
+ * longer than {@link maxShareLinkLength} is refused with a pointer to the file export.
+ * Opening a link re-validates every widget (see `incoming.ts` for what happens to the
+ * recipient's own canvas).
  */
 import { AutoUiError } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
@@ -11,8 +15,13 @@ import type { WidgetRecord } from './types';
 
 /** The URL parameter of a shared canvas. */
 export const shareParameter = 'hs';
-/** Longest `hs` value we build or read (browsers and servers cut longer URLs). */
+/** Longest `hs` value we read (a link built elsewhere, or by an older version). */
 export const maxShareLength = 1_500_000;
+/**
+ * Longest link we build, in characters: well within what every current browser accepts in
+ * its address bar and what mail and chat clients pass on whole.
+ */
+export const maxShareLinkLength = 64 * 1024;
 const maxInflatedBytes = 32 * 1024 * 1024;
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -57,19 +66,52 @@ async function pipe(bytes: Uint8Array, transform: CompressionStream | Decompress
 export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
 	const json = JSON.stringify(createCanvasDocument(records, servers));
 	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
-	const value = toBase64Url(compressed);
-	if (value.length > maxShareLength) {
-		throw new AutoUiError('limit_exceeded', `The canvas is too large for a link (${Math.round(value.length / 1024)} KB); export it as a file instead.`);
-	}
-	return value;
+	return toBase64Url(compressed);
 }
 
-/** Builds a share link on `base` (usually the current page URL, whose other parameters are kept). */
+function tooLarge(length: number): AutoUiError {
+	return new AutoUiError(
+		'limit_exceeded',
+		`The canvas is too large for a link (${Math.round(length / 1024)} KB, at most ${Math.round(maxShareLinkLength / 1024)} KB); export it as a file instead.`
+	);
+}
+
+/** Reads the `hs` value of a URL: from the fragment, else from the query (older links). */
+function shareValueOf(url: URL): string | null {
+	const fromHash = url.hash.length > 1 ? new URLSearchParams(url.hash.slice(1)).get(shareParameter) : null;
+	return fromHash ?? url.searchParams.get(shareParameter);
+}
+
+/** True when `url` carries a shared canvas (`#hs=` or an older `?hs=`). */
+export function hasShareValue(url: string | URL): boolean {
+	return shareValueOf(new URL(url)) !== null;
+}
+
+/** `url` without its shared canvas (fragment and query), other parameters kept. */
+export function withoutShareValue(url: string | URL): string {
+	const clean = new URL(url);
+	clean.searchParams.delete(shareParameter);
+	if (clean.hash.length > 1) {
+		const fragment = new URLSearchParams(clean.hash.slice(1));
+		if (fragment.has(shareParameter)) {
+			fragment.delete(shareParameter);
+			clean.hash = fragment.toString();
+		}
+	}
+	return clean.href.replace(/#$/, '');
+}
+
+/**
+ * Builds a share link on `base` (usually the current page URL, whose query parameters are
+ * kept). Throws `limit_exceeded` when the link would be longer than {@link maxShareLinkLength}.
+ */
 export async function buildShareLink(base: string | URL, records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
-	const url = new URL(base);
-	url.searchParams.set(shareParameter, await encodeShareValue(records, servers));
+	const url = new URL(withoutShareValue(base));
 	url.hash = '';
-	return url.href;
+	const value = await encodeShareValue(records, servers);
+	const link = `${url.href}#${shareParameter}=${value}`;
+	if (link.length > maxShareLinkLength) throw tooLarge(link.length);
+	return link;
 }
 
 /** Decodes an `hs` value; throws `storage_corrupt` for a damaged link. */
@@ -94,6 +136,6 @@ export async function decodeShareValue(value: string, validator: WidgetValidator
 
 /** Reads the shared canvas from a page URL; undefined when the URL has no `hs`. */
 export async function readShareLink(url: string | URL, validator: WidgetValidator): Promise<CanvasReading | undefined> {
-	const value = new URL(url).searchParams.get(shareParameter);
+	const value = shareValueOf(new URL(url));
 	return value ? decodeShareValue(value, validator) : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from './placement';
-import { fitAll, initialViewport, zoomAt } from './viewport';
+import { fitAll, initialViewport, reveal, zoomAt } from './viewport';
 
 describe('viewport', () => {
 	it('zooms around the pointer, clamped', () => {
@@ -21,5 +21,14 @@ describe('viewport', () => {
 		expect(box.x * view.zoom + view.panX).toBeCloseTo(24);
 		expect(fitAll([{ x: 100, y: 100, w: 10, h: 10 }], 500, 500).zoom).toBe(1);
 		expect(fitAll([], 500, 500)).toEqual(initialViewport);
+	});
+
+	it('reveals a widget with the smallest pan, and leaves a visible one alone', () => {
+		const view = { zoom: 1, panX: 0, panY: 0 };
+		expect(reveal(view, { x: 100, y: 100, w: 200, h: 100 }, 800, 600)).toBe(view);
+		expect(reveal(view, { x: 900, y: 100, w: 200, h: 100 }, 800, 600)).toEqual({ zoom: 1, panX: -324, panY: 0 });
+		expect(reveal(view, { x: -300, y: -50, w: 200, h: 100 }, 800, 600)).toEqual({ zoom: 1, panX: 324, panY: 74 });
+		// Larger than the view: its top-left corner comes into view.
+		expect(reveal({ zoom: 2, panX: 0, panY: 0 }, { x: 500, y: 0, w: 600, h: 100 }, 800, 600)).toEqual({ zoom: 2, panX: -976, panY: 24 });
 	});
 });

@@ -39,3 +39,23 @@ export function fitAll(rects: readonly Rect[], width: number, height: number, pa
 		panY: (height - box.h * zoom) / 2 - box.y * zoom
 	};
 }
+
+/**
+ * The smallest pan that brings `rect` (canvas units) fully into a `width` × `height` view at
+ * the current zoom; the view itself when it is already visible. A rect larger than the view
+ * is aligned to its top-left corner.
+ */
+export function reveal(view: Viewport, rect: Rect, width: number, height: number, padding = 24): Viewport {
+	const left = rect.x * view.zoom + view.panX;
+	const top = rect.y * view.zoom + view.panY;
+	const right = left + rect.w * view.zoom;
+	const bottom = top + rect.h * view.zoom;
+	const shift = (start: number, end: number, size: number): number => {
+		if (start >= padding && end <= size - padding) return 0;
+		if (end - start > size - 2 * padding || start < padding) return padding - start;
+		return size - padding - end;
+	};
+	const dx = shift(left, right, width);
+	const dy = shift(top, bottom, height);
+	return dx === 0 && dy === 0 ? view : { ...view, panX: view.panX + dx, panY: view.panY + dy };
+}

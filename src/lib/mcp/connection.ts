@@ -50,8 +50,8 @@ const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reco
 /** A live, self-healing connection to one remote MCP server. */
 export class McpConnection implements ToolServer {
 	readonly protocol = 'mcp' as const;
-	readonly name: string;
 	readonly url: string;
+	#name: string;
 
 	#options: McpConnectionOptions;
 	#backoff: BackoffPolicy;
@@ -65,9 +65,22 @@ export class McpConnection implements ToolServer {
 
 	constructor(options: McpConnectionOptions) {
 		this.#options = options;
-		this.name = options.name;
+		this.#name = options.name;
 		this.url = options.url;
 		this.#backoff = { ...defaultBackoff, ...options.backoff };
+	}
+
+	/** Display name; the agent sanitises it into tool prefixes. */
+	get name(): string {
+		return this.#name;
+	}
+
+	/**
+	 * Renames the server (its tool prefixes follow at the next layer read). The server list
+	 * does this once, from `serverInfo`, when the user gave no name.
+	 */
+	rename(name: string): void {
+		this.#name = name;
 	}
 
 	get status(): ConnectionStatus {

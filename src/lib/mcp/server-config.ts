@@ -18,6 +18,11 @@ export interface McpServerConfig {
 	auth: 'none' | 'oauth';
 	/** The app's embedded datasets server: cannot be removed, only disabled. */
 	builtin?: boolean;
+	/**
+	 * The user gave no name: `name` came from the URL and is replaced, once, by one from the
+	 * server's own `serverInfo` when it first connects (then saved, so it stays stable).
+	 */
+	autoName?: boolean;
 }
 
 /** What the add form (or the `mcp` URL parameter) supplies. */
@@ -63,6 +68,23 @@ export function nameFromUrl(url: URL): string {
 		return sanitizeName(segment ?? `local_${url.port || '80'}`);
 	}
 	return sanitizeName(labels.length > 1 ? labels[labels.length - 2] : (labels[0] ?? url.hostname));
+}
+
+const genericWords = new Set(['mcp', 'server', 'servers', 'modelcontextprotocol', 'example', 'reference']);
+
+/**
+ * A short tool-prefix name from a server's `serverInfo.name`: the last path segment
+ * (`mcp-servers/everything` → `everything`), without generic words (mcp, server…) when
+ * something else remains, sanitised. Undefined when nothing usable is left.
+ */
+export function nameFromServerInfo(info: { name?: string } | undefined): string | undefined {
+	const raw = info?.name?.trim();
+	if (!raw) return undefined;
+	const segment = raw.split('/').filter(Boolean).pop() ?? raw;
+	const words = segment.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+	const meaningful = words.filter((word) => !genericWords.has(word));
+	const chosen = (meaningful.length ? meaningful : words).join('_');
+	return chosen ? sanitizeName(chosen) : undefined;
 }
 
 /** `name` made unique (after sanitising) among `taken` by appending _2, _3, … */
@@ -120,14 +142,16 @@ export function createServerConfig(input: ServerInput, taken: Iterable<string>):
 	const url = parseServerUrl(input.url);
 	const transport = input.transport ?? 'auto';
 	if (!transports.includes(transport)) throw new AutoUiError('invalid_argument', `transport must be one of ${transports.join(', ')}.`);
+	const given = input.name?.trim();
 	return {
 		id: randomId('srv_', 8),
-		name: uniqueName(input.name?.trim() || nameFromUrl(url), taken),
+		name: uniqueName(given || nameFromUrl(url), taken),
 		url: url.href,
 		transport,
 		headers: checkHeaders(input.headers ?? {}),
 		enabled: input.enabled ?? true,
-		auth: input.auth ?? 'none'
+		auth: input.auth ?? 'none',
+		...(given ? {} : { autoName: true })
 	};
 }
 
@@ -138,7 +162,7 @@ export function datasetsServer(origin: string): McpServerConfig {
 
 function asConfig(value: unknown): McpServerConfig | undefined {
 	if (!isPlainObject(value)) return undefined;
-	const { id, name, url, transport, headers, enabled, auth, builtin } = value;
+	const { id, name, url, transport, headers, enabled, auth, builtin, autoName } = value;
 	if (typeof id !== 'string' || typeof name !== 'string' || typeof url !== 'string') return undefined;
 	try {
 		parseServerUrl(url);
@@ -153,7 +177,8 @@ function asConfig(value: unknown): McpServerConfig | undefined {
 		headers: isPlainObject(headers) ? Object.fromEntries(Object.entries(headers).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {},
 		enabled: enabled !== false,
 		auth: auth === 'oauth' ? 'oauth' : 'none',
-		...(builtin === true ? { builtin: true } : {})
+		...(builtin === true ? { builtin: true } : {}),
+		...(autoName === true ? { autoName: true } : {})
 	};
 }
 

@@ -15,6 +15,7 @@ import {
 	datasetsServer,
 	exportServers,
 	loadServers,
+	nameFromServerInfo,
 	parseServerUrl,
 	saveServers,
 	uniqueName,
@@ -129,21 +130,30 @@ export class McpServerList {
 	}
 
 	/** One status for the header pill, with a short detail. */
-	get summary(): { status: 'not-configured' | 'connecting' | 'connected' | 'reconnecting' | 'error'; detail: string } {
+	get summary(): { status: 'not-configured' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'partial'; detail: string } {
 		const enabled = this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral);
 		if (!enabled.length) return { status: 'not-configured', detail: 'no servers enabled' };
 		const count = (status: ServerStatus) => enabled.filter((entry) => entry.runtime.status === status).length;
 		const connected = count('connected');
 		const tools = enabled.reduce((sum, entry) => sum + (entry.runtime.status === 'connected' ? entry.runtime.tools.length : 0), 0);
 		const detail = `${connected}/${enabled.length} connected · ${tools} tools`;
-		if (count('error')) return { status: 'error', detail: `${count('error')} failing · ${detail}` };
+		// Some servers working and some failing is partial health (amber), not a total failure.
+		if (count('error')) return { status: connected ? 'partial' : 'error', detail: `${count('error')} failing · ${detail}` };
 		if (count('reconnecting')) return { status: 'reconnecting', detail };
 		if (count('connecting')) return { status: 'connecting', detail };
 		return { status: 'connected', detail };
 	}
 
-	/** Adds a server and connects it. Throws `invalid_argument` for a bad URL or header. */
+	/**
+	 * Adds a server and connects it. Throws `invalid_argument` for a bad URL or header, and
+	 * for a URL that is already in the list (naming the entry).
+	 */
 	add(input: ServerInput): string {
+		const url = parseServerUrl(input.url).href;
+		const existing = this.#entries.find((entry) => entry.config.url === url);
+		if (existing) {
+			throw new AutoUiError('invalid_argument', `This server is already in the list as "${existing.config.name}"${existing.config.enabled || existing.ephemeral ? '' : ' (disabled: enable it there)'}.`);
+		}
 		const config = createServerConfig(input, this.#names());
 		this.#configs = [...this.#configs, config];
 		this.#persist();
@@ -161,6 +171,7 @@ export class McpServerList {
 		if (patch.auth !== undefined) next.auth = patch.auth;
 		if (patch.name !== undefined && patch.name.trim() && patch.name !== current.name) {
 			next.name = uniqueName(patch.name, this.#names().filter((name) => name !== current.name));
+			delete next.autoName;
 		}
 		if (next.url !== current.url || next.auth === 'none') forgetOAuth(this.#storageOrMemory(), id);
 		this.#replace(next);
@@ -262,6 +273,7 @@ export class McpServerList {
 			authProvider: provider,
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
+				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
 				const previous = this.#runtime[config.id];
 				const status = statusOf[changed.status];
 				this.#setRuntime(config.id, {
@@ -281,6 +293,21 @@ export class McpServerList {
 		this.#connections.set(config.id, connection);
 		this.#setRuntime(config.id, { ...idle(config), status: 'connecting' });
 		connection.connect().catch(() => undefined);
+	}
+
+	/**
+	 * Replaces a name the user did not give (from the URL, e.g. `local_3001`) with one from
+	 * the server's `serverInfo`, unique in the list; saved, so it stays the same after reload.
+	 */
+	#nameFromServer(id: string, connection: McpConnection): void {
+		const config = this.#configs.find((entry) => entry.id === id) ?? this.#ephemeral.find((entry) => entry.id === id);
+		if (!config?.autoName) return;
+		const derived = nameFromServerInfo(connection.serverInfo);
+		if (!derived) return;
+		const { autoName: _done, ...rest } = config;
+		const name = derived === config.name ? derived : uniqueName(derived, this.#names().filter((taken) => taken !== config.name));
+		connection.rename(name);
+		this.#replace({ ...rest, name });
 	}
 
 	async #diagnose(config: McpServerConfig, connection: McpConnection): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServerList } from './server-list.svelte';
 import { memoryStore } from './oauth';
 import { storageKey } from './server-config';
-import { startFixtureServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
+import { startEverything, startFixtureServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
 
 const origin = 'http://127.0.0.1:1';
 
@@ -18,7 +18,7 @@ describe('McpServerList', () => {
 		const id = list.add({ url: server.url, headers: { 'X-Team': 'blue' } });
 		expect(list.servers[0].runtime.status).toBe('connecting');
 		await expect.poll(() => list.servers[0].runtime.status, { timeout: 10_000 }).toBe('connected');
-		expect(list.servers[0].config.name).toBe('local_' + server.port);
+		expect(list.servers[0].config.name).toBe('fixture');
 		expect(list.servers[0].runtime.tools).toHaveLength(27);
 		expect(list.connections.map((connection) => connection.name)).toEqual([list.servers[0].config.name]);
 		expect(list.layers[0].tools).toHaveLength(27);
@@ -88,5 +88,51 @@ describe('McpServerList', () => {
 		expect(list.servers[0].runtime.diagnosis?.suggestedUrl).toBe(server.url);
 		expect(list.summary.status).toBe('error');
 		list.destroy();
+	});
+
+	it('reports partial health when only some servers fail', async () => {
+		const list = new McpServerList({ storage: memoryStore(), origin, includeDatasets: false });
+		list.add({ url: server.url });
+		list.add({ url: server.url.replace('/mcp', '/wrong') });
+		await expect.poll(() => list.servers.map((entry) => entry.runtime.status).sort().join(), { timeout: 10_000 }).toBe('connected,error');
+		expect(list.summary).toMatchObject({ status: 'partial', detail: expect.stringMatching(/^1 failing · 1\/2 connected/) });
+		list.destroy();
+	});
+
+	it('names a server from its serverInfo, not its port, when the user gave no name: unique and stable across reloads', async () => {
+		const everything = await startEverything({ mode: 'streamableHttp' });
+		const second = await startFixtureServer();
+		const storage = memoryStore();
+		try {
+			const visit = new McpServerList({ storage, origin, includeDatasets: false });
+			visit.fromUrlParam(everything.url);
+			await expect.poll(() => visit.servers[0].runtime.status, { timeout: 15_000 }).toBe('connected');
+			expect(visit.servers[0].config.name).toBe('everything');
+			expect(visit.servers[0].runtime.serverName).toBe('Everything Reference Server');
+			expect(visit.layers[0].serverName).toBe('everything');
+			visit.destroy();
+
+			const list = new McpServerList({ storage, origin, includeDatasets: false });
+			list.add({ url: server.url });
+			list.add({ url: second.url });
+			list.add({ url: `${server.url}?profile=x`, name: 'Mine' });
+			await expect.poll(() => list.servers.map((entry) => entry.runtime.status).join(), { timeout: 15_000 }).toBe('connected,connected,connected');
+			expect(list.servers.map((entry) => entry.config.name).sort()).toEqual(['fixture', 'fixture_2', 'mine']);
+			const names = list.servers.map((entry) => entry.config.name);
+			list.destroy();
+			const reloaded = new McpServerList({ storage, origin, includeDatasets: false, autoConnect: false });
+			expect(reloaded.servers.map((entry) => entry.config.name)).toEqual(names);
+		} finally {
+			await everything.stop();
+			await second.stop();
+		}
+	});
+
+	it('adding a URL that is already in the list says so', () => {
+		const list = new McpServerList({ storage: memoryStore(), origin, autoConnect: false });
+		list.add({ url: 'https://mcp.example.com/mcp', name: 'Example' });
+		expect(() => list.add({ url: 'https://mcp.example.com/mcp#x' })).toThrow(/already in the list as "example"/);
+		expect(() => list.add({ url: `${origin}/mcp/datasets` })).toThrow(/already in the list as "datasets"/);
+		expect(list.servers).toHaveLength(2);
 	});
 });

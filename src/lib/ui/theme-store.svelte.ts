@@ -32,9 +32,14 @@ export class ThemeStore {
 		return this.#choice;
 	}
 
-	/** Cycles system → light → dark → system. */
+	/**
+	 * Cycles so that the first click always changes what is shown: from "system" it pins the
+	 * opposite of the OS theme, then the OS theme itself, then back to following the OS.
+	 */
 	cycle(): void {
-		this.set(this.#choice === 'system' ? 'light' : this.#choice === 'light' ? 'dark' : 'system');
+		if (this.#choice === 'system') this.set(this.#systemDark ? 'light' : 'dark');
+		else if (this.#choice !== (this.#systemDark ? 'dark' : 'light')) this.set(this.#systemDark ? 'dark' : 'light');
+		else this.set('system');
 	}
 
 	set(choice: ThemeChoice): void {

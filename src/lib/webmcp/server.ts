@@ -112,7 +112,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 			case 'widget_display': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await validator!.load();
-				const checked = validator!.check(args.name, args.params ?? {});
+				const checked = validator!.check(args.name, args.params ?? {}, { draw: true });
 				if (!checked.ok) {
 					const { error, details, expected_schema } = checked;
 					return jsonResult({ error, details, expected_schema }, true);

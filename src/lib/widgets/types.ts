@@ -25,6 +25,12 @@ export interface WidgetRecipe {
 	howToUse: string;
 }
 
+/** A problem the renderer would meet, found from params alone: a JSON Pointer and a message. */
+export interface DrawIssue {
+	path: string;
+	message: string;
+}
+
 /** Everything about one widget type except its rendering. */
 export interface WidgetDefinition<Params extends Record<string, unknown> = Record<string, unknown>> {
 	/** Unique type name, kebab-case: `stat`, `data-table`, `bar`. */
@@ -43,6 +49,14 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
 	defaultSize: { w: number; h: number };
 	/** Search keywords beyond name and description. */
 	keywords?: string[];
+	/**
+	 * What the renderer would refuse in params that pass the schema (a field that is not in
+	 * the rows, a number channel without numbers, arrays whose sizes must match). Checked
+	 * when the model displays or updates a widget, so it gets an error it can fix instead of
+	 * a success while the user sees an error card; not when restoring or importing, so a
+	 * saved widget is never dropped for it.
+	 */
+	drawIssues?(params: Params): DrawIssue[];
 }
 
 /**

@@ -149,7 +149,8 @@ export function endpointLabel(config: ProviderConfig): string {
 export function computeStatus(config: ProviderConfig, error: string | null): SettingsStatus {
 	if (!config.model) return { state: 'not-configured', detail: 'choose a model' };
 	if (needsApiKey(config) && !config.apiKey) return { state: 'not-configured', detail: 'add an API key' };
-	if (error) return { state: 'error', detail: error };
+	// The model stays named beside the error, so the user sees which setup failed.
+	if (error) return { state: 'error', detail: `${config.model} · ${error}` };
 	return { state: 'ready', detail: `${config.model} · ${endpointLabel(config)}` };
 }
 

@@ -122,7 +122,7 @@ describe('SettingsStore.testConnection', () => {
 		const store = new SettingsStore({ storage: memoryStorage(), url: page });
 		store.save({ apiKey: 'x' });
 		store.reportError('the API key was rejected by Anthropic — check Settings');
-		expect(store.status).toEqual({ state: 'error', detail: 'the API key was rejected by Anthropic — check Settings' });
+		expect(store.status).toEqual({ state: 'error', detail: `${store.settings.model} · the API key was rejected by Anthropic — check Settings` });
 		store.save({ model: 'claude-haiku-4-5' });
 		expect(store.status.state).toBe('ready');
 	});

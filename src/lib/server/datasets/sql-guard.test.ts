@@ -33,6 +33,13 @@ describe('assertReadOnlySql', () => {
 		expect(() => assertReadOnlySql(sql)).not.toThrow();
 	});
 
+	it('keeps a trailing string literal or quoted name (it once trimmed what it had masked)', () => {
+		expect(assertReadOnlySql("SELECT count(*) FROM airports WHERE state = 'CA'")).toBe("SELECT count(*) FROM airports WHERE state = 'CA'");
+		expect(assertReadOnlySql("SELECT 1 WHERE x = 'a'; -- end")).toBe("SELECT 1 WHERE x = 'a'");
+		expect(assertReadOnlySql('SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)" ;')).toBe('SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)"');
+		expect(assertReadOnlySql('SELECT $$x$$')).toBe('SELECT $$x$$');
+	});
+
 	it('returns the statement without trailing semicolons or comments', () => {
 		expect(assertReadOnlySql('SELECT 1;; -- done\n')).toBe('SELECT 1');
 	});

@@ -46,14 +46,25 @@ const FORBIDDEN = new Set([
 /** The longest SQL text accepted, in characters. */
 export const MAX_SQL_LENGTH = 20_000;
 
+/** What scanning SQL found: the text with comments and quoted parts blanked, and where the code ends. */
+interface SqlScan {
+	masked: string;
+	/**
+	 * Offset just past the last thing that is not a comment, white space or ";" — string
+	 * literals and quoted names count, so a statement ending in `'CA'` keeps it.
+	 */
+	codeEnd: number;
+}
+
 /**
- * Replaces comments, string literals and quoted identifiers with spaces, keeping offsets,
- * so keywords can be found in the code alone. Throws `invalid_argument` on an unterminated
+ * Scans SQL once: blanks comments, string literals and quoted identifiers (keeping offsets)
+ * and records where the statement's code ends. Throws `invalid_argument` on an unterminated
  * string, identifier or comment.
  */
-export function maskSql(sql: string): string {
+function scanSql(sql: string): SqlScan {
 	let out = '';
 	let index = 0;
+	let codeEnd = 0;
 	const blank = (text: string) => text.replace(/[^\n]/g, ' ');
 	while (index < sql.length) {
 		const char = sql[index];
@@ -77,23 +88,30 @@ export function maskSql(sql: string): string {
 			}
 			out += blank(sql.slice(index, end + 1));
 			index = end + 1;
-		} else if (char === '$' && !/\w/.test(sql[index - 1] ?? '')) {
-			const tag = /^\$([A-Za-z_]\w*)?\$/.exec(sql.slice(index))?.[0];
-			if (tag) {
-				const end = sql.indexOf(tag, index + tag.length);
-				if (end === -1) throw new AutoUiError('invalid_argument', `The SQL has an unterminated ${tag} string.`);
-				out += blank(sql.slice(index, end + tag.length));
-				index = end + tag.length;
-			} else {
-				out += char;
-				index++;
-			}
+			codeEnd = index;
+		} else if (char === '$' && !/\w/.test(sql[index - 1] ?? '') && /^\$([A-Za-z_]\w*)?\$/.test(sql.slice(index, index + 66))) {
+			const tag = /^\$([A-Za-z_]\w*)?\$/.exec(sql.slice(index, index + 66))![0];
+			const end = sql.indexOf(tag, index + tag.length);
+			if (end === -1) throw new AutoUiError('invalid_argument', `The SQL has an unterminated ${tag} string.`);
+			out += blank(sql.slice(index, end + tag.length));
+			index = end + tag.length;
+			codeEnd = index;
 		} else {
 			out += char;
 			index++;
+			if (char !== ';' && !/\s/.test(char)) codeEnd = index;
 		}
 	}
-	return out;
+	return { masked: out, codeEnd };
+}
+
+/**
+ * Replaces comments, string literals and quoted identifiers with spaces, keeping offsets,
+ * so keywords can be found in the code alone. Throws `invalid_argument` on an unterminated
+ * string, identifier or comment.
+ */
+export function maskSql(sql: string): string {
+	return scanSql(sql).masked;
 }
 
 function closingQuote(sql: string, start: number, quote: string, backslashEscapes: boolean): number {
@@ -119,8 +137,9 @@ export function assertReadOnlySql(sql: string): string {
 	if (text.length > MAX_SQL_LENGTH) {
 		throw new AutoUiError('invalid_argument', `The SQL is ${text.length} characters long; the limit is ${MAX_SQL_LENGTH}.`);
 	}
-	const masked = maskSql(text);
-	const body = masked.replace(/[\s;]+$/, '');
+	const { masked, codeEnd } = scanSql(text);
+	// Trailing semicolons and comments go; what was masked (a literal, a quoted name) stays.
+	const body = masked.slice(0, codeEnd);
 	if (body.includes(';')) {
 		throw new AutoUiError('invalid_argument', 'Send one statement at a time: the SQL contains several statements separated by ";".');
 	}
@@ -139,5 +158,5 @@ export function assertReadOnlySql(sql: string): string {
 			`${forbidden.toUpperCase()} is not allowed: the data sets are read-only. If "${forbidden}" is a column, quote it as "${forbidden}".`
 		);
 	}
-	return text.slice(0, body.length);
+	return text.slice(0, codeEnd);
 }

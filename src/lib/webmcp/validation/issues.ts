@@ -20,7 +20,7 @@ function issueFor(error: CompiledValidatorError): ValidationIssue {
 		case 'additionalProperties':
 			return {
 				path: `${path}/${pointerSegment(String(params.additionalProperty))}`,
-				message: 'is not an allowed property (see expected_schema)'
+				message: 'is not an allowed property (see the expected schema)'
 			};
 		case 'enum':
 			return {

@@ -30,6 +30,12 @@ function isCatalog(widgets: readonly WidgetDefinition[] | WidgetCatalog): widget
 	return !Array.isArray(widgets);
 }
 
+/** Options of {@link WidgetValidator.check}. */
+export interface CheckOptions {
+	/** Also check what the renderer needs (fields present in the rows, …). */
+	draw?: boolean;
+}
+
 /** Validates params for any widget type of one catalog. */
 export interface WidgetValidator {
 	/** The widget types it knows. */
@@ -46,8 +52,12 @@ export interface WidgetValidator {
 	 * definitions, after `load()` for an on-demand catalog.
 	 */
 	definition(type: string): WidgetDefinition | undefined;
-	/** Validates then sanitises; returns sanitised params or the failure for the model. */
-	check(type: string, params: unknown): ParamsCheck;
+	/**
+	 * Validates then sanitises; returns sanitised params or the failure for the model. With
+	 * `draw: true` (display and update by the model) it also runs the widget's `drawIssues`,
+	 * so params the renderer could not draw are refused instead of reported as displayed.
+	 */
+	check(type: string, params: unknown, options?: CheckOptions): ParamsCheck;
 }
 
 function requireAll(names: readonly string[], validators: Readonly<Record<string, CompiledValidator>>): void {
@@ -96,7 +106,7 @@ export function createWidgetValidator(
 		},
 		summary: (type) => catalog.summary(type),
 		definition: (type) => catalog.definition(type),
-		check(type, params) {
+		check(type, params, checkOptions = {}) {
 			if (!catalog.summary(type)) {
 				return {
 					ok: false,
@@ -123,6 +133,10 @@ export function createWidgetValidator(
 			const sanitized = sanitizeParams(definition.schema, params, options);
 			if (!sanitized.ok) {
 				return { ok: false, error: 'Validation failed', details: sanitized.issues, expected_schema: definition.schema };
+			}
+			const drawIssues = checkOptions.draw ? (definition.drawIssues?.(sanitized.value) ?? []) : [];
+			if (drawIssues.length) {
+				return { ok: false, error: `This ${type} cannot be drawn from these params`, details: drawIssues };
 			}
 			return { ok: true, value: sanitized.value };
 		}

@@ -1,5 +1,6 @@
 /** `area`: volumes over time, stacked to show parts of a changing total. */
 import type { WidgetDefinition } from '../types';
+import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
 
 export type AreaParams = XYParams & { layout?: 'stacked' | 'normalized' | 'overlap' };
@@ -41,5 +42,6 @@ export const areaDefinition: WidgetDefinition<AreaParams> = {
 			'Long form: `x` (time), `y` (number) and `color` (the part). Or wide form: `y` as an array of number fields. `layout: "normalized"` shows shares (100%), "overlap" draws translucent areas on top of each other.'
 	},
 	defaultSize: { w: 560, h: 320 },
-	keywords: ['area chart', 'stacked area', 'composition over time', 'share', 'volume']
+	keywords: ['area chart', 'stacked area', 'composition over time', 'share', 'volume'],
+	drawIssues: xyIssues
 };

@@ -1,5 +1,6 @@
 /** `bar`: compare a number across categories (optionally grouped or stacked by a colour field). */
 import type { WidgetDefinition } from '../types';
+import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
 
 export type BarParams = XYParams & { horizontal?: boolean; layout?: 'stacked' | 'grouped' | 'normalized'; sort?: 'x' | 'y' | '-y' | 'none' };
@@ -40,5 +41,6 @@ export const barDefinition: WidgetDefinition<BarParams> = {
 			'`data` is an array of row objects; `x` names the category field, `y` the number field (or several number fields to compare). `color` names a field that splits bars into series; `layout` stacked/grouped/normalized. Set `horizontal: true` for long labels, `sort: "-y"` to rank.'
 	},
 	defaultSize: { w: 520, h: 340 },
-	keywords: ['bar chart', 'column', 'compare', 'ranking', 'categories', 'histogram of categories', 'stacked']
+	keywords: ['bar chart', 'column', 'compare', 'ranking', 'categories', 'histogram of categories', 'stacked'],
+	drawIssues: xyIssues
 };

@@ -1,5 +1,6 @@
 /** `boxplot`: distributions of a number compared across groups. */
 import type { WidgetDefinition } from '../types';
+import { fieldIssues } from '../charts/field-check';
 import { object, oneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 
@@ -42,5 +43,10 @@ export const boxplotDefinition: WidgetDefinition<BoxplotParams> = {
 			'Send raw observations as rows: `y` names the number, `x` the group. Quartiles and whiskers are computed for you; `extent: "min-max"` extends whiskers to the extremes instead of showing outliers.'
 	},
 	defaultSize: { w: 520, h: 340 },
-	keywords: ['box plot', 'box and whisker', 'quartiles', 'median', 'distribution', 'outliers', 'spread']
+	keywords: ['box plot', 'box and whisker', 'quartiles', 'median', 'distribution', 'outliers', 'spread'],
+	drawIssues: (params) =>
+		fieldIssues(params.data, [
+			{ path: '/x', names: params.x },
+			{ path: '/y', names: params.y, numeric: true }
+		])
 };

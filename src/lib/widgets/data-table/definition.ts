@@ -1,5 +1,6 @@
 /** `data-table`: rows and typed columns with sort, filter, resize, CSV export and virtual scrolling. */
 import type { WidgetDefinition } from '../types';
+import { dataTableIssues } from './draw-issues';
 import { list, object, oneOf, scalar, text, title } from '../shared/schema';
 import type { ColumnSpec } from './table-model';
 
@@ -71,5 +72,6 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 			'Pass `rows` as objects with the same keys. Add `columns` to set order, labels and types: number (with format integer/decimal/percent/compact/currency), date, link (URL; labelKey names the text field), image (thumbnail URL), badge (short status text), boolean. Send all rows you have — the table scrolls 200,000 rows smoothly; readers can filter, sort and export CSV.'
 	},
 	defaultSize: { w: 640, h: 360 },
-	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data']
+	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
+	drawIssues: dataTableIssues
 };

@@ -29,6 +29,18 @@ describe('table model', () => {
 		expect(normalizeRows([['a', 1], 'junk', null], [{ key: 'x' }, { key: 'y' }])).toEqual([{ x: 'a', y: 1 }]);
 	});
 
+	it('duplicate column keys (as SELECT a.x, b.x gives) render with unique keys and keep every cell', () => {
+		const specs = [{ key: 'x' }, { key: 'x' }, { key: 'y' }, { key: 'x' }];
+		const arrayRows = normalizeRows([['a', 'b', 1, 'c']], specs);
+		expect(arrayRows).toEqual([{ x: 'a', x_2: 'b', y: 1, x_3: 'c' }]);
+		const columns = resolveColumns(specs, arrayRows);
+		expect(columns.map((column) => column.key)).toEqual(['x', 'x_2', 'y', 'x_3']);
+		expect(columns.map((column) => column.label)).toEqual(['X', 'X (2)', 'Y', 'X (3)']);
+		// Object rows cannot hold a key twice: a repeated column would show the same cells, so it is dropped.
+		const objectColumns = resolveColumns(specs, normalizeRows([{ x: 'a', y: 1 }], specs));
+		expect(objectColumns.map((column) => column.key)).toEqual(['x', 'y']);
+	});
+
 	it('gives sort keys: numbers for number and date columns, lower-case text otherwise, none for empty cells', () => {
 		const [name, population, founded] = resolveColumns(undefined, rows);
 		expect(sortKey(population, '709,037')).toBe(709037);

@@ -38,10 +38,29 @@ const urlLike = /^(https?:\/\/|mailto:)/i;
 const imageLike = /\.(png|jpe?g|gif|webp|avif|svg)(\?|$)|^data:image\//i;
 const dateLike = /^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** Rows as objects: arrays are mapped onto column keys in order, anything else is dropped. */
+/**
+ * Column keys made unique: a repeated key (as `SELECT a.x, b.x` gives) becomes `x_2`, `x_3`…
+ * (never a key that is already taken), so array rows keep every cell and each column has
+ * its own key.
+ */
+export function uniqueKeys(keys: readonly string[]): string[] {
+	const taken = new Set(keys);
+	const seen = new Map<string, number>();
+	return keys.map((key) => {
+		const count = (seen.get(key) ?? 0) + 1;
+		seen.set(key, count);
+		if (count === 1) return key;
+		let candidate = `${key}_${count}`;
+		for (let extra = count; taken.has(candidate); extra++) candidate = `${key}_${extra + 1}`;
+		taken.add(candidate);
+		return candidate;
+	});
+}
+
+/** Rows as objects: arrays are mapped onto (unique) column keys in order, anything else is dropped. */
 export function normalizeRows(rows: unknown, columns: ColumnSpec[] | undefined): Row[] {
 	if (!Array.isArray(rows)) return [];
-	const keys = columns?.map((column) => column.key) ?? [];
+	const keys = uniqueKeys(columns?.filter((column) => column && typeof column.key === 'string').map((column) => column.key) ?? []);
 	const out: Row[] = new Array(rows.length);
 	let count = 0;
 	for (const row of rows) {
@@ -71,10 +90,29 @@ function humanize(key: string): string {
 	return spaced ? spaced[0].toUpperCase() + spaced.slice(1) : key;
 }
 
+/**
+ * A repeated column key: for rows that came as arrays, its cells are under the unique key
+ * `normalizeRows` gave it (shown as "X (2)"); object rows cannot hold a key twice, so the
+ * repeat would only show the same cells again and is dropped.
+ */
+function distinctSpecs(specs: ColumnSpec[], sample: Row[]): ColumnSpec[] {
+	const keys = uniqueKeys(specs.map((spec) => spec.key));
+	const out: ColumnSpec[] = [];
+	specs.forEach((spec, index) => {
+		const key = keys[index];
+		if (key === spec.key) out.push(spec);
+		else if (sample.some((row) => key in row)) {
+			const occurrence = key.slice(spec.key.length + 1);
+			out.push({ ...spec, key, label: `${spec.label ?? humanize(spec.key)} (${occurrence})` });
+		}
+	});
+	return out;
+}
+
 /** Resolves columns: given ones are completed; when absent they are inferred from the first rows. */
 export function resolveColumns(specs: ColumnSpec[] | undefined, rows: Row[]): Column[] {
 	const sample = rows.slice(0, 200);
-	let list = specs?.filter((spec) => spec && typeof spec.key === 'string') ?? [];
+	let list = distinctSpecs(specs?.filter((spec) => spec && typeof spec.key === 'string') ?? [], sample);
 	if (!list.length) {
 		const keys = new Set<string>();
 		for (const row of sample) for (const key of Object.keys(row)) if (keys.size < 60) keys.add(key);

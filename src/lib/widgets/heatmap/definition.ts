@@ -1,5 +1,6 @@
 /** `heatmap`: a number over two categorical (or binned) axes, as coloured cells. */
 import type { WidgetDefinition } from '../types';
+import { fieldIssues } from '../charts/field-check';
 import { object, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 
@@ -42,5 +43,11 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 			'Rows with `x` (columns), `y` (rows) and `value` (a number). Keep each axis under ~40 distinct values. Order follows the data; cell values are written in when there are few cells.'
 	},
 	defaultSize: { w: 560, h: 320 },
-	keywords: ['heatmap', 'matrix', 'grid', 'calendar', 'correlation', 'intensity']
+	keywords: ['heatmap', 'matrix', 'grid', 'calendar', 'correlation', 'intensity'],
+	drawIssues: (params) =>
+		fieldIssues(params.data, [
+			{ path: '/x', names: params.x },
+			{ path: '/y', names: params.y },
+			{ path: '/value', names: params.value, numeric: true }
+		])
 };

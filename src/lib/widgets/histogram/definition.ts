@@ -1,5 +1,6 @@
 /** `histogram`: the distribution of one numeric field, binned. */
 import type { WidgetDefinition } from '../types';
+import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 
@@ -36,5 +37,12 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 			'Either `values` (an array of numbers) or `data` rows with `x` naming the numeric field. `bins` sets roughly how many bars. `color` stacks groups. Send raw values, not pre-counted bins (for pre-counted data use bar).'
 	},
 	defaultSize: { w: 520, h: 320 },
-	keywords: ['histogram', 'distribution', 'frequency', 'bins', 'spread']
+	keywords: ['histogram', 'distribution', 'frequency', 'bins', 'spread'],
+	drawIssues: (params) =>
+		params.data
+			? fieldIssues(params.data, [
+					{ path: '/x', names: params.x, numeric: true },
+					{ path: '/color', names: params.color }
+				])
+			: []
 };

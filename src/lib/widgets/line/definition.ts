@@ -1,5 +1,6 @@
 /** `line`: a number over time (or another ordered x), one line per series. */
 import type { WidgetDefinition } from '../types';
+import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
 
 export type LineParams = XYParams & { points?: boolean; interpolate?: 'linear' | 'monotone' | 'step'; zero?: boolean };
@@ -40,5 +41,6 @@ export const lineDefinition: WidgetDefinition<LineParams> = {
 			'`data` rows with an `x` field (dates like "2024-03-01" or "2024-03", years, or numbers) and one or more number fields in `y` (an array draws one line each). Or keep `y` single and name a `color` field for long-form data. Dates are parsed automatically; set `xType` only to override.'
 	},
 	defaultSize: { w: 560, h: 320 },
-	keywords: ['line chart', 'trend', 'time series', 'over time', 'evolution', 'history']
+	keywords: ['line chart', 'trend', 'time series', 'over time', 'evolution', 'history'],
+	drawIssues: xyIssues
 };

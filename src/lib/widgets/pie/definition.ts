@@ -1,5 +1,6 @@
 /** `pie` and `donut`: parts of one whole, few slices. */
 import type { WidgetDefinition } from '../types';
+import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 
@@ -54,6 +55,14 @@ const example: PieParams = {
 	description: 'Website sessions by acquisition channel, last 30 days'
 };
 
+/** The slice and size fields, under their own names or the x/y aliases. */
+function pieIssues(params: PieParams) {
+	return fieldIssues(params.data, [
+		{ path: params.category ? '/category' : '/x', names: params.category ?? params.x },
+		{ path: params.value ? '/value' : '/y', names: params.value ?? params.y, numeric: true }
+	]);
+}
+
 export const pieDefinition: WidgetDefinition<PieParams> = {
 	name: 'pie',
 	title: 'Pie chart',
@@ -63,7 +72,8 @@ export const pieDefinition: WidgetDefinition<PieParams> = {
 	example,
 	recipe,
 	defaultSize: { w: 400, h: 320 },
-	keywords: ['pie chart', 'share', 'proportion', 'percent', 'split', 'composition']
+	keywords: ['pie chart', 'share', 'proportion', 'percent', 'split', 'composition'],
+	drawIssues: pieIssues
 };
 
 export const donutDefinition: WidgetDefinition<PieParams> = {
@@ -75,5 +85,6 @@ export const donutDefinition: WidgetDefinition<PieParams> = {
 	example: { ...example, donut: true, centerLabel: '91.8K' },
 	recipe,
 	defaultSize: { w: 400, h: 320 },
-	keywords: ['donut chart', 'doughnut', 'ring', 'share', 'proportion', 'percent']
+	keywords: ['donut chart', 'doughnut', 'ring', 'share', 'proportion', 'percent'],
+	drawIssues: pieIssues
 };

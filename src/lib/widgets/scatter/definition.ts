@@ -1,5 +1,6 @@
 /** `scatter`: the relation between two numbers, with optional colour, size and labels. */
 import type { WidgetDefinition } from '../types';
+import { fieldIssues } from '../charts/field-check';
 import { object, text, xyProperties, type XYParams } from '../charts/prepare';
 
 export type ScatterParams = Omit<XYParams, 'y'> & { y: string; size?: string; label?: string; trendline?: boolean };
@@ -45,5 +46,13 @@ export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 			'Rows with two number fields named in `x` and `y`. Optional `color` (category field), `size` (number field → bubbles), `label` (text field written beside points; best under 30 points), `trendline: true` for a regression line.'
 	},
 	defaultSize: { w: 520, h: 360 },
-	keywords: ['scatter plot', 'correlation', 'bubble chart', 'points', 'relationship', 'outliers']
+	keywords: ['scatter plot', 'correlation', 'bubble chart', 'points', 'relationship', 'outliers'],
+	drawIssues: (params) =>
+		fieldIssues(params.data, [
+			{ path: '/x', names: params.x },
+			{ path: '/y', names: params.y, numeric: true },
+			{ path: '/color', names: params.color },
+			{ path: '/size', names: params.size, numeric: true },
+			{ path: '/label', names: params.label }
+		])
 };

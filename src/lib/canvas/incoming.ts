@@ -1,0 +1,119 @@
+/**
+ * Canvases that arrive from outside — an imported file or a share link — never destroy
+ * the user's own: an import that yields nothing changes nothing and says why, a partial
+ * import is one undo step, and a share link opened over a non-empty canvas asks first
+ * (open it on its own, add it to mine, keep mine). Opening it on its own keeps the user's
+ * canvas one click (and one Undo) away, and in storage under {@link previousCanvasKey}.
+ */
+import { errorMessage, type KeyValueStore } from '$lib/shared';
+import type { CanvasReading } from './canvas-document';
+import { createCanvasDocument } from './canvas-document';
+import type { CanvasStore } from './canvas-store.svelte';
+import { canvasStorageKey } from './persistence';
+import type { WidgetRecord } from './types';
+
+/** Where the canvas a shared one replaced is kept. */
+export const previousCanvasKey = `${canvasStorageKey}.previous`;
+
+const problemPreview = 5;
+
+function listProblems(problems: readonly string[]): string {
+	const shown = problems.slice(0, problemPreview).join('; ');
+	return problems.length > problemPreview ? `${shown}; and ${problems.length - problemPreview} more` : shown;
+}
+
+function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Applies an imported file: replaces the canvas (one undo step) when it holds at least one
+ * valid widget; otherwise leaves the canvas unchanged and reports every problem.
+ */
+export function applyImport(store: CanvasStore, reading: CanvasReading, fileName: string): { imported: number } {
+	if (reading.records.length === 0) {
+		const why = reading.problems.length ? `: ${listProblems(reading.problems)}` : ': the file has no widgets';
+		store.notify('error', `Nothing imported from ${fileName}; your canvas is unchanged${why}.`);
+		return { imported: 0 };
+	}
+	const had = store.widgets.length;
+	store.replaceAll(reading.records);
+	store.notify('info', `Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`);
+	if (reading.problems.length) {
+		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
+	}
+	return { imported: reading.records.length };
+}
+
+/** Options of {@link offerSharedCanvas}. */
+export interface SharedCanvasOptions {
+	/** Where the replaced canvas is kept; `null` keeps it in the undo history only. */
+	kv: KeyValueStore | null;
+}
+
+function reportSkipped(store: CanvasStore, reading: CanvasReading): void {
+	if (reading.problems.length) store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
+}
+
+async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
+	const previous: readonly WidgetRecord[] = store.widgets;
+	let kept = 'Undo brings it back';
+	if (options.kv) {
+		try {
+			await options.kv.set(previousCanvasKey, createCanvasDocument(previous));
+			kept = 'Undo brings it back, and a copy stays in this browser';
+		} catch (error) {
+			kept = `Undo brings it back (a copy could not be stored: ${errorMessage(error)})`;
+		}
+	}
+	store.replaceAll(reading.records);
+	store.notify('info', `Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`, [
+		{ id: 'share-restore', label: 'Back to my canvas', run: () => store.replaceAll(previous) },
+		{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
+	]);
+	reportSkipped(store, reading);
+}
+
+/**
+ * Offers a shared canvas. On an empty canvas it opens at once; otherwise the canvas stays
+ * as it is and a notice offers: open it on its own (`share-open`), add it below mine
+ * (`share-merge`), or keep mine (`share-keep`). Every choice is undoable.
+ */
+export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
+	if (reading.records.length === 0) {
+		store.notify('error', `The shared canvas has no widget that can be shown${reading.problems.length ? `: ${listProblems(reading.problems)}` : ''}. Your canvas is unchanged.`);
+		return;
+	}
+	if (store.widgets.length === 0) {
+		store.replaceAll(reading.records, { undoable: false });
+		store.notify('info', `Opened a shared canvas with ${plural(reading.records.length, 'widget')}.`);
+		reportSkipped(store, reading);
+		return;
+	}
+	const dismiss = () => store.dismissNotice(noticeId);
+	const noticeId = store.notify(
+		'info',
+		`This link holds a shared canvas with ${plural(reading.records.length, 'widget')}; your canvas has ${store.widgets.length}. What should happen?`,
+		[
+			{
+				id: 'share-open',
+				label: 'Open it on its own',
+				run: async () => {
+					dismiss();
+					await openOnItsOwn(store, reading, options);
+				}
+			},
+			{
+				id: 'share-merge',
+				label: 'Add it to my canvas',
+				run: () => {
+					dismiss();
+					const added = store.merge(reading.records);
+					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
+					reportSkipped(store, reading);
+				}
+			},
+			{ id: 'share-keep', label: 'Keep mine', run: dismiss }
+		]
+	);
+}

@@ -1,0 +1,63 @@
+/**
+ * The canvas in everyday use: undo and redo from anywhere on the page (also after an undo
+ * removed the focused widget), the inspector showing the schema its messages refer to, and
+ * notices that expire.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors } from './helpers';
+import { callTool, installModelContext } from './webmcp-helpers';
+
+async function display(page: Page, name: string, params: Record<string, unknown>): Promise<string> {
+	const result = await callTool(page, 'widget_display', { name, params });
+	expect(result.isError, JSON.stringify(result)).toBeFalsy();
+	return result.structuredContent!.id as string;
+}
+
+test.beforeEach(async ({ page }) => {
+	await installModelContext(page);
+});
+
+test('Ctrl+Z and Shift+Ctrl+Z work wherever focus is, and after an undo removed the focused widget', async ({ page }) => {
+	const errors = collectErrors(page);
+	await page.goto('/');
+	const first = await display(page, 'stat', { label: 'First', value: 1 });
+	await display(page, 'stat', { label: 'Second', value: 2 });
+	const frames = page.locator('[data-widget-id]');
+	await expect(frames).toHaveCount(2);
+
+	// Focus on the second widget itself: undoing removes it, and the next undo still works.
+	await frames.nth(1).focus();
+	await page.keyboard.press('Control+z');
+	await expect(frames).toHaveCount(1);
+	await page.keyboard.press('Control+z');
+	await expect(frames).toHaveCount(0);
+
+	// Focus in the console pane, then on the gallery link in the header: redo works there too.
+	await page.getByTestId('pane-console').locator('button').first().focus();
+	await page.keyboard.press('Control+Shift+z');
+	await expect(frames).toHaveCount(1);
+	await page.getByTestId('gallery-link').focus();
+	await page.keyboard.press('Control+y');
+	await expect(frames).toHaveCount(2);
+	await expect(page.locator(`[data-widget-id=${first}]`)).toBeVisible();
+
+	// The chat's text box keeps its own text undo: the canvas is untouched.
+	await page.getByTestId('chat-input').fill('typed');
+	await page.getByTestId('chat-input').press('Control+z');
+	await expect(frames).toHaveCount(2);
+	expect(errors).toEqual([]);
+});
+
+test('the inspector shows the schema its validation messages refer to', async ({ page }) => {
+	await page.goto('/');
+	const id = await display(page, 'stat', { label: 'Cars', value: 406 });
+	await page.locator(`[data-widget-id=${id}]`).click();
+	const inspector = page.getByTestId('inspector');
+	await inspector.getByTestId('inspector-params').fill('{"label": "Cars", "value": 406, "colour": "red"}');
+	await inspector.getByTestId('inspector-apply').click();
+	await expect(inspector.getByTestId('inspector-errors')).toContainText('/colour is not an allowed property (see the expected schema)');
+	const schema = inspector.getByTestId('inspector-schema');
+	await schema.locator('summary').click();
+	await expect(schema.locator('pre')).toContainText('"label"');
+	await expect(schema.locator('pre')).toContainText('"value"');
+});
