@@ -11,6 +11,7 @@ import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
 import { resultValue } from './default-widget';
+import type { ServerRequests } from './server-requests.svelte';
 import { describeError } from './server-errors';
 import type { CallOutcome, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } from './types';
 
@@ -48,6 +49,7 @@ export interface WorkbenchBridgeOptions {
 	widgets?: UiCallbacks;
 	/** Resolves once the widget validators are loaded (before `widgets` is used). */
 	widgetsReady?(): Promise<void>;
+	requests?: ServerRequests;
 	/** Starts a conversation with this text. */
 	startConversation?(text: string): void;
 }
@@ -104,6 +106,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		callTool,
 		showOnCanvas,
 		connection: options.connection,
+		requests: options.requests,
 		useInChat: options.startConversation
 			? (messages) => options.startConversation!(messages.length === 1 ? messages[0].text : messages.map((message) => `${message.role}: ${message.text}`).join('\n\n'))
 			: undefined
