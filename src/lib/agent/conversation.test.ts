@@ -238,4 +238,23 @@ describe('compactTextDeltas', () => {
 		expect(failures[0]).toMatch(/could not be saved \(The quota has been exceeded\.\)/);
 		expect(conversation.history).toHaveLength(2);
 	});
+
+	it('re-running an autoui display call is not a data-changing action; an unannotated data tool is', async () => {
+		const display = createMemoryToolServer('autoui', 'webmcp', [
+			{ name: 'widget_display', description: 'Show a widget', inputSchema: { type: 'object', properties: {} }, handler: () => ({ widget: 'stat', data: {} }) }
+		]);
+		const { conversation } = setup(
+			[{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: {} }, { name: 'shop_mcp_delete_order', input: { id: '1' } }] }, { text: 'Done.' }],
+			{
+				tools: () => ({ layers: [{ protocol: 'webmcp', serverName: 'autoui', description: 'Display', tools: display.definitions }, layer], servers: [display, data] }),
+				loopOptions: () => ({ lazy: false, policy: { approval: 'off' } })
+			}
+		);
+		await conversation.send('Show it and delete order 1');
+		const calls = conversation.events.filter((event) => event.type === 'tool-call');
+		expect(calls.map((call) => [call.tool, conversation.isReadOnlyCall(call.callId)])).toEqual([
+			['widget_display', true],
+			['delete_order', false]
+		]);
+	});
 });

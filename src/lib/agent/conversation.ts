@@ -216,10 +216,12 @@ export class Conversation {
 		return this.#approvals.has(callId);
 	}
 
-	/** True when the logged call's tool is annotated read-only, so re-running it is safe. */
+	/** True when re-running the logged call is safe: its tool is annotated read-only, or it is an in-page display tool. */
 	isReadOnlyCall(callId: string): boolean {
 		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);
 		if (!call || call.type !== 'tool-call') return false;
+		// In-page display tools (autoui) only validate and describe a widget when re-run: no data changes.
+		if (call.protocol === 'webmcp') return true;
 		const layer = this.#deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
 		return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
 	}
