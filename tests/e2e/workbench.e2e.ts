@@ -129,6 +129,20 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			}
 
 			await saveScreenshot(page, `workbench-${mode}`);
+
+			// The protocol log lists the calls with their latency; a row opens the raw message.
+			await workbench.getByTestId('workbench-close').click();
+			await page.getByTestId('console-tab-protocol').click();
+			await page.getByTestId('protocol-server').selectOption(name);
+			await page.getByTestId('protocol-method').fill('tools/call');
+			const response = page.locator('[data-testid=protocol-entry][data-method="tools/call"][data-direction=in]').first();
+			await expect(response).toContainText(' ms');
+			await response.click();
+			await expect(page.getByTestId('protocol-raw')).toContainText('content');
+			await page.getByTestId('protocol-method').fill('sampling/createMessage');
+			await expect(page.locator('[data-testid=protocol-entry][data-direction=in]').first()).toBeVisible();
+			await page.getByTestId('protocol-open-workbench').click();
+			await expect(workbench).toBeVisible();
 			// Over SSE, "auto" first tries Streamable HTTP, which that server answers with 404.
 			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
 		});
