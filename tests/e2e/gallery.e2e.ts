@@ -47,6 +47,26 @@ test.beforeEach(async ({ page }) => {
 	await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ contentType: 'image/png', body: gradientPng(160, 120, seed++ % 5) }));
 });
 
+test('the image, gallery, profile and cards examples load the app\'s own images, with no third-party request', async ({ page }) => {
+	const foreign: string[] = [];
+	page.on('request', (request) => {
+		const url = new URL(request.url());
+		if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') foreign.push(request.url());
+	});
+	for (const name of ['image', 'gallery', 'profile', 'cards']) {
+		await page.goto(`/gallery?widget=${name}`);
+		await waitRendered(page);
+		const images = page.locator(`[data-gallery-widget="${name}"] img`);
+		await expect(images.first()).toBeVisible();
+		await expect
+			.poll(() => images.evaluateAll((list) => list.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)))
+			.toBe(true);
+		const sources = await images.evaluateAll((list) => list.map((image) => new URL((image as HTMLImageElement).src).pathname));
+		expect(sources.every((path) => path.startsWith('/examples/')), sources.join(', ')).toBe(true);
+	}
+	expect(foreign).toEqual([]);
+});
+
 async function widgetNames(page: Page): Promise<string[]> {
 	await page.goto('/gallery');
 	await expect(page.locator('[data-gallery-widget]').first()).toBeVisible();

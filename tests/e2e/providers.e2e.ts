@@ -54,6 +54,7 @@ for (const provider of ['anthropic', 'openai'] as const) {
 		await expect(page.getByText('optional for a local endpoint')).toBeVisible();
 
 		await page.getByTestId('settings-api-key').fill(goodKey);
+		llm.setScenario({ steps: [{ text: 'OK' }] });
 		await page.getByTestId('settings-test').click();
 		const result = page.getByTestId('settings-test-result');
 		await expect(result).toHaveAttribute('data-ok', 'true');

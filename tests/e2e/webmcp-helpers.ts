@@ -1,7 +1,8 @@
 /**
  * Drives the page's WebMCP tools from a journey: Chromium has no `document.modelContext`
  * without a flag, so `installModelContext` installs a minimal recording one (the current
- * draft's `registerTool(tool, { signal })` / `unregisterTool(name)`) before the page loads,
+ * draft's `registerTool(tool, { signal })`, which returns a Promise and whose signal owns the
+ * tool's lifetime) before the page loads,
  * and `callTool` calls a tool the page registered, as a browser agent would.
  */
 import type { Page } from '@playwright/test';
@@ -14,12 +15,9 @@ export async function installModelContext(page: Page): Promise<void> {
 	await page.addInitScript(() => {
 		const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
 		const context = {
-			registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
+			async registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
 				tools.set(tool.name, tool);
 				options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
-			},
-			unregisterTool(name: string) {
-				tools.delete(name);
 			}
 		};
 		Object.defineProperty(document, 'modelContext', { value: context, configurable: true });

@@ -117,6 +117,20 @@ describe('SDK fixture server', () => {
 		await connection.close();
 	});
 
+	it('JSON-RPC errors from tools/call (unknown tool, invalid params) come back as readable error results with the code', async () => {
+		const connection = new McpConnection({ name: 'fixture', url: server.url });
+		await connection.connect();
+		const unknown = await connection.callTool('no_such_tool', {});
+		expect(unknown.isError).toBe(true);
+		expect(text(unknown)).toMatch(/JSON-RPC error -32602 \(invalid params\).*Unknown tool: no_such_tool/);
+		expect(text(unknown)).toMatch(/check the tool name and its input schema/i);
+		const invalid = await connection.callTool('echo', { text: 42 });
+		expect(invalid.isError).toBe(true);
+		expect(text(invalid)).toMatch(/-32602.*text must be a string/);
+		expect(connection.status).toBe('connected');
+		await connection.close();
+	});
+
 	it('sends our client name and version', async () => {
 		const connection = new McpConnection({ name: 'fixture', url: server.url });
 		await connection.connect();

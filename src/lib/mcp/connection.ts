@@ -18,7 +18,7 @@ import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
-import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, toMcpError } from './errors';
+import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
 import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
 import type { ClientHandlers } from './client-handlers';
 import type { WireListener } from './protocol-tap';
@@ -206,6 +206,8 @@ export class McpConnection implements ToolServer {
 					);
 				}
 				if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#startReconnect(open, error);
+				const answered = rpcErrorResult(error, this.name, name);
+				if (answered) return answered;
 				throw toMcpError(error, this.name, what);
 			}
 		}

@@ -2,7 +2,7 @@
  * Why the full MCP request failed in transit. A browser cannot read why a CORS request
  * failed, so the probes add one ingredient of the real request at a time:
  *
- *   no-cors request                     fails → host unreachable (or TLS)
+ *   no-cors request                     fails → unreachable.ts: refused, DNS, TLS or unknown
  *   simple POST (no preflight)          fails → no Access-Control-Allow-Origin
  *   + content-type: application/json    fails → preflight rejected
  *   + mcp-protocol-version, mcp-session-id, each custom header
@@ -10,22 +10,15 @@
  */
 import type { Diagnosis, DiagnosisCode } from './diagnosis';
 import { probeProtocolVersion, type ProbeHttp } from './probe-http';
+import { explainUnreachable } from './unreachable';
 
 /**
  * Explains a failed MCP POST: the host is down, or which CORS rule the server lacks. Only
  * call it after the full request failed; each step sends a bare POST to the server.
  */
 export async function explainFailedRequest(http: ProbeHttp): Promise<Diagnosis> {
-	if (!(await http.reachable())) {
-		const https = http.url.protocol === 'https:';
-		return {
-			code: 'unreachable',
-			summary: `Nothing answers at ${http.url.host}${https ? ' (or its TLS certificate is not trusted)' : ''}.`,
-			fix: https
-				? 'Check that the server is running and the host name is right; open the URL in a new tab to see whether the browser trusts its certificate.'
-				: 'Check that the server is running, and the host and port are right.'
-		};
-	}
+	const failure = await http.reach();
+	if (failure !== undefined) return explainUnreachable(http, failure);
 	const origin = globalThis.location?.origin ?? 'this app\'s origin';
 	if (!(await http.passes({ 'content-type': 'text/plain' }))) {
 		return corsDiagnosis(

@@ -22,10 +22,23 @@ describe('connection doctor (Node: no CORS, so only server-side causes)', () => 
 		expect((await diagnose({ url: fixture.url })).code).toBe('ok');
 	});
 
-	it('reports an unreachable host', async () => {
-		const diagnosis = await diagnose({ url: 'http://127.0.0.1:9/mcp' });
-		expect(diagnosis.code).toBe('unreachable');
-		expect(diagnosis.fix).toMatch(/running/);
+	it('a port the browser itself refuses (9, ERR_UNSAFE_PORT) is diagnosed as such, before any request', async () => {
+		let requests = 0;
+		const counting: typeof fetch = (input, init) => (requests++, fetch(input, init));
+		const diagnosis = await diagnose({ url: 'http://127.0.0.1:9/mcp', fetch: counting });
+		expect(diagnosis).toMatchObject({ code: 'blocked_port', summary: expect.stringMatching(/browsers refuse port 9.*ERR_UNSAFE_PORT/i) });
+		expect(diagnosis.fix).not.toMatch(/running/);
+		expect(requests).toBe(0);
+	});
+
+	it('tells a refused connection, a name that does not resolve and a TLS mismatch apart', async () => {
+		const { freePort } = await import('../../../tests/fixtures/net');
+		const port = await freePort();
+		expect(await diagnose({ url: `http://127.0.0.1:${port}/mcp` })).toMatchObject({ code: 'refused', summary: expect.stringContaining(`127.0.0.1:${port}`), fix: expect.stringMatching(/running/) });
+		expect(await diagnose({ url: 'https://no-such-host.invalid/mcp' })).toMatchObject({ code: 'dns', summary: expect.stringContaining('no-such-host.invalid') });
+		const plain = new URL(fixture.url);
+		const tls = await diagnose({ url: `https://${plain.host}/mcp` });
+		expect(tls).toMatchObject({ code: 'tls', suggestedUrl: fixture.url });
 	});
 
 	it('points from a wrong path to the real endpoint', async () => {

@@ -10,7 +10,7 @@
  *
  * Loaded on demand (it runs only after a failure); the HTTP requests live in probe-http.ts.
  */
-import { isPlainObject } from '$lib/shared';
+import { blockedPortMessage, browserBlockedPort, isPlainObject } from '$lib/shared';
 import { explainFailedRequest } from './cors-probe';
 import type { DiagnoseOptions, Diagnosis } from './diagnosis';
 import { ProbeHttp } from './probe-http';
@@ -29,6 +29,12 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		return { code: 'invalid_url', summary: `MCP over HTTP needs an http(s) URL, not ${url.protocol}.`, fix: 'Use the server\'s https:// URL.' };
+	}
+	const blocked = browserBlockedPort(url);
+	if (blocked !== undefined) {
+		const message = blockedPortMessage(blocked);
+		const [summary, fix] = message.split(' — ');
+		return { code: 'blocked_port', summary: `${summary[0].toUpperCase()}${summary.slice(1)}.`, fix: `${fix[0].toUpperCase()}${fix.slice(1)}.` };
 	}
 	const loopback = loopbackHosts.has(url.hostname);
 	if (options.pageUrl && url.protocol === 'http:' && !loopback) {

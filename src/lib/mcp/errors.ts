@@ -3,7 +3,7 @@
  * a message that says what to do. The classifiers are also used by the connection to decide
  * between "retry after re-initialising", "reconnect" and "report".
  */
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { AutoUiError, errorMessage, type ToolCallResult } from '$lib/shared';
 import { loadedSdk } from './sdk-loader';
 
 /** HTTP status carried by an SDK transport error, when there is one. */
@@ -106,4 +106,29 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 		`MCP server "${serverName}" sent an answer that is not valid MCP for ${what} (${message}). Check that the URL points at an MCP endpoint.`,
 		{ cause: error }
 	);
+}
+
+/** Names and advice for the JSON-RPC error codes a server may answer tools/call with. */
+const rpcMeanings: Record<number, { name: string; advice: string }> = {
+	[-32700]: { name: 'parse error', advice: 'The server could not read the request; retrying the same call will not help.' },
+	[-32600]: { name: 'invalid request', advice: 'The server rejected the request itself; retrying the same call will not help.' },
+	[-32601]: { name: 'method not found', advice: 'The server does not support this call; use another tool.' },
+	[-32602]: { name: 'invalid params', advice: 'check the tool name and its input schema (list the tools again), fix the arguments and call again.' },
+	[-32603]: { name: 'internal error', advice: 'The server failed while running the tool; try other arguments or another tool.' }
+};
+
+/**
+ * When a server answered tools/call with a JSON-RPC error (unknown tool, invalid params…)
+ * rather than an `isError` result: that error as a tool result the model can read and act
+ * on, naming the code and what it means. Undefined for anything else (transport failures,
+ * timeouts, a closed connection), which stay thrown.
+ */
+export function rpcErrorResult(error: unknown, serverName: string, tool: string): ToolCallResult | undefined {
+	const sdk = loadedSdk();
+	if (!sdk || !(error instanceof sdk.McpError) || isConnectionClosed(error) || isRequestTimeout(error)) return undefined;
+	if (typeof error.code !== 'number' || error.code >= 0) return undefined;
+	const meaning = rpcMeanings[error.code] ?? { name: 'server error', advice: 'Read the message, then fix the call or use another tool.' };
+	const message = error.message.replace(/^(MCP error -?\d+:\s*)+/, '');
+	const text = `JSON-RPC error ${error.code} (${meaning.name}) from MCP server "${serverName}" for tool "${tool}": ${message}. ${meaning.advice[0].toUpperCase()}${meaning.advice.slice(1)}`;
+	return { isError: true, content: [{ type: 'text', text }], structuredContent: { error: message, code: error.code, meaning: meaning.name } };
 }

@@ -59,12 +59,17 @@ export class ProbeHttp {
 	}
 
 	/** True when the host answers at all (a no-cors GET cannot fail on CORS). */
-	async reachable(): Promise<boolean> {
+	async reachable(url: URL = this.url): Promise<boolean> {
+		return (await this.reach(url)) === undefined;
+	}
+
+	/** Undefined when `url` answers at all (no-cors GET), else the error the fetch threw. */
+	async reach(url: URL = this.url): Promise<unknown> {
 		try {
-			await this.fetch(this.url, { method: 'GET', mode: 'no-cors', signal: this.signal(), credentials: 'omit' });
-			return true;
-		} catch {
-			return false;
+			await this.fetch(url, { method: 'GET', mode: 'no-cors', signal: this.signal(), credentials: 'omit' });
+			return undefined;
+		} catch (error) {
+			return error ?? new Error('fetch failed');
 		}
 	}
 

@@ -25,6 +25,7 @@ export type ErrorCode =
 	| 'provider_network'
 	| 'provider_stream'
 	| 'provider_no_tools'
+	| 'provider_wrong_endpoint'
 	// MCP errors
 	| 'mcp_unreachable'
 	| 'mcp_cors'

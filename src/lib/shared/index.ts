@@ -16,5 +16,7 @@ export type {
 	CallOptions,
 	ToolServer
 } from './tool-server';
+export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
+export type { TransitFailure } from './network-failure';
 export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';

@@ -97,4 +97,57 @@ describe('registerWithModelContext', () => {
 		expect(errors).toEqual(['WebMCP registration failed: not allowed']);
 		expect(() => again()).not.toThrow();
 	});
+
+	it('registers the current way: registerTool(tool, { signal }) returns a Promise, the signal owns the lifetime', async () => {
+		const live = new Map<string, ModelContextTool>();
+		const context = {
+			registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal }) {
+				return new Promise<void>((resolve) =>
+					setTimeout(() => {
+						live.set(tool.name, tool);
+						options?.signal?.addEventListener('abort', () => live.delete(tool.name));
+						resolve();
+					}, 10)
+				);
+			}
+		};
+		const teardown = await registerWithModelContext(server, { callbacks: {}, modelContext: context });
+		expect(live.size).toBe(6);
+		teardown();
+		expect(live.size).toBe(0);
+	});
+
+	it('reports a registration the browser rejects (a rejected Promise), and keeps the others', async () => {
+		const errors: string[] = [];
+		const live = new Set<string>();
+		const context = {
+			registerTool: async (tool: ModelContextTool) => {
+				if (tool.name === 'recall') throw new Error('a tool named "recall" is already registered');
+				live.add(tool.name);
+			}
+		};
+		await registerWithModelContext(server, { callbacks: {}, modelContext: context, onError: (message) => errors.push(message) });
+		expect(live.size).toBe(5);
+		expect(errors).toEqual(['WebMCP registration failed: recall: a tool named "recall" is already registered']);
+	});
+
+	it('feature-detects older shapes: inputSchema as a JSON string, and input as a JSON string', async () => {
+		const live = new Map<string, ModelContextTool>();
+		const context = {
+			registerTool(tool: ModelContextTool) {
+				if (typeof tool.inputSchema !== 'string') throw new TypeError("Failed to execute 'registerTool': inputSchema must be a string");
+				live.set(tool.name, tool);
+			},
+			unregisterTool: (name: string) => void live.delete(name)
+		};
+		const { calls, callbacks } = recordingCallbacks();
+		const teardown = await registerWithModelContext(server, { callbacks, modelContext: context });
+		expect(live.size).toBe(6);
+		expect(JSON.parse(live.get('widget_display')!.inputSchema as unknown as string)).toMatchObject({ type: 'object' });
+		const shown = await live.get('widget_display')!.execute(JSON.stringify({ name: 'kpi', params: { label: 'Users', value: 3 } }) as never);
+		expect(shown.structuredContent).toEqual({ widget: 'kpi', id: 'w_abc123' });
+		expect(calls).toHaveLength(1);
+		teardown();
+		expect(live.size).toBe(0);
+	});
 });

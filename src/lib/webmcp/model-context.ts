@@ -4,6 +4,11 @@
  * browser can drive the canvas. Their calls go through the same validation as the agent
  * loop's and reach the canvas through the same UI callbacks. Feature-detected: where the API
  * is absent nothing is registered and teardown is a no-op.
+ *
+ * The current draft: `registerTool(tool, { signal })` returns a Promise, and aborting the
+ * signal releases the tool (there is no `unregisterTool`). Older shapes still work: a
+ * synchronous `registerTool` with `unregisterTool`, `provideContext`/`clearContext`, Chromium
+ * builds that want `inputSchema` as a JSON string, and input arriving as a JSON string.
  */
 import { errorMessage, randomId, type ToolCallResult } from '$lib/shared';
 import { applyUiResult } from '$lib/agent/ui-results';
@@ -21,7 +26,7 @@ export interface ModelContextTool {
 
 /** The parts of the WebMCP `ModelContext` interface we use (all optional: drafts differ). */
 export interface ModelContextLike {
-	registerTool?(tool: ModelContextTool, options?: { signal?: AbortSignal }): unknown;
+	registerTool?(tool: ModelContextTool, options?: { signal?: AbortSignal }): unknown | Promise<unknown>;
 	unregisterTool?(name: string): void;
 	provideContext?(context: { tools: ModelContextTool[] }): void;
 	clearContext?(): void;
@@ -61,7 +66,7 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 		...(definition.annotations?.readOnlyHint ? { annotations: { readOnlyHint: true } } : {}),
 		async execute(input) {
 			try {
-				const args = input && typeof input === 'object' ? input : {};
+				const args = readInput(input);
 				const result = await server.callTool(definition.name, args, { signal: controller.signal });
 				return applyUiResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
 			} catch (error) {
@@ -70,19 +75,28 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 		}
 	}));
 	const handles: unknown[] = [];
-	try {
-		if (typeof context.registerTool === 'function') {
-			for (const tool of tools) handles.push(context.registerTool(tool, { signal: controller.signal }));
-		} else {
+	if (typeof context.registerTool === 'function') {
+		const outcomes = await Promise.allSettled(tools.map((tool) => registerOne(context, tool, controller.signal)));
+		const failures: Array<{ name: string; reason: string }> = [];
+		outcomes.forEach((outcome, index) => {
+			if (outcome.status === 'fulfilled') handles[index] = outcome.value;
+			else failures.push({ name: tools[index].name, reason: errorMessage(outcome.reason) });
+		});
+		const reasons = new Set(failures.map((failure) => failure.reason));
+		if (failures.length === tools.length && reasons.size === 1) options.onError?.(`WebMCP registration failed: ${[...reasons][0]}`);
+		else if (failures.length) options.onError?.(`WebMCP registration failed: ${failures.map((failure) => `${failure.name}: ${failure.reason}`).join('; ')}`);
+	} else {
+		try {
 			context.provideContext?.({ tools });
+		} catch (error) {
+			options.onError?.(`WebMCP registration failed: ${errorMessage(error)}`);
 		}
-	} catch (error) {
-		options.onError?.(`WebMCP registration failed: ${errorMessage(error)}`);
 	}
 	let done = false;
 	return () => {
 		if (done) return;
 		done = true;
+		// The current draft releases every tool registered with this signal.
 		controller.abort();
 		const attempt = (action: () => void) => {
 			try {
@@ -103,4 +117,26 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			attempt(() => context.provideContext?.({ tools: [] }));
 		}
 	};
+}
+
+/** Tool input as an object: some builds pass it as a JSON string. */
+function readInput(input: unknown): Record<string, unknown> {
+	if (typeof input === 'string') {
+		const parsed: unknown = input.trim() ? JSON.parse(input) : {};
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+	}
+	return input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+}
+
+/**
+ * Registers one tool (awaiting the Promise of the current draft). A build that refuses an
+ * object `inputSchema` with a TypeError gets it again as a JSON string.
+ */
+async function registerOne(context: ModelContextLike, tool: ModelContextTool, signal: AbortSignal): Promise<unknown> {
+	try {
+		return await context.registerTool!(tool, { signal });
+	} catch (error) {
+		if (!(error instanceof TypeError) || !/inputSchema|schema/i.test(error.message)) throw error;
+		return await context.registerTool!({ ...tool, inputSchema: JSON.stringify(tool.inputSchema) as unknown as object }, { signal });
+	}
 }

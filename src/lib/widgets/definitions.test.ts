@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { widgetDefinitions, widgetRegistry } from './definitions';
@@ -127,5 +128,22 @@ describe('defineWidgetRegistry', () => {
 		const registry = defineWidgetRegistry([base]);
 		expect(registry.get('nope')).toBeUndefined();
 		expect(() => registry.require('nope')).toThrowError(/unknown widget "nope"; available: stat/);
+	});
+});
+
+describe('examples work offline', () => {
+	function imageUrls(value: unknown, found: string[] = []): string[] {
+		if (typeof value === 'string' && (/\.(png|jpe?g|gif|webp|avif|svg)(\?|$)/i.test(value) || /wikimedia|unsplash|picsum/i.test(value))) found.push(value);
+		else if (Array.isArray(value)) for (const item of value) imageUrls(item, found);
+		else if (value && typeof value === 'object') for (const item of Object.values(value)) imageUrls(item, found);
+		return found;
+	}
+
+	it('the image, gallery, profile and cards examples use the app\'s own images, never a third-party host', () => {
+		const used = new Map(widgetDefinitions.map((definition) => [definition.name, imageUrls(definition.example)]));
+		for (const name of ['image', 'gallery', 'profile', 'cards']) expect(used.get(name)!.length, name).toBeGreaterThan(0);
+		for (const [name, urls] of used) for (const url of urls) expect(url, name).toMatch(/^\/examples\/[a-z0-9-]+\.png$/);
+		const shipped = new Set(readdirSync(new URL('../../../static/examples/', import.meta.url)));
+		for (const url of [...used.values()].flat()) expect(shipped.has(url.slice('/examples/'.length)), url).toBe(true);
 	});
 });

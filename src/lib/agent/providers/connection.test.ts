@@ -25,12 +25,17 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s connection test', (provid
 		expect(llm.requests.at(-1)!.format).toBe(provider);
 	});
 
-	it('succeeds with a clear message when the model is listed', async () => {
+	it('succeeds with a clear message when the model is listed, after a real one-token request of the wire format', async () => {
+		llm.setScenario({ steps: [{ text: 'OK' }] });
+		const before = llm.chatRequests().length;
 		const result = await testConnection(config());
+		expect(llm.chatRequests().length - before).toBe(1);
+		expect(llm.chatRequests().at(-1)!.format).toBe(provider);
 		expect(result).toMatchObject({ ok: true, message: expect.stringContaining('Model qwen2.5:7b is available') });
 	});
 
 	it('warns when the model is not in the list', async () => {
+		llm.setScenario({ steps: [{ text: 'OK' }] });
 		const result = await testConnection(config({ model: 'mistral' }));
 		expect(result).toMatchObject({ ok: true, warning: expect.stringContaining('mistral is not in this endpoint') });
 	});
@@ -64,5 +69,55 @@ describe('testConnection without a model list', () => {
 		expect(result).toMatchObject({ ok: true, message: expect.stringContaining('tiny answered') });
 		expect(llm.chatRequests().length - before).toBe(1);
 		expect(llm.chatRequests().at(-1)!.body).toMatchObject({ max_tokens: 1 });
+	});
+});
+
+describe('an endpoint that is not an LLM API', () => {
+	let site: { url: string; close: () => Promise<void>; hits: () => number };
+	beforeAll(async () => {
+		const { createServer } = await import('node:http');
+		let hits = 0;
+		const server = createServer((request, response) => {
+			hits++;
+			const json = request.url?.includes('/json');
+			response.writeHead(200, { 'content-type': json ? 'application/json' : 'text/html; charset=utf-8', 'access-control-allow-origin': '*' });
+			response.end(json ? JSON.stringify({ status: 'ok', service: 'inventory' }) : '<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as { port: number };
+		site = { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())), hits: () => hits };
+	});
+	afterAll(() => site.close());
+
+	it.each<ProviderId>(['anthropic', 'openai'])('"Test connection" to an HTML page says it is not a %s-compatible endpoint, at once', async (provider) => {
+		const before = site.hits();
+		const result = await testConnection({ provider, baseUrl: site.url, model: 'm', retry: { baseDelayMs: 200 } });
+		expect(result).toMatchObject({ ok: false, code: 'provider_wrong_endpoint', message: expect.stringMatching(/not an? (Anthropic|OpenAI)-compatible endpoint.*HTML page/) });
+		// No retries of what cannot succeed: at most the model list and one request.
+		expect(site.hits() - before).toBeLessThanOrEqual(2);
+	});
+
+	it.each<ProviderId>(['anthropic', 'openai'])('unexpected JSON from a %s base URL is diagnosed, not reported as connected', async (provider) => {
+		const result = await testConnection({ provider, baseUrl: `${site.url}/json`, model: 'm', retry: { baseDelayMs: 200 } });
+		expect(result).toMatchObject({ ok: false, code: 'provider_wrong_endpoint', message: expect.stringMatching(/unexpected JSON.*"status":"ok"/) });
+	});
+
+	it('a chat turn against an HTML page fails at once with the same diagnosis, without retries', async () => {
+		const { createProvider } = await import('.');
+		const provider = await createProvider({ provider: 'openai', baseUrl: site.url, model: 'm', retry: { baseDelayMs: 200 } });
+		const before = site.hits();
+		const error = await provider
+			.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] }, {})
+			.catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ code: 'provider_wrong_endpoint' });
+		expect(site.hits() - before).toBe(1);
+	});
+});
+
+describe('a base URL on a port browsers refuse', () => {
+	it.each<ProviderId>(['anthropic', 'openai'])('%s: port 9 fails at once with ERR_UNSAFE_PORT, no request and no retries', async (provider) => {
+		const result = await testConnection({ provider, baseUrl: 'http://127.0.0.1:9/v1', model: 'm', retry: { baseDelayMs: 2_000 } });
+		expect(result).toMatchObject({ ok: false, code: 'provider_network', message: expect.stringMatching(/refuse port 9.*ERR_UNSAFE_PORT/) });
+		expect(result.latencyMs).toBeLessThan(1_000);
 	});
 });

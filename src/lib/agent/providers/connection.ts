@@ -2,7 +2,7 @@
  * Model lists and the settings dialog's "Test connection": reach the endpoint with the
  * configured key and say clearly what works and what does not.
  */
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { AutoUiError, blockedPortMessage, browserBlockedPort, errorMessage } from '$lib/shared';
 import { endpointName, needsApiKey, resolveBaseUrl } from './endpoints';
 import { errorContext } from './error-context';
 import { classifyFailure, toProviderError } from './provider-errors';
@@ -39,6 +39,8 @@ export function checkConfig(config: ProviderConfig): void {
 		} catch {
 			throw new AutoUiError('invalid_argument', `the base URL "${config.baseUrl}" is not an http(s) URL — fix it in Settings`);
 		}
+		const port = browserBlockedPort(config.baseUrl.trim());
+		if (port !== undefined) throw new AutoUiError('provider_network', `${config.baseUrl}: ${blockedPortMessage(port)}, then update the base URL in Settings`);
 	}
 	if (needsApiKey(config) && !config.apiKey?.trim()) {
 		throw new AutoUiError('provider_auth', `${endpointName(config)} needs an API key — add one in Settings`);
@@ -63,8 +65,10 @@ export function listsModel(models: ModelInfo[], model: string): boolean {
 }
 
 /**
- * Tests `config`: lists the models (which checks the endpoint and the key); where the
- * endpoint has no model list, sends a one-token request instead. Never throws.
+ * Tests `config` the way the chat will use it: lists the models (which checks the endpoint
+ * and the key), then sends a real one-token streaming request of the chosen wire format —
+ * so an endpoint that answers 200 to anything (a web page, another API) is diagnosed here,
+ * not in the first chat turn. Never throws.
  */
 export async function testConnection(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
 	const started = performance.now();
@@ -80,6 +84,7 @@ export async function testConnection(config: ProviderConfig, options: { signal?:
 			await pingModel(config, options.signal);
 			return { ok: true, message: `Connected to ${where}: ${config.model} answered.`, models: [], latencyMs: elapsed() };
 		}
+		await pingModel(config, options.signal);
 		const message = `Connected to ${where}.`;
 		if (models.length === 0 || listsModel(models, config.model)) {
 			return { ok: true, message: models.length ? `${message} Model ${config.model} is available.` : message, models, latencyMs: elapsed() };
@@ -94,6 +99,6 @@ export async function testConnection(config: ProviderConfig, options: { signal?:
 
 async function pingModel(config: ProviderConfig, signal?: AbortSignal): Promise<void> {
 	const { Provider } = await loadWireFormat(config.provider);
-	const provider = new Provider({ ...config, retry: { maxRetries: 1, ...config.retry } });
+	const provider = new Provider({ ...config, retry: { ...config.retry, maxRetries: 0 } });
 	await provider.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.' }] }], tools: [], maxTokens: 1 }, { signal });
 }

@@ -6,6 +6,8 @@
  */
 import { AutoUiError, type ErrorCode } from '$lib/shared';
 import { endpointName, isLocalEndpoint, localServerName } from './endpoints';
+import { findStreamIdle } from './idle-timeout';
+import { findWrongEndpoint } from './response-check';
 import { isRetryableStatus, parseRetryAfter, type AttemptFailure } from './retry';
 import type { ProviderId } from './types';
 
@@ -87,6 +89,8 @@ const transientStreamErrors = new Set(['overloaded_error', 'api_error', 'rate_li
 
 /** Classifies a failed attempt for the retry loop. */
 export function classifyFailure(error: unknown): AttemptFailure {
+	const wrong = findWrongEndpoint(error);
+	if (wrong) return { retryable: false, reason: wrong.message };
 	const sdk = asSdkError(error);
 	const type = wireType(error);
 	if (sdk.status !== undefined) {
@@ -131,6 +135,21 @@ const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|d
 export function toProviderError(error: unknown, context: ErrorContext, retries = 0, afterContent = false): AutoUiError {
 	if (error instanceof AutoUiError) return error;
 	if (isAbort(error)) return new AutoUiError('aborted', 'the request was stopped', { cause: error });
+	const idle = findStreamIdle(error);
+	if (idle) {
+		return new AutoUiError('provider_stream', `${endpointName(context)} ${idle.message} while answering, so the answer was stopped${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''} — send the message again`, {
+			cause: error,
+			details: { provider: context.provider, retries }
+		});
+	}
+	const wrong = findWrongEndpoint(error);
+	if (wrong) {
+		const hint = context.provider === 'openai' ? ' (OpenAI-compatible URLs usually end in /v1)' : ' (the Anthropic base URL has no /v1)';
+		return new AutoUiError('provider_wrong_endpoint', `${context.baseUrl} is ${wrong.message} — check the base URL and the wire format in Settings${hint}`, {
+			cause: error,
+			details: { status: wrong.status, provider: context.provider, retries }
+		});
+	}
 	if (afterContent && !(error instanceof StreamIncompleteError) && isConnectionFailure(error)) {
 		return toProviderError(new StreamIncompleteError(`the connection dropped: ${wireMessage(error) || 'no details'}`), context, retries);
 	}

@@ -88,6 +88,11 @@ export interface ProviderConfig {
 	retry?: RetryOptions;
 	/** Per-request timeout in ms (default 600000). */
 	timeoutMs?: number;
+	/**
+	 * How long a streamed answer may send nothing before it is stopped, in ms (default
+	 * 120000, or 300000 for endpoints on this machine).
+	 */
+	idleTimeoutMs?: number;
 }
 
 /** A model an endpoint offers. */

@@ -114,6 +114,7 @@ describe('SettingsStore.testConnection', () => {
 		expect(store.status.detail).toMatch(/API key was rejected/);
 		store.save({ apiKey: 'sk-good' });
 		expect(store.status.state).toBe('ready');
+		llm.setScenario({ steps: [{ text: 'OK' }] });
 		const passed = await store.testConnection();
 		expect(passed).toMatchObject({ ok: true, message: expect.stringContaining('llama3.1 is available') });
 	});

@@ -89,6 +89,7 @@ function sanitizeDataImage(text: string, maxLength: number): Sanitized<string> {
  */
 export function sanitizeImageUrl(value: unknown, options: ImageUrlOptions = {}): Sanitized<string> {
 	const maxData = options.maxDataLength ?? 2_000_000;
+	if (isBundledImage(value)) return accept(value);
 	if (typeof value === 'string' && /^\s*data:/i.test(value)) return sanitizeDataImage(value.trim(), maxData);
 	if (typeof value === 'string' && value.length > maxUrlLength) return refuse(`image URL is longer than ${maxUrlLength} characters`);
 	const parsed = parseAbsolute(value, 'image URL');
@@ -102,6 +103,17 @@ export function sanitizeImageUrl(value: unknown, options: ImageUrlOptions = {}):
 	return refuse(
 		`image URL scheme "${url.protocol}" is not allowed: use https${allowedHttp}, or a base64 data:image/png|jpeg|gif|webp URL`
 	);
+}
+
+/**
+ * The app's own example images (`static/examples/`), the only relative image paths accepted:
+ * a fixed folder of static files, so a path from the model can never reach an API route.
+ */
+export const bundledImagePattern = /^\/examples\/[a-z0-9-]{1,64}\.(png|webp|jpg)$/;
+
+/** True for a path to one of the app's own example images. */
+export function isBundledImage(value: unknown): value is string {
+	return typeof value === 'string' && bundledImagePattern.test(value);
 }
 
 /** Schemes a link may use. */

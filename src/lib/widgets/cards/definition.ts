@@ -34,7 +34,7 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 	),
 	example: {
 		cards: [
-			{ title: 'Lofoten Islands', subtitle: 'Norway · 5 days', description: 'Dramatic peaks, fishing villages and midnight sun in summer.', badges: ['hiking', 'coast'], url: 'https://en.wikipedia.org/wiki/Lofoten', image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/Reine%2C_Lofoten.jpg/320px-Reine%2C_Lofoten.jpg', imageAlt: 'Red fishing huts below steep mountains in Reine' },
+			{ title: 'Lofoten Islands', subtitle: 'Norway · 5 days', description: 'Dramatic peaks, fishing villages and midnight sun in summer.', badges: ['hiking', 'coast'], url: 'https://en.wikipedia.org/wiki/Lofoten', image: '/examples/village.png', imageAlt: 'Illustration of red fishing huts below steep peaks' },
 			{ title: 'Lake Bled', subtitle: 'Slovenia · 2 days', description: 'A glacial lake with an island church and a cliff-top castle.', badges: ['lakes'], url: 'https://en.wikipedia.org/wiki/Lake_Bled' },
 			{ title: 'Cinque Terre', subtitle: 'Italy · 3 days', description: 'Five cliffside villages linked by coastal trails.', badges: ['coast', 'food'], url: 'https://en.wikipedia.org/wiki/Cinque_Terre' }
 		]

@@ -19,10 +19,10 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 	),
 	example: {
 		images: [
-			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/2/2c/Bergen_Bryggen.jpg/320px-Bergen_Bryggen.jpg', alt: 'Wooden warehouses at Bryggen, Bergen', caption: 'Bryggen, Bergen' },
-			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/Reine%2C_Lofoten.jpg/320px-Reine%2C_Lofoten.jpg', alt: 'Fishing village of Reine below mountains', caption: 'Reine, Lofoten' },
-			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/a/a2/Geirangerfjord_%286-2007%29.jpg/320px-Geirangerfjord_%286-2007%29.jpg', alt: 'The Geirangerfjord seen from above', caption: 'Geirangerfjord' },
-			{ src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/3/3f/Preikestolen.jpg/320px-Preikestolen.jpg', alt: 'The flat cliff top of Preikestolen above a fjord', caption: 'Preikestolen' }
+			{ src: '/examples/harbour-small.png', alt: 'Illustration of wooden warehouses along a harbour', caption: 'Bryggen, Bergen' },
+			{ src: '/examples/village.png', alt: 'Illustration of red fishing huts below steep peaks', caption: 'Reine, Lofoten' },
+			{ src: '/examples/fjord.png', alt: 'Illustration of a narrow fjord between high cliffs', caption: 'Geirangerfjord' },
+			{ src: '/examples/cliff.png', alt: 'Illustration of a flat cliff top high above a fjord', caption: 'Preikestolen' }
 		]
 	},
 	recipe: {

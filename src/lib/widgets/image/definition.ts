@@ -22,11 +22,11 @@ export const imageDefinition: WidgetDefinition<ImageParams> = {
 		['src', 'alt']
 	),
 	example: {
-		src: 'https://upload.wikimedia.org/wikipedia/commons/thumb/2/2c/Bergen_Bryggen.jpg/640px-Bergen_Bryggen.jpg',
-		alt: 'Colourful wooden warehouses along the harbour of Bergen',
+		src: '/examples/harbour.png',
+		alt: 'Illustration of colourful wooden warehouses with gabled roofs along a harbour',
 		caption: 'Bryggen, the old Hanseatic wharf in Bergen, Norway.',
-		credit: 'Wikimedia Commons',
-		link: 'https://commons.wikimedia.org/wiki/Category:Bryggen'
+		credit: 'Illustration: AutoUI',
+		link: 'https://en.wikipedia.org/wiki/Bryggen'
 	},
 	recipe: {
 		whenToUse: 'A single picture that helps the answer: a photo, a diagram, a logo, a chart image from a source. For several pictures use gallery; for items with text use cards.',

@@ -37,7 +37,7 @@ export const profileDefinition: WidgetDefinition<ProfileParams> = {
 		name: 'Ada Lovelace',
 		role: 'Mathematician and writer',
 		organization: 'Analytical Engine project',
-		image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0b/Ada_Byron_daguerreotype_by_Antoine_Claudet_1843_or_1850_-_cropped.png/240px-Ada_Byron_daguerreotype_by_Antoine_Claudet_1843_or_1850_-_cropped.png',
+		image: '/examples/portrait.png',
 		bio: 'Wrote the first published algorithm intended for a machine, in her notes on Charles Babbage’s Analytical Engine (1843).',
 		location: 'London, United Kingdom',
 		facts: [

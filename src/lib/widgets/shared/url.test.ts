@@ -10,9 +10,12 @@ describe('URL policy', () => {
 		}
 	});
 
-	it('allows images from allow-listed https hosts and inline raster data only, never relative paths', () => {
+	it('allows images from allow-listed https hosts, inline raster data and the app\'s own /examples images only', () => {
 		expect(safeImageUrl('https://upload.wikimedia.org/a.png')).toBe('https://upload.wikimedia.org/a.png');
-		expect(safeImageUrl('/favicon.png')).toBeUndefined();
+		expect(safeImageUrl('/examples/harbour.png')).toBe('/examples/harbour.png');
+		for (const relative of ['/favicon.png', '/examples/../api/llm/x.png', '/examples/x.svg', '/examples/sub/x.png', 'examples/x.png', '/api/llm/anthropic/v1/models?x=.png']) {
+			expect(safeImageUrl(relative), relative).toBeUndefined();
+		}
 		expect(safeImageUrl('[click](javascript:x)')).toBeUndefined();
 		expect(safeImageUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
 		for (const bad of ['https://evil.example/x.png', 'http://upload.wikimedia.org/a.png', 'https://upload.wikimedia.org.evil.example/a.png', 'https://user:pw@upload.wikimedia.org/a.png', 'data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.example/x.png']) {

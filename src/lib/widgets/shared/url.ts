@@ -1,12 +1,12 @@
 /**
  * URL policy for links and images inside widgets. Every URL from params passes through here
  * before it reaches an `href` or `src`: links may be http(s) or mailto (opened in a new tab,
- * no opener, no referrer); images may be inline `data:image/*`, same-origin `blob:`, or
- * https from an allow-listed host, so rendering never contacts an arbitrary host. Scheme and
+ * no opener, no referrer); images may be inline `data:image/*`, same-origin `blob:`, the
+ * app's own `/examples/*.png`, or https from an allow-listed host, so rendering never contacts an arbitrary host. Scheme and
  * format checks are the shared sanitisers' (`$lib/webmcp/sanitize/url`), so the boundary and
  * the widgets agree.
  */
-import { sanitizeImageUrl, sanitizeLinkUrl } from '$lib/webmcp/sanitize/url';
+import { isBundledImage, sanitizeImageUrl, sanitizeLinkUrl } from '$lib/webmcp/sanitize/url';
 
 /** Hosts whose https images widgets may load (exact host or any subdomain of it). */
 export const defaultImageHosts: readonly string[] = [
@@ -55,7 +55,9 @@ export function safeLinkUrl(value: unknown): string | undefined {
  * (`hosts` replaces the default list), so rendering never contacts an arbitrary host.
  */
 export function safeImageUrl(value: unknown, hosts: readonly string[] = defaultImageHosts): string | undefined {
-	// Only absolute URLs: a relative string from the model must not become a request to our own API.
+	// The app's own example images (a fixed static folder) are the one relative path allowed.
+	if (isBundledImage(value)) return value;
+	// Otherwise only absolute URLs: a relative string from the model must not become a request to our own API.
 	if (typeof value === 'string' && /^blob:/i.test(value.trim())) {
 		const blob = parse(value);
 		return blob && blob.origin === pageOrigin() ? blob.href : undefined;
