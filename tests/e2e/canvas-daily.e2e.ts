@@ -61,3 +61,22 @@ test('the inspector shows the schema its validation messages refer to', async ({
 	await expect(schema.locator('pre')).toContainText('"label"');
 	await expect(schema.locator('pre')).toContainText('"value"');
 });
+
+test('zoom and pan are kept across reloads', async ({ page }) => {
+	await page.goto('/');
+	await page.getByRole('button', { name: 'Zoom in' }).click();
+	await page.getByRole('button', { name: 'Zoom in' }).click();
+	await expect(page.getByTestId('canvas-zoom')).toHaveText('156%');
+	const canvas = page.getByTestId('canvas');
+	const box = (await canvas.boundingBox())!;
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	await page.mouse.down();
+	await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 4 });
+	await page.mouse.up();
+	const transform = () => page.locator('.world').evaluate((world) => (world as HTMLElement).style.transform);
+	const before = await transform();
+	await page.waitForTimeout(400);
+	await page.reload();
+	await expect(page.getByTestId('canvas-zoom')).toHaveText('156%');
+	expect(await transform()).toBe(before);
+});

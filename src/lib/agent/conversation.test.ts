@@ -202,4 +202,59 @@ describe('compactTextDeltas', () => {
 		]);
 		expect(merged.map((event) => (event.type === 'text-delta' ? event.text : ''))).toEqual(['ab', 'c']);
 	});
+
+	it('switches to a conversation saved under another key and back, never overwriting a saved chat with an empty one', async () => {
+		const store = openKeyValueStore({ dbName: 'switch-test' });
+		const first = setup([{ text: 'First answer.' }, { text: 'Second answer.' }], { store });
+		await first.conversation.send('First question');
+		await first.conversation.flush();
+		expect(await first.conversation.switchTo('chat.v1:b')).toBeNull();
+		expect(first.conversation.events).toEqual([]);
+		await first.conversation.send('Second question');
+		await first.conversation.switchTo('chat.v1');
+		expect(first.conversation.history[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'First question' }] });
+
+		// A fresh page starts on the default key, then switches: the empty start saves nothing.
+		const reloaded = setup([], { store });
+		await reloaded.conversation.switchTo('chat.v1:b');
+		expect(reloaded.conversation.history[0]).toMatchObject({ content: [{ type: 'text', text: 'Second question' }] });
+		await reloaded.conversation.switchTo('chat.v1');
+		expect(reloaded.conversation.history).toHaveLength(2);
+	});
+
+	it('reports a save that failed (storage full) instead of swallowing it', async () => {
+		const failures: string[] = [];
+		const full = {
+			get: async () => undefined,
+			set: async () => {
+				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+			},
+			delete: async () => undefined,
+			close: () => undefined
+		};
+		const { conversation } = setup([{ text: 'Answer.' }], { store: full, onSaveError: (message) => failures.push(message) });
+		await conversation.send('Question');
+		await conversation.flush();
+		expect(failures[0]).toMatch(/could not be saved \(The quota has been exceeded\.\)/);
+		expect(conversation.history).toHaveLength(2);
+	});
+
+	it('re-running an autoui display call is not a data-changing action; an unannotated data tool is', async () => {
+		const display = createMemoryToolServer('autoui', 'webmcp', [
+			{ name: 'widget_display', description: 'Show a widget', inputSchema: { type: 'object', properties: {} }, handler: () => ({ widget: 'stat', data: {} }) }
+		]);
+		const { conversation } = setup(
+			[{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: {} }, { name: 'shop_mcp_delete_order', input: { id: '1' } }] }, { text: 'Done.' }],
+			{
+				tools: () => ({ layers: [{ protocol: 'webmcp', serverName: 'autoui', description: 'Display', tools: display.definitions }, layer], servers: [display, data] }),
+				loopOptions: () => ({ lazy: false, policy: { approval: 'off' } })
+			}
+		);
+		await conversation.send('Show it and delete order 1');
+		const calls = conversation.events.filter((event) => event.type === 'tool-call');
+		expect(calls.map((call) => [call.tool, conversation.isReadOnlyCall(call.callId)])).toEqual([
+			['widget_display', true],
+			['delete_order', false]
+		]);
+	});
 });

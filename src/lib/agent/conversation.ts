@@ -44,6 +44,10 @@ export interface ConversationDeps {
 	loopOptions?(): Partial<AgentLoopOptions>;
 	/** Where history and events are saved; none keeps them in memory only. */
 	store?: KeyValueStore;
+	/** The key this conversation is saved under (default `chat.v1`); see `switchTo`. */
+	storageKey?: string;
+	/** A save failed (quota, storage gone): the page tells the user; nothing is silent. */
+	onSaveError?(message: string): void;
 	/** Called whenever events, busy state or history changed. */
 	onChange(): void;
 	/** Sees every event as it happens (for glue such as showing provider errors in Settings). */
@@ -68,9 +72,35 @@ export class Conversation {
 	#running: Promise<void> | null = null;
 	#approvals = new Map<string, (decision: ApprovalDecision) => void>();
 	#saveTimer: ReturnType<typeof setTimeout> | null = null;
+	#key: string;
 
 	constructor(deps: ConversationDeps) {
 		this.#deps = deps;
+		this.#key = deps.storageKey ?? storageKey;
+	}
+
+	/** The key the conversation is saved under now. */
+	get storageKey(): string {
+		return this.#key;
+	}
+
+	/**
+	 * Leaves this conversation for the one saved under `key`: the running turn stops, what is
+	 * pending is saved under the old key, then the other conversation is restored (empty when
+	 * nothing is saved there). Returns the restore notice, as `restore()` does.
+	 */
+	async switchTo(key: string): Promise<string | null> {
+		this.stop();
+		await this.#running?.catch(() => undefined);
+		// Only a conversation with something to keep is saved: an empty one never overwrites a saved chat.
+		if (this.#saveTimer || this.#turns.length) await this.flush();
+		this.#key = key;
+		this.#history = [];
+		this.#events = [];
+		this.#turns = [];
+		this.#state = createAgentState();
+		this.#deps.onChange();
+		return this.restore();
 	}
 
 	/** Every event of the conversation, oldest first. Do not mutate. */
@@ -97,10 +127,11 @@ export class Conversation {
 	async restore(): Promise<string | null> {
 		if (!this.#deps.store) return null;
 		try {
-			const saved = await this.#deps.store.get(storageKey);
-			if (saved === undefined) return null;
+			const key = this.#key;
+			const saved = await this.#deps.store.get(key);
+			if (saved === undefined || key !== this.#key) return null;
 			if (!isSaved(saved)) {
-				await this.#deps.store.delete(storageKey);
+				await this.#deps.store.delete(key);
 				return 'The saved chat was in an unknown format and was skipped.';
 			}
 			this.#history = saved.history;
@@ -185,10 +216,12 @@ export class Conversation {
 		return this.#approvals.has(callId);
 	}
 
-	/** True when the logged call's tool is annotated read-only, so re-running it is safe. */
+	/** True when re-running the logged call is safe: its tool is annotated read-only, or it is an in-page display tool. */
 	isReadOnlyCall(callId: string): boolean {
 		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);
 		if (!call || call.type !== 'tool-call') return false;
+		// In-page display tools (autoui) only validate and describe a widget when re-run: no data changes.
+		if (call.protocol === 'webmcp') return true;
 		const layer = this.#deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
 		return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
 	}
@@ -323,9 +356,10 @@ export class Conversation {
 		};
 		try {
 			// Structured clone rejects proxies and functions; JSON round-trip keeps plain data.
-			await this.#deps.store.set(storageKey, JSON.parse(JSON.stringify(saved)));
-		} catch {
-			// Saving is best effort; the conversation stays usable in memory.
+			await this.#deps.store.set(this.#key, JSON.parse(JSON.stringify(saved)));
+		} catch (error) {
+			// The conversation stays usable in memory; the user is told it is not saved.
+			this.#deps.onSaveError?.(`The conversation could not be saved (${errorMessage(error)}). It stays open in this tab; export a trace from the console to keep it.`);
 		}
 	}
 }

@@ -47,6 +47,8 @@ export class AgentSession {
 	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
 	isReadOnlyCall = (callId: string): boolean => this.#conversation.isReadOnlyCall(callId);
 	flush = (): Promise<void> => this.#conversation.flush();
+	/** Switches to the conversation saved under `key` (see `Conversation.switchTo`). */
+	switchTo = (key: string): Promise<string | null> => this.#conversation.switchTo(key);
 
 	#schedule(): void {
 		// Busy changes publish at once so the Stop button appears without a frame's delay.

@@ -74,10 +74,13 @@ describe('export and import', () => {
 describe('share links', () => {
 	it('round-trips the canvas and the server URLs through the #hs= fragment, which the server never receives', async () => {
 		const store = sampleCanvas();
-		const link = await buildShareLink('https://app.example/?model=x&hs=old#top', store.widgets, ['https://mcp.example/mcp?key=secret']);
+		const link = await buildShareLink('https://app.example/?provider=openai&baseUrl=http%3A%2F%2F127.0.0.1%3A11434%2Fv1&model=x&hs=old#top', store.widgets, [
+			'https://mcp.example/mcp?key=secret'
+		]);
 		const url = new URL(link);
-		expect(url.searchParams.get('model')).toBe('x');
-		expect(url.searchParams.has('hs')).toBe(false);
+		// None of the sharer's own parameters (their local LLM base URL, model) travel with the link.
+		expect(url.search).toBe('');
+		expect(link).not.toContain('11434');
 		const value = new URLSearchParams(url.hash.slice(1)).get('hs');
 		expect(value).toMatch(/^[A-Za-z0-9_-]+$/);
 		expect(link).not.toContain('secret');
@@ -86,7 +89,7 @@ describe('share links', () => {
 		expect(reading).toEqual({ records: store.widgets, problems: [], servers: ['https://mcp.example/mcp'] });
 		expect(await readShareLink('https://app.example/', validator)).toBeUndefined();
 		expect(hasShareValue(link)).toBe(true);
-		expect(withoutShareValue(link)).toBe('https://app.example/?model=x');
+		expect(withoutShareValue(link)).toBe('https://app.example/');
 	});
 
 	it('still reads old ?hs= links', async () => {

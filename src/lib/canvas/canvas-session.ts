@@ -22,6 +22,8 @@ export interface CanvasSessionOptions {
 	placementWidth?: number;
 	/** Register the server's tools with `document.modelContext` (default: when present). */
 	modelContext?: ModelContextLike | null;
+	/** The key the canvas is saved under (default `canvas.v1`); see `switchTo`. */
+	storageKey?: string;
 }
 
 /** A started canvas. */
@@ -41,6 +43,11 @@ export interface CanvasSession {
 	openSharedLink(url: string): Promise<{ servers: string[] }>;
 	/** Saves pending changes now. */
 	flush(): Promise<void>;
+	/**
+	 * Saves this canvas, then shows the one saved under `key` (empty when none): each
+	 * conversation has its own canvas. The undo history starts afresh.
+	 */
+	switchTo(key: string): Promise<void>;
 	dispose(): void;
 }
 
@@ -50,6 +57,8 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	if (!validator) throw new Error(`WebMCP server "${options.server.name}" has no widgets to show on a canvas`);
 	let persistence: CanvasPersistence | undefined;
 	let started = false;
+	// switchTo() before start() already restored the right canvas; start() must not restore again.
+	let restored = false;
 	let unregister: (() => void) | undefined;
 	// Saves what the debounce still holds when the page goes away (reload, tab close).
 	const flushOnHide = () => void persistence?.flush();
@@ -67,9 +76,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	} catch {
 		kv = null;
 	}
-	if (kv) {
-		persistence = createCanvasPersistence({ kv, validator, onError: (message) => store.notify('error', message) });
-	}
+	const persistenceFor = (key: string | undefined) =>
+		kv ? createCanvasPersistence({ kv, validator, ...(key ? { key } : {}), onError: (message) => store.notify('error', message) }) : undefined;
+	persistence = persistenceFor(options.storageKey);
 
 	async function openShared(url: string): Promise<string[]> {
 		if (!hasShareValue(url)) return [];
@@ -87,7 +96,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	}
 
 	async function restore(url: string | undefined): Promise<string[]> {
-		const outcome = await persistence?.restore();
+		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
@@ -113,6 +122,21 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			return { servers };
 		},
 		openSharedLink: async (url) => ({ servers: await openShared(url) }),
+		async switchTo(key) {
+			await persistence?.flush();
+			persistence?.dispose();
+			// Nothing is saved while the other canvas loads, so the empty canvas never lands under its key.
+			started = false;
+			persistence = persistenceFor(key);
+			store.replaceAll([], { undoable: false });
+			const outcome = await persistence?.restore();
+			if (outcome) {
+				store.replaceAll(outcome.records, { undoable: false });
+				if (outcome.notice) store.notify('warning', outcome.notice);
+			}
+			restored = true;
+			started = true;
+		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		dispose() {
 			globalThis.removeEventListener?.('pagehide', flushOnHide);

@@ -106,7 +106,10 @@ export function withoutShareValue(url: string | URL): string {
  * kept). Throws `limit_exceeded` when the link would be longer than {@link maxShareLinkLength}.
  */
 export async function buildShareLink(base: string | URL, records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
+	// The link carries the canvas only: none of the sharer's own URL parameters (their LLM
+	// provider, local base URL, model, servers given by ?mcp=) reach the recipient.
 	const url = new URL(withoutShareValue(base));
+	url.search = '';
 	url.hash = '';
 	const value = await encodeShareValue(records, servers);
 	const link = `${url.href}#${shareParameter}=${value}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from './placement';
-import { fitAll, initialViewport, reveal, zoomAt } from './viewport';
+import { memoryStorage } from '$lib/shared/testing';
+import { fitAll, initialViewport, loadViewport, reveal, saveViewport, zoomAt } from './viewport';
 
 describe('viewport', () => {
 	it('zooms around the pointer, clamped', () => {
@@ -30,5 +31,16 @@ describe('viewport', () => {
 		expect(reveal(view, { x: -300, y: -50, w: 200, h: 100 }, 800, 600)).toEqual({ zoom: 1, panX: 324, panY: 74 });
 		// Larger than the view: its top-left corner comes into view.
 		expect(reveal({ zoom: 2, panX: 0, panY: 0 }, { x: 500, y: 0, w: 600, h: 100 }, 800, 600)).toEqual({ zoom: 2, panX: -976, panY: 24 });
+	});
+
+	it('keeps zoom and pan across visits, ignoring damaged values', () => {
+		const storage = memoryStorage();
+		expect(loadViewport(storage)).toEqual(initialViewport);
+		saveViewport({ zoom: 0.75, panX: -120.4, panY: 33.6 }, storage);
+		expect(loadViewport(storage)).toEqual({ zoom: 0.75, panX: -120.4, panY: 33.6 });
+		storage.setItem('autoui.canvas.view', '{"zoom":"big"}');
+		expect(loadViewport(storage)).toEqual(initialViewport);
+		storage.setItem('autoui.canvas.view', '{"zoom":50,"panX":0,"panY":0}');
+		expect(loadViewport(storage).zoom).toBe(3);
 	});
 });

@@ -59,3 +59,29 @@ export function reveal(view: Viewport, rect: Rect, width: number, height: number
 	const dy = shift(top, bottom, height);
 	return dx === 0 && dy === 0 ? view : { ...view, panX: view.panX + dx, panY: view.panY + dy };
 }
+
+/** Where the view (zoom and pan) is kept between visits. */
+export const viewportStorageKey = 'autoui.canvas.view';
+
+/** The saved view, or the identity view when none (or a damaged one) is saved. */
+export function loadViewport(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Viewport {
+	try {
+		const saved = JSON.parse(storage?.getItem(viewportStorageKey) ?? 'null') as Partial<Viewport> | null;
+		const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+		if (saved && finite(saved.panX) && finite(saved.panY) && finite(saved.zoom)) {
+			return { panX: saved.panX, panY: saved.panY, zoom: clampZoom(saved.zoom) };
+		}
+	} catch {
+		// A damaged value is ignored: the canvas opens at the identity view.
+	}
+	return initialViewport;
+}
+
+/** Keeps the view for the next visit (best effort: private modes may refuse storage). */
+export function saveViewport(view: Viewport, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+	try {
+		storage?.setItem(viewportStorageKey, JSON.stringify({ panX: view.panX, panY: view.panY, zoom: view.zoom }));
+	} catch {
+		// Not kept; the view still works for this visit.
+	}
+}

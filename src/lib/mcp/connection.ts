@@ -20,6 +20,7 @@ import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
 import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
+import type { ClientHandlers } from './client-handlers';
 import { buildLayer } from './layer';
 import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
 
@@ -43,6 +44,8 @@ export interface McpConnectionOptions {
 	/** Per-call timeout when the caller gives none; reset by progress notifications. */
 	defaultCallTimeoutMs?: number;
 	backoff?: Partial<BackoffPolicy>;
+	/** Answers the server's requests (sampling, elicitation, roots, log messages). */
+	handlers?: ClientHandlers;
 }
 
 const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
@@ -252,6 +255,7 @@ export class McpConnection implements ToolServer {
 			authProvider: this.#options.authProvider,
 			timeoutMs: this.#options.connectTimeoutMs,
 			signal: combined,
+			handlers: this.#options.handlers,
 			onToolsChanged: () => void this.#refreshTools(open),
 			onTransportError: (error) => this.#onTransportTrouble(open, error),
 			onTransportClose: () => this.#onTransportTrouble(open, new Error('SSE stream disconnected: transport closed'))

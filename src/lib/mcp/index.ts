@@ -7,6 +7,8 @@ export type { ConnectionStatus, McpConnectionOptions, PromptSummary, ResourceSum
 export { McpServerList } from './server-list.svelte';
 export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './server-list.svelte';
 export type { TransportChoice, TransportKind } from './transport';
+export { capabilitiesFor } from './client-handlers';
+export type { ClientHandlers } from './client-handlers';
 /** The connection doctor loads on demand (it runs only after a failure). */
 export const loadDoctor = () => import('./doctor');
 export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './doctor';

@@ -9,3 +9,9 @@ export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/s
 export { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 export { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+export {
+	CreateMessageRequestSchema,
+	ElicitRequestSchema,
+	ListRootsRequestSchema,
+	LoggingMessageNotificationSchema
+} from '@modelcontextprotocol/sdk/types.js';

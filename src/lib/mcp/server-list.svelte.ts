@@ -6,6 +6,7 @@
 import type { McpLayer } from '$lib/agent/types';
 import type { ToolDefinition } from '$lib/shared';
 import { AutoUiError, errorMessage } from '$lib/shared';
+import type { ClientHandlers } from './client-handlers';
 import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
 import type { Diagnosis } from './doctor';
 import { forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
@@ -65,6 +66,8 @@ export interface ServerListOptions {
 	autoConnect?: boolean;
 	/** Passed to each connection (tests shorten reconnect timing). */
 	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'>;
+	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
+	clientHandlers?: (server: string) => ClientHandlers | undefined;
 }
 
 const statusOf: Record<ConnectionStatus, ServerStatus> = {
@@ -271,6 +274,7 @@ export class McpServerList {
 			transport: config.transport,
 			headers: config.headers,
 			authProvider: provider,
+			handlers: this.#options.clientHandlers?.(config.name),
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);

@@ -8,6 +8,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AutoUiError, sleep } from '$lib/shared';
+import { capabilitiesFor, installHandlers, type ClientHandlers } from './client-handlers';
 import { httpStatusOf } from './errors';
 import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
@@ -26,6 +27,8 @@ export interface OpenOptions {
 	authProvider?: OAuthClientProvider;
 	/** Called for notifications/tools/list_changed. */
 	onToolsChanged?: () => void;
+	/** Answers the server's requests; decides the client capabilities advertised. */
+	handlers?: ClientHandlers;
 	/** Receives transport-level errors the SDK reports outside any request. */
 	onTransportError?: (error: Error) => void;
 	/** Called when the transport closes on its own (not via our close). */
@@ -43,18 +46,20 @@ export interface OpenClient {
 }
 
 /** Creates an SDK client configured for this app (name, version, CSP-safe validator). */
-export async function createClient(onToolsChanged?: () => void): Promise<Client> {
+export async function createClient(onToolsChanged?: () => void, handlers?: ClientHandlers): Promise<Client> {
 	const { Client, CfWorkerJsonSchemaValidator } = await loadSdk();
-	return new Client(
+	const client = new Client(
 		{ name: 'autoui', version: clientVersion },
 		{
-			capabilities: {},
+			capabilities: capabilitiesFor(handlers),
 			jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
 			listChanged: onToolsChanged
 				? { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => onToolsChanged() } }
 				: undefined
 		}
 	);
+	await installHandlers(client, handlers);
+	return client;
 }
 
 async function makeTransport(kind: TransportKind, options: OpenOptions): Promise<Transport> {
@@ -73,7 +78,7 @@ async function makeTransport(kind: TransportKind, options: OpenOptions): Promise
 }
 
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
-	const client = await createClient(options.onToolsChanged);
+	const client = await createClient(options.onToolsChanged, options.handlers);
 	const transport = await makeTransport(kind, options);
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);

@@ -11,6 +11,7 @@ import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
 import { resultValue } from './default-widget';
+import type { ServerRequests } from './server-requests.svelte';
 import { describeError } from './server-errors';
 import type { CallOutcome, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } from './types';
 
@@ -46,6 +47,9 @@ export interface WorkbenchBridgeOptions {
 	canvas: object;
 	/** The canvas's UI callbacks (used when the canvas has no `showFromSource`). */
 	widgets?: UiCallbacks;
+	/** Resolves once the widget validators are loaded (before `widgets` is used). */
+	widgetsReady?(): Promise<void>;
+	requests?: ServerRequests;
 	/** Starts a conversation with this text. */
 	startConversation?(text: string): void;
 }
@@ -92,6 +96,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		}
 		const outcome = await callTool({ server: request.source.server, tool: request.source.tool, args: request.source.args });
 		if (!outcome.ok) return { error: outcome.error ?? 'the tool reported an error' };
+		await options.widgetsReady?.();
 		const params = bindSource(request.params, outcome.value);
 		if (request.title && params.title === undefined) params.title = request.title;
 		return options.widgets?.onWidget?.(request.widget, params, { callId: randomId('show_'), dataFrom: [outcome.callId] }) ?? { error: 'The canvas is not ready.' };
@@ -101,6 +106,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		callTool,
 		showOnCanvas,
 		connection: options.connection,
+		requests: options.requests,
 		useInChat: options.startConversation
 			? (messages) => options.startConversation!(messages.length === 1 ? messages[0].text : messages.map((message) => `${message.role}: ${message.text}`).join('\n\n'))
 			: undefined

@@ -5,6 +5,7 @@
  */
 import type { ToolCallResult } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
+import type { ServerRequests } from './server-requests.svelte';
 
 /** Progress of a running call (MCP `notifications/progress`). */
 export interface CallProgress {
@@ -57,4 +58,6 @@ export interface WorkbenchDeps {
 	connection(server: string): McpConnection | undefined;
 	/** Starts a conversation from a prompt's messages ("Use in chat"). */
 	useInChat?(messages: Array<{ role: string; text: string }>): void;
+	/** Server requests, roots and log messages (the Server tab). */
+	requests?: ServerRequests;
 }

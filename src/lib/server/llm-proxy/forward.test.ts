@@ -78,3 +78,105 @@ describe('forwardLlmRequest guards', () => {
 		expect((await response.json()).error.message).toMatch(/could not reach http:\/\/127.0.0.1:9/);
 	});
 });
+
+describe('forwardLlmRequest attack suite: path tricks and redirects', () => {
+	/** A fake upstream that records every URL it is asked for, with the key it received. */
+	function recordingUpstream(answer: () => Response = () => new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } })) {
+		const calls: Array<{ url: string; key: string | null; redirect?: RequestRedirect }> = [];
+		const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+			const headers = new Headers(init?.headers);
+			calls.push({ url: String(input), key: headers.get('authorization') ?? headers.get('x-api-key'), redirect: init?.redirect });
+			return answer();
+		}) as typeof fetch;
+		return { calls, fetchImpl };
+	}
+	const upstreams: LlmProxyConfig = {
+		openai: { apiKey: 'sk-server', baseUrl: 'https://api.openai.test/v1' },
+		anthropic: { apiKey: 'sk-ant-server', baseUrl: 'https://api.anthropic.test' }
+	};
+	/** What SvelteKit hands the route: the raw URL, and the decoded rest parameter. */
+	const forward = (provider: string, rawPath: string, fetchImpl: typeof fetch, method = 'GET') => {
+		const request = new Request(`http://app.test/api/llm/${provider}/${rawPath}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+		return forwardLlmRequest(request, provider, decodeURIComponent(rawPath), upstreams, fetchImpl);
+	};
+
+	it.each([
+		['openai', 'models/..%2Ffiles'],
+		['openai', 'models/x%2F..%2F..%2Forganization%2Fadmin_api_keys'],
+		['openai', 'models/%2E%2E/files'],
+		['openai', 'models/..'],
+		['openai', 'models/.'],
+		['openai', 'models/a/../../files'],
+		['openai', 'models/a%5C..%5Cfiles'],
+		['openai', 'models//files'],
+		['anthropic', 'v1/models/..%2F..%2Fv1%2Forganizations'],
+		['anthropic', 'v1/models/%2e%2e'],
+		['anthropic', 'v1/models/a%2Fb']
+	])('%s %s is refused and never reaches the provider', async (provider, rawPath) => {
+		const upstream = recordingUpstream();
+		const response = await forward(provider, rawPath, upstream.fetchImpl);
+		expect(response.status).toBe(404);
+		expect(upstream.calls).toEqual([]);
+	});
+
+	it('still forwards the exact allowed paths, model ids with slashes included', async () => {
+		const upstream = recordingUpstream();
+		for (const [provider, path, method] of [
+			['openai', 'models', 'GET'],
+			['openai', 'models/gpt-4.1-mini', 'GET'],
+			['openai', 'models/meta-llama/Llama-3.3-70B', 'GET'],
+			['openai', 'chat/completions', 'POST'],
+			['anthropic', 'v1/models', 'GET'],
+			['anthropic', 'v1/models/claude-haiku-4-5', 'GET'],
+			['anthropic', 'v1/messages', 'POST']
+		]) {
+			expect((await forward(provider, path, upstream.fetchImpl, method)).status, path).toBe(200);
+		}
+		expect(upstream.calls.map((call) => call.url)).toEqual([
+			'https://api.openai.test/v1/models',
+			'https://api.openai.test/v1/models/gpt-4.1-mini',
+			'https://api.openai.test/v1/models/meta-llama/Llama-3.3-70B',
+			'https://api.openai.test/v1/chat/completions',
+			'https://api.anthropic.test/v1/models',
+			'https://api.anthropic.test/v1/models/claude-haiku-4-5',
+			'https://api.anthropic.test/v1/messages'
+		]);
+	});
+
+	it('never follows an upstream redirect: the key stays with the provider and the redirect is an error', async () => {
+		const upstream = recordingUpstream(() => new Response(null, { status: 307, headers: { location: 'https://collector.evil.test/steal' } }));
+		const response = await forward('anthropic', 'v1/messages', upstream.fetchImpl, 'POST');
+		expect(upstream.calls).toHaveLength(1);
+		expect(upstream.calls[0].redirect).toBe('manual');
+		expect(response.status).toBe(502);
+		expect((await response.json()).error.message).toMatch(/redirected.*collector\.evil\.test.*does not follow redirects/);
+	});
+});
+
+describe('the key proxy against a real redirecting upstream', () => {
+	it('does not deliver the key to the origin a 307 points to', async () => {
+		const seen: Array<string | undefined> = [];
+		const collector = createServer((incoming, outgoing) => {
+			seen.push(incoming.headers['x-api-key'] as string | undefined);
+			outgoing.end('{}');
+		});
+		await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+		const collectorUrl = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
+		const redirecting = createServer((_incoming, outgoing) => {
+			outgoing.writeHead(307, { location: `${collectorUrl}/v1/models` });
+			outgoing.end();
+		});
+		await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+		const redirectingUrl = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}`;
+		try {
+			const request = new Request('http://app.test/api/llm/anthropic/v1/models');
+			const response = await forwardLlmRequest(request, 'anthropic', 'v1/models', { anthropic: { apiKey: 'sk-ant-secret', baseUrl: redirectingUrl } });
+			expect(response.status).toBe(502);
+			expect(seen).toEqual([]);
+		} finally {
+			await new Promise((resolve) => collector.close(resolve));
+			await new Promise((resolve) => redirecting.close(resolve));
+		}
+	});
+});
+

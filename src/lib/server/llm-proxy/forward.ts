@@ -7,7 +7,12 @@
 import { isCrossOrigin } from '../same-origin';
 import type { LlmProxyConfig, ProxyProvider } from './config';
 
-/** Paths (after /api/llm/<provider>/) and the method each accepts. */
+/**
+ * Paths (after /api/llm/<provider>/) and the method each accepts: exactly the calls the app
+ * makes (messages / chat completions and model listing). A model id is one or more segments
+ * of `[\w.:@-]` (OpenAI-compatible gateways use ids such as `meta-llama/Llama-3.3-70B`);
+ * dot segments are refused before this list is consulted.
+ */
 const allowedPaths: Record<ProxyProvider, Array<[RegExp, string]>> = {
 	anthropic: [
 		[/^v1\/messages$/, 'POST'],
@@ -16,9 +21,30 @@ const allowedPaths: Record<ProxyProvider, Array<[RegExp, string]>> = {
 	],
 	openai: [
 		[/^chat\/completions$/, 'POST'],
-		[/^models(\/[\w.:@/-]+)?$/, 'GET']
+		[/^models(\/[\w.:@-]+){0,3}$/, 'GET']
 	]
 };
+
+/**
+ * The path as the client sent it (still percent-encoded), after /api/llm/<provider>/.
+ * Checking this form, not the decoded one, is what stops `..%2F` tricks: the decoded path
+ * would be normalised by the URL parser after any check.
+ */
+function rawPathOf(request: Request, provider: string): string | undefined {
+	const pathname = new URL(request.url).pathname;
+	const prefix = `/api/llm/${provider}/`;
+	return pathname.startsWith(prefix) ? pathname.slice(prefix.length) : undefined;
+}
+
+/**
+ * True when `raw` is a plain path: no percent-encoding at all (so no encoded separators or
+ * dots), no backslashes, no empty, `.` or `..` segments. Everything the allow-list accepts
+ * is plain ASCII, so nothing legitimate needs encoding.
+ */
+function isPlainPath(raw: string): boolean {
+	if (/[%\\]/.test(raw)) return false;
+	return raw.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
 
 /** Request headers passed on to the provider. */
 const forwardedRequestHeaders = ['content-type', 'accept', 'anthropic-version', 'anthropic-beta'];
@@ -41,7 +67,9 @@ export async function forwardLlmRequest(request: Request, provider: string, path
 	if (provider !== 'anthropic' && provider !== 'openai') return errorResponse('openai', 404, `unknown provider "${provider}"`);
 	const url = new URL(request.url);
 	if (isCrossOrigin(request)) return errorResponse(provider, 403, 'the LLM proxy only serves this app');
-	const route = allowedPaths[provider].find(([pattern]) => pattern.test(path));
+	const raw = rawPathOf(request, provider) ?? path;
+	const plain = isPlainPath(raw) && raw === path;
+	const route = plain ? allowedPaths[provider].find(([pattern]) => pattern.test(path)) : undefined;
 	if (!route) return errorResponse(provider, 404, `the LLM proxy does not forward "${path}"`);
 	if (request.method !== route[1]) return errorResponse(provider, 405, `${request.method} is not allowed for "${path}"`);
 	const upstream = config[provider];
@@ -65,13 +93,25 @@ export async function forwardLlmRequest(request: Request, provider: string, path
 		if (body.byteLength > maxBodyBytes) return errorResponse(provider, 413, 'the request body is too large for the LLM proxy');
 	}
 
+	// The URL the provider gets must be exactly base + the allowed path: nothing normalised away.
+	const target = new URL(`${upstream.baseUrl}/${path}${url.search}`);
+	if (target.pathname !== `${new URL(upstream.baseUrl).pathname.replace(/\/$/, '')}/${path}`) {
+		return errorResponse(provider, 404, `the LLM proxy does not forward "${path}"`);
+	}
+
 	let answer: Response;
 	try {
-		answer = await fetchImpl(`${upstream.baseUrl}/${path}${url.search}`, { method: request.method, headers, body, signal: request.signal });
+		// Never follow a redirect: it would carry the server's key to wherever it points.
+		answer = await fetchImpl(target.href, { method: request.method, headers, body, signal: request.signal, redirect: 'manual' });
 	} catch (error) {
 		if (request.signal.aborted) return new Response(null, { status: 499 });
 		const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
 		return errorResponse(provider, 502, `the app server could not reach ${upstream.baseUrl} (${reason})`);
+	}
+	if ((answer.status >= 300 && answer.status < 400) || answer.type === 'opaqueredirect') {
+		const location = answer.headers.get('location');
+		await answer.body?.cancel().catch(() => undefined);
+		return errorResponse(provider, 502, `the provider redirected${location ? ` to ${location}` : ''}; the LLM proxy does not follow redirects (check ${provider.toUpperCase()}_BASE_URL)`);
 	}
 	const responseHeaders = new Headers();
 	for (const name of forwardedResponseHeaders) {

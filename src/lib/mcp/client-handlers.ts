@@ -1,0 +1,48 @@
+/**
+ * Requests a server sends to us (sampling, elicitation, roots) and its log messages. The
+ * module that answers them hands in a `ClientHandlers`; a capability is advertised only when
+ * its handler is present, and each request gets an answer, a refusal or the user's decision.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type {
+	ClientCapabilities,
+	CreateMessageRequest,
+	CreateMessageResult,
+	ElicitRequest,
+	ElicitResult,
+	LoggingMessageNotification,
+	Root
+} from '@modelcontextprotocol/sdk/types.js';
+import { loadSdk } from './sdk-loader';
+
+/** How one server's requests are answered. Every member is optional. */
+export interface ClientHandlers {
+	/** roots/list: the roots the user gave this server. */
+	listRoots?(): Root[];
+	/** sampling/createMessage; reject to refuse (the server receives an error). */
+	createMessage?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+	/** elicitation/create (form and URL modes). */
+	elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+	/** notifications/message. */
+	onLogMessage?(params: LoggingMessageNotification['params']): void;
+}
+
+/** The capabilities the handlers answer for. */
+export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCapabilities {
+	const capabilities: ClientCapabilities = {};
+	if (handlers?.listRoots) capabilities.roots = { listChanged: true };
+	if (handlers?.createMessage) capabilities.sampling = {};
+	if (handlers?.elicit) capabilities.elicitation = { form: {}, url: {} };
+	return capabilities;
+}
+
+/** Registers the handlers on a client (before it connects). */
+export async function installHandlers(client: Client, handlers: ClientHandlers | undefined): Promise<void> {
+	if (!handlers) return;
+	const sdk = await loadSdk();
+	const { listRoots, createMessage, elicit, onLogMessage } = handlers;
+	if (listRoots) client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: listRoots() }));
+	if (createMessage) client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) => createMessage(request.params, extra.signal));
+	if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
+	if (onLogMessage) client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (notification) => onLogMessage(notification.params));
+}

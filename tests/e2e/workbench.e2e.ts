@@ -1,0 +1,173 @@
+/**
+ * The MCP workbench against the real server-everything, over both transports, with no LLM
+ * configured: every tool's form renders and runs, results are read per content block, a
+ * result goes on the canvas, resources and templates are read, a prompt starts a chat, and a
+ * saved collection is re-run after a reload.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectErrors, saveScreenshot } from './helpers';
+import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Arguments for tools whose schema has required fields without defaults. */
+const argsFor: Record<string, Record<string, unknown>> = {
+	echo: { message: 'hello workbench' },
+	'get-annotated-message': { messageType: 'success', includeImage: true },
+	'get-sum': { a: 2, b: 3 },
+	'trigger-long-running-operation': { duration: 2, steps: 4 },
+	'get-resource-reference': { resourceType: 'Text', resourceId: 1 },
+	'get-resource-links': { count: 2 },
+	'simulate-research-query': { topic: 'otters' },
+	'trigger-sampling-request': { prompt: 'Say hi', maxTokens: 20 },
+	'trigger-url-elicitation': { url: 'https://example.org/consent' }
+};
+
+async function openWorkbench(page: Page, name: string, url: string, add: boolean) {
+	await page.getByTestId('mcp-status').click();
+	if (add) {
+		await page.getByTestId('mcp-add-url').fill(url);
+		await page.getByTestId('mcp-add-name').fill(name);
+		await page.getByTestId('mcp-add-submit').click();
+	}
+	const open = page.locator(`[data-testid=open-workbench][data-server="${name}"]`);
+	await expect(open).toBeVisible({ timeout: 20_000 });
+	await open.click();
+	const workbench = page.locator(`[data-testid=workbench][data-server="${name}"]`);
+	await expect(workbench).toBeVisible();
+	return workbench;
+}
+
+async function runWithJson(page: Page, tool: string, args: Record<string, unknown>) {
+	const form = page.locator(`[data-testid=tool-form][data-tool="${tool}"]`);
+	await form.getByTestId('tool-raw-json').click();
+	await form.getByTestId('tool-args-json').fill(JSON.stringify(args));
+	await form.getByTestId('tool-run').click();
+}
+
+/** Required choices without a default: take the first allowed value. */
+async function chooseFirstOptions(form: Locator) {
+	for (const select of await form.locator('select').all()) {
+		if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+	}
+}
+
+for (const mode of ['streamableHttp', 'sse'] as const) {
+	test.describe(`server-everything over ${mode}`, () => {
+		let everything: RunningServer;
+		const name = mode === 'sse' ? 'everything_sse' : 'everything';
+
+		test.beforeAll(async () => {
+			everything = await startEverything({ mode });
+		});
+		test.afterAll(async () => {
+			await everything?.stop();
+		});
+
+		test('every tool has a form that renders and runs', async ({ page }) => {
+			test.setTimeout(180_000);
+			const errors = collectErrors(page);
+			await page.goto('/');
+			const workbench = await openWorkbench(page, name, everything.url, true);
+			const names = await workbench.getByTestId('workbench-tool').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
+			expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
+			// Labelled inputs, per-field errors before sending, and a result read per block.
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-sum"]').click();
+			const sum = workbench.locator('[data-testid=tool-form][data-tool="get-sum"]');
+			await sum.getByLabel('a', { exact: true }).fill('2');
+			await sum.getByTestId('tool-run').click();
+			await expect(sum.getByTestId('field-error')).toContainText('b is required');
+			await expect(workbench.getByTestId('tool-result')).toHaveCount(0);
+			await sum.getByLabel('b', { exact: true }).fill('40');
+			await sum.getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('tool-result')).toContainText('42');
+			await expect(workbench.getByTestId('tool-result')).toHaveAttribute('data-kind', 'success');
+
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-structured-content"]').click();
+			const structured = workbench.locator('[data-testid=tool-form][data-tool="get-structured-content"]');
+			await chooseFirstOptions(structured);
+			await structured.getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('output-schema-ok')).toBeVisible();
+
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-tiny-image"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="get-tiny-image"]').getByTestId('tool-run').click();
+			await expect(workbench.locator('[data-testid=content-block][data-type=image] img')).toBeVisible();
+
+			// Progress notifications drive the bar while a long call runs.
+			await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-long-running-operation"]').click();
+			await runWithJson(page, 'trigger-long-running-operation', { duration: 3, steps: 3 });
+			await expect(workbench.getByTestId('tool-progress')).toContainText('/3');
+			await expect(workbench.getByTestId('tool-result')).toContainText('completed', { timeout: 15_000 });
+			for (const tool of names) {
+				await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
+				const form = workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`);
+				await expect(form).toBeVisible();
+				if (tool.includes('sampling') || tool.includes('elicitation') || tool === 'simulate-research-query' || tool === 'get-roots-list') continue;
+				if (argsFor[tool]) await runWithJson(page, tool, argsFor[tool]);
+				else {
+					await chooseFirstOptions(form);
+					await form.getByTestId('tool-run').click();
+				}
+				await expect(workbench.getByTestId('tool-result'), tool).toBeVisible({ timeout: 20_000 });
+			}
+
+			await saveScreenshot(page, `workbench-${mode}`);
+			// Over SSE, "auto" first tries Streamable HTTP, which that server answers with 404.
+			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
+		});
+
+		test('a result goes on the canvas, and resources, templates and prompts are read', async ({ page }) => {
+			await page.goto('/');
+			const workbench = await openWorkbench(page, name, everything.url, true);
+			await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
+			await runWithJson(page, 'echo', { message: 'on the canvas' });
+			await workbench.getByTestId('show-on-canvas').click();
+			await expect(page.locator('[data-widget-type=markdown]')).toContainText('on the canvas');
+
+			await workbench.getByTestId('workbench-tab-resources').click();
+			const first = workbench.getByTestId('resource-item').first();
+			await expect(first).toBeVisible();
+			await first.locator('button').first().click();
+			await expect(workbench.getByTestId('resource-contents')).toBeVisible();
+			const template = workbench.getByTestId('template-item').first();
+			await template.locator('button').click();
+			await workbench.getByTestId('template-form').locator('input').first().fill('1');
+			await workbench.getByTestId('template-read').click();
+			await expect(workbench.getByTestId('resource-contents')).toHaveAttribute('data-uri', /1/);
+
+			await workbench.getByTestId('workbench-tab-prompts').click();
+			const prompt = workbench.getByTestId('prompt-item').first();
+			await prompt.click();
+			await workbench.getByTestId('prompt-get').click();
+			await expect(workbench.getByTestId('prompt-messages')).toBeVisible();
+			await workbench.getByTestId('prompt-use-in-chat').click();
+			await expect(page.getByTestId('user-message').first()).toBeVisible();
+		});
+
+		test('a saved collection is re-run after a reload', async ({ page }) => {
+			await page.goto('/');
+			let workbench = await openWorkbench(page, name, everything.url, true);
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-sum"]').click();
+			const sum = workbench.locator('[data-testid=tool-form][data-tool="get-sum"]');
+			await sum.getByLabel('a', { exact: true }).fill('20');
+			await sum.getByLabel('b', { exact: true }).fill('22');
+			await workbench.getByTestId('save-name').fill('answer');
+			await workbench.getByTestId('save-collection').fill(`Maths ${mode}`);
+			await sum.getByTestId('tool-save').click();
+			await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="echo"]').getByLabel('message', { exact: true }).fill('saved echo');
+			await workbench.getByTestId('save-name').fill('greeting');
+			await workbench.getByTestId('save-collection').fill(`Maths ${mode}`);
+			await workbench.locator('[data-testid=tool-form][data-tool="echo"]').getByTestId('tool-save').click();
+
+			await page.reload();
+			workbench = await openWorkbench(page, name, everything.url, false);
+			await workbench.getByTestId('workbench-tab-saved').click();
+			const collection = workbench.locator(`[data-testid=saved-collection][data-collection="Maths ${mode}"]`);
+			await expect(collection.getByTestId('saved-call')).toHaveCount(2);
+			await collection.getByTestId('saved-run-all').click();
+			await expect(collection.locator('[data-testid=saved-call][data-name=answer] [data-testid=tool-result]')).toContainText('42');
+			await expect(collection.locator('[data-testid=saved-call][data-name=greeting] [data-testid=tool-result]')).toContainText('saved echo');
+		});
+	});
+}
