@@ -28,6 +28,14 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		expect(body.details).toEqual([{ path: '/y', message: expect.stringMatching(/"sales" is not a field of the data; fields are: region, revenue, month/) }]);
 	});
 
+	it('a chart spec that would generate millions of rows is refused with the part to change', async () => {
+		const { isError, body } = await display('chart', { spec: { data: { sequence: { start: 0, stop: 2_000_000, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		expect(isError).toBe(true);
+		expect(body.details).toEqual([{ path: '/spec/data/sequence', message: expect.stringMatching(/would make 2,000,000 rows; charts allow at most 200,000/) }]);
+		const fine = await display('chart', { spec: { data: { sequence: { start: 0, stop: 100, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		expect(fine.isError).toBe(false);
+	});
+
 	it('suggests the field that differs only in case', async () => {
 		const { body } = await display('line', { data: sales, x: 'Month', y: 'revenue' });
 		expect(body.details?.[0]).toEqual({ path: '/x', message: expect.stringContaining('did you mean "month"') });
