@@ -6,6 +6,7 @@ import { compileFilter, filterEntries, isFilterActive, noFilter, serversOf } fro
 import { MetricsAccumulator, computeMetrics, formatTokens, formatUsd, percentile } from './metrics';
 import { estimateCost, findModel } from './models';
 import { isSecretKey, redactDeep, redactText, redacted } from './redact';
+import { formatFirstToken } from './format';
 import { sampleSession, sampleTurn } from './sample-events';
 import { buildTrace, parseTrace, serializeTrace, traceFileName } from './trace';
 
@@ -54,6 +55,10 @@ describe('metrics', () => {
 		const weather = metrics.servers.find((server) => server.server === 'weather');
 		expect(weather).toMatchObject({ calls: 10, errors: 3 });
 		expect(metrics.ttft).toEqual({ last: 165, median: 165 });
+		// The metrics bar shows the time once when the latest equals the median (it once read "165 ms (165 ms)").
+		expect(formatFirstToken(metrics.ttft)).toBe('165 ms');
+		expect(formatFirstToken({ last: 120, median: 180 })).toBe('120 ms (median 180 ms)');
+		expect(formatFirstToken({ last: null, median: null })).toBe('');
 		expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5)).toBe(5);
 		expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95)).toBe(10);
 		expect(percentile([], 0.5)).toBe(0);

@@ -33,6 +33,17 @@ export function formatDuration(ms: number): string {
 	return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/**
+ * The metrics bar's time to first token: the latest, and the median in parentheses only when
+ * it differs (the same number twice reads like a mistake).
+ */
+export function formatFirstToken(ttft: { last: number | null; median: number | null }): string {
+	if (ttft.last === null) return '';
+	const last = formatDuration(ttft.last);
+	const median = ttft.median === null ? last : formatDuration(ttft.median);
+	return median === last ? last : `${last} (median ${median})`;
+}
+
 /** Wall-clock time with milliseconds, `14:03:07.215`, in local time. */
 export function formatClock(at: number): string {
 	const date = new Date(at);
