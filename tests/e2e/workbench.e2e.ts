@@ -128,6 +128,14 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 				await expect(workbench.getByTestId('tool-result'), tool).toBeVisible({ timeout: 20_000 });
 			}
 
+			// Cancel sends notifications/cancelled and ends the call at once.
+			await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-long-running-operation"]').click();
+			await runWithJson(page, 'trigger-long-running-operation', { duration: 30, steps: 30 });
+			await expect(workbench.getByTestId('tool-progress')).toBeVisible();
+			await workbench.getByTestId('tool-cancel').click();
+			await expect(workbench.getByTestId('tool-result')).toHaveAttribute('data-kind', 'protocol-error');
+			await expect(workbench.getByTestId('tool-result')).toContainText(/cancel/i);
+
 			await saveScreenshot(page, `workbench-${mode}`);
 
 			// The protocol log lists the calls with their latency; a row opens the raw message.
@@ -139,6 +147,8 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(response).toContainText(' ms');
 			await response.click();
 			await expect(page.getByTestId('protocol-raw')).toContainText('content');
+			await page.getByTestId('protocol-method').fill('notifications/cancelled');
+			await expect(page.locator('[data-testid=protocol-entry][data-direction=out]').first()).toBeVisible();
 			await page.getByTestId('protocol-method').fill('sampling/createMessage');
 			await expect(page.locator('[data-testid=protocol-entry][data-direction=in]').first()).toBeVisible();
 			await page.getByTestId('protocol-open-workbench').click();
@@ -167,6 +177,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(workbench.getByTestId('resource-contents')).toHaveAttribute('data-uri', /1/);
 
 			await workbench.getByTestId('workbench-tab-prompts').click();
+			// Completions: the server suggests departments as the user types.
+			const completable = workbench.locator('[data-testid=prompt-item][data-prompt=completable-prompt]');
+			await completable.click();
+			await workbench.getByTestId('prompt-form').locator('input').first().fill('E');
+			await expect(workbench.getByTestId('prompt-form').locator('datalist option').first()).toBeAttached();
 			const prompt = workbench.getByTestId('prompt-item').first();
 			await prompt.click();
 			await workbench.getByTestId('prompt-get').click();
