@@ -26,6 +26,7 @@ export {
 	shareParameter,
 	maxShareLinkLength
 } from './share-link';
+export type { ShareLinkOptions } from './share-link';
 export { applyImport, offerSharedCanvas, previousCanvasKey } from './incoming';
 export type { SharedCanvasOptions } from './incoming';
 export { placeWidget, boundingBox, snap, gridSize } from './placement';
