@@ -233,6 +233,14 @@ test('a share link never wipes the recipient canvas: it asks, and opening it kee
 		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
 		await other.getByTestId('share-restore').click();
 		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
+		// Opened on its own again, then the page reloads: the user's canvas is still offered.
+		await other.goto(link);
+		await other.getByTestId('share-open').click();
+		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
+		await other.waitForTimeout(600);
+		await other.reload();
+		await other.getByTestId('share-previous-restore').click();
+		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
 		await other.goto(link);
 		await other.getByTestId('share-merge').click();
 		await expect(other.locator('[data-widget-id]')).toHaveCount(2);

@@ -27,7 +27,7 @@ export {
 	maxShareLinkLength
 } from './share-link';
 export type { ShareLinkOptions } from './share-link';
-export { applyImport, offerSharedCanvas, previousCanvasKey } from './incoming';
+export { applyImport, offerPreviousCanvas, offerSharedCanvas, previousCanvasKey } from './incoming';
 export type { SharedCanvasOptions } from './incoming';
 export { placeWidget, boundingBox, snap, gridSize } from './placement';
 export type { Rect } from './placement';
