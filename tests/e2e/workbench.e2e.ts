@@ -102,16 +102,47 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 				await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
 				const form = workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`);
 				await expect(form).toBeVisible();
-				if (tool.includes('sampling') || tool.includes('elicitation') || tool === 'simulate-research-query' || tool === 'get-roots-list') continue;
 				if (argsFor[tool]) await runWithJson(page, tool, argsFor[tool]);
 				else {
 					await chooseFirstOptions(form);
 					await form.getByTestId('tool-run').click();
 				}
+				if (tool === 'trigger-sampling-request') {
+					// No LLM is configured: the user types the answer the server receives.
+					const card = page.getByTestId('sampling-request');
+					await expect(card).toContainText('Say hi');
+					await card.getByTestId('sampling-answer').fill('typed by hand');
+					await card.getByTestId('sampling-approve').click();
+					await expect(workbench.getByTestId('tool-result')).toContainText('typed by hand');
+				}
+				if (tool === 'trigger-elicitation-request') {
+					const card = page.getByTestId('elicitation');
+					await card.getByLabel('name', { exact: true }).fill('Ada');
+					await card.getByTestId('elicitation-accept').click();
+					await expect(workbench.getByTestId('tool-result')).toContainText('Ada');
+				}
+				if (tool === 'trigger-url-elicitation') {
+					await expect(page.getByTestId('elicitation')).toContainText('https://example.org/consent');
+					await page.getByTestId('elicitation-decline').click();
+				}
 				await expect(workbench.getByTestId('tool-result'), tool).toBeVisible({ timeout: 20_000 });
 			}
 
 			await saveScreenshot(page, `workbench-${mode}`);
+
+			// The protocol log lists the calls with their latency; a row opens the raw message.
+			await workbench.getByTestId('workbench-close').click();
+			await page.getByTestId('console-tab-protocol').click();
+			await page.getByTestId('protocol-server').selectOption(name);
+			await page.getByTestId('protocol-method').fill('tools/call');
+			const response = page.locator('[data-testid=protocol-entry][data-method="tools/call"][data-direction=in]').first();
+			await expect(response).toContainText(' ms');
+			await response.click();
+			await expect(page.getByTestId('protocol-raw')).toContainText('content');
+			await page.getByTestId('protocol-method').fill('sampling/createMessage');
+			await expect(page.locator('[data-testid=protocol-entry][data-direction=in]').first()).toBeVisible();
+			await page.getByTestId('protocol-open-workbench').click();
+			await expect(workbench).toBeVisible();
 			// Over SSE, "auto" first tries Streamable HTTP, which that server answers with 404.
 			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
 		});

@@ -23,3 +23,8 @@ export type { WaterfallData, WaterfallBar, WaterfallBand } from './waterfall';
 export { settleRerun } from './rerun';
 export type { RerunOutcome, RerunState } from './rerun';
 export { default as AgentConsole } from './AgentConsole.svelte';
+export { filterProtocol, RequestMatcher } from './protocol-log';
+export type { ProtocolEntry, ProtocolKind } from './protocol-log';
+export { ProtocolLog } from './protocol-log.svelte';
+export { default as ProtocolLogView } from './components/ProtocolLogView.svelte';
+export { default as ConsoleTabs } from './components/ConsoleTabs.svelte';

@@ -21,6 +21,7 @@ import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
 import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
 import type { ClientHandlers } from './client-handlers';
+import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
 import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
 
@@ -46,6 +47,8 @@ export interface McpConnectionOptions {
 	backoff?: Partial<BackoffPolicy>;
 	/** Answers the server's requests (sampling, elicitation, roots, log messages). */
 	handlers?: ClientHandlers;
+	/** Sees every JSON-RPC message in and out (the protocol log). */
+	onWireMessage?: WireListener;
 }
 
 const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
@@ -256,6 +259,7 @@ export class McpConnection implements ToolServer {
 			timeoutMs: this.#options.connectTimeoutMs,
 			signal: combined,
 			handlers: this.#options.handlers,
+			onWireMessage: this.#options.onWireMessage,
 			onToolsChanged: () => void this.#refreshTools(open),
 			onTransportError: (error) => this.#onTransportTrouble(open, error),
 			onTransportClose: () => this.#onTransportTrouble(open, new Error('SSE stream disconnected: transport closed'))

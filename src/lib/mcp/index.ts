@@ -9,6 +9,8 @@ export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from
 export type { TransportChoice, TransportKind } from './transport';
 export { capabilitiesFor } from './client-handlers';
 export type { ClientHandlers } from './client-handlers';
+export { tapTransport } from './protocol-tap';
+export type { WireMessage, WireListener } from './protocol-tap';
 /** The connection doctor loads on demand (it runs only after a failure). */
 export const loadDoctor = () => import('./doctor');
 export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './doctor';

@@ -7,6 +7,7 @@ import type { McpLayer } from '$lib/agent/types';
 import type { ToolDefinition } from '$lib/shared';
 import { AutoUiError, errorMessage } from '$lib/shared';
 import type { ClientHandlers } from './client-handlers';
+import type { WireMessage } from './protocol-tap';
 import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
 import type { Diagnosis } from './doctor';
 import { forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
@@ -68,6 +69,8 @@ export interface ServerListOptions {
 	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'>;
 	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
 	clientHandlers?: (server: string) => ClientHandlers | undefined;
+	/** Sees every JSON-RPC message of every server (the protocol log). */
+	onWireMessage?: (server: string, message: WireMessage) => void;
 }
 
 const statusOf: Record<ConnectionStatus, ServerStatus> = {
@@ -275,6 +278,7 @@ export class McpServerList {
 			headers: config.headers,
 			authProvider: provider,
 			handlers: this.#options.clientHandlers?.(config.name),
+			onWireMessage: this.#options.onWireMessage ? (message) => this.#options.onWireMessage!(config.name, message) : undefined,
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);

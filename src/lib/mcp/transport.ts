@@ -10,6 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AutoUiError, sleep } from '$lib/shared';
 import { capabilitiesFor, installHandlers, type ClientHandlers } from './client-handlers';
 import { httpStatusOf } from './errors';
+import { tapTransport, type WireListener } from './protocol-tap';
 import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
 
@@ -29,6 +30,8 @@ export interface OpenOptions {
 	onToolsChanged?: () => void;
 	/** Answers the server's requests; decides the client capabilities advertised. */
 	handlers?: ClientHandlers;
+	/** Sees every JSON-RPC message in and out (the protocol log). */
+	onWireMessage?: WireListener;
 	/** Receives transport-level errors the SDK reports outside any request. */
 	onTransportError?: (error: Error) => void;
 	/** Called when the transport closes on its own (not via our close). */
@@ -83,7 +86,7 @@ async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<O
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 	try {
-		await client.connect(transport, { signal, timeout: timeoutMs });
+		await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport, { signal, timeout: timeoutMs });
 	} catch (error) {
 		await client.close().catch(() => undefined);
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'connecting was cancelled', { cause: error });

@@ -97,7 +97,7 @@ const cache = new WeakMap<DatasetEngine, Map<string, Promise<DatasetDescription>
 export function describeDataset(
 	engine: DatasetEngine,
 	name: string,
-	options: { sampleRows?: number; signal?: AbortSignal } = {}
+	options: { sampleRows?: number; signal?: AbortSignal; owner?: unknown } = {}
 ): Promise<DatasetDescription> {
 	let entry;
 	try {
@@ -111,7 +111,7 @@ export function describeDataset(
 	if (!byKey) cache.set(engine, (byKey = new Map()));
 	let description = byKey.get(key);
 	if (!description) {
-		description = compute(engine, entry.name, sampleRows, options.signal);
+		description = compute(engine, entry.name, sampleRows, options.signal, options.owner);
 		byKey.set(key, description);
 		const forget = byKey;
 		description.catch(() => forget.delete(key));
@@ -119,10 +119,10 @@ export function describeDataset(
 	return description;
 }
 
-async function compute(engine: DatasetEngine, name: string, sampleRows: number, signal?: AbortSignal): Promise<DatasetDescription> {
+async function compute(engine: DatasetEngine, name: string, sampleRows: number, signal?: AbortSignal, owner?: unknown): Promise<DatasetDescription> {
 	const loaded = await engine.load(name);
-	const [statsRow] = await engine.internalQuery(statsSql(loaded), { signal });
-	const sample = sampleRows > 0 ? await engine.internalQuery(`SELECT * FROM ${quoteIdentifier(name)} LIMIT ${sampleRows}`, { signal }) : [];
+	const [statsRow] = await engine.internalQuery(statsSql(loaded), { signal, owner });
+	const sample = sampleRows > 0 ? await engine.internalQuery(`SELECT * FROM ${quoteIdentifier(name)} LIMIT ${sampleRows}`, { signal, owner }) : [];
 	return {
 		name,
 		description: loaded.entry.description,

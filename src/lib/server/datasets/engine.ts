@@ -7,6 +7,7 @@
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
+import { FairSlots } from './fair-slots';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
 import { AutoUiError } from '$lib/shared';
 import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
@@ -53,6 +54,8 @@ export interface QueryOptions {
 	/** Cap on the JSON size of the returned rows, in characters (default 1 000 000). */
 	maxBytes?: number;
 	signal?: AbortSignal;
+	/** Who asks (an MCP session): each owner gets a fair share of the query slots. */
+	owner?: unknown;
 }
 
 /** Rows returned by default and at most by one query. */
@@ -74,8 +77,8 @@ export class DatasetEngine {
 	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
-	#running = 0;
-	readonly #waiting: (() => void)[] = [];
+	/** Query slots, shared fairly between owners (MCP sessions). */
+	readonly #slots: FairSlots;
 	#closed = false;
 
 	private constructor(
@@ -90,6 +93,7 @@ export class DatasetEngine {
 		this.datasets = datasets;
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
+		this.#slots = new FairSlots(options.maxConcurrentQueries);
 	}
 
 	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
@@ -198,7 +202,7 @@ export class DatasetEngine {
 	}
 
 	/** Runs internal, trusted SQL (statistics, samples) on a fresh connection; rows as JSON. */
-	async internalQuery(sql: string, options: { signal?: AbortSignal } = {}): Promise<Record<string, Json>[]> {
+	async internalQuery(sql: string, options: { signal?: AbortSignal; owner?: unknown } = {}): Promise<Record<string, Json>[]> {
 		return this.#withConnection(options, async (connection) => {
 			const reader = await connection.runAndReadAll(sql);
 			return reader.convertRowObjects(jsonSafeConverter) as Record<string, Json>[];
@@ -218,7 +222,7 @@ export class DatasetEngine {
 		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
 		try {
-			return await this.#withConnection({ signal: options.signal, timeoutMs }, async (connection, stopped) => {
+			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner }, async (connection, stopped) => {
 				const extracted = await connection.extractStatements(statement);
 				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
 				const prepared = await extracted.prepare(0);
@@ -244,16 +248,39 @@ export class DatasetEngine {
 	}
 
 	/**
-	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once. A timeout or
-	 * an abort interrupts the connection; `stopped()` tells the work whether that happened.
+	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once, shared fairly
+	 * between owners (see fair-slots.ts). The timeout counts from the request, queue time
+	 * included: a query that cannot start in time fails with a "busy, retry" message instead
+	 * of waiting for ever. A timeout or an abort interrupts the connection; `stopped()` tells
+	 * the work whether that happened.
 	 */
 	async #withConnection<T>(
-		options: { signal?: AbortSignal; timeoutMs?: number },
+		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown },
 		work: (connection: DuckDBConnection, stopped: () => boolean) => Promise<T>
 	): Promise<T> {
 		this.#assertOpen();
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'The query was cancelled.');
-		await this.#acquire();
+		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
+		const deadline = Date.now() + timeoutMs;
+		const queued = new AbortController();
+		const queueTimer = setTimeout(() => queued.abort(new AutoUiError('timeout', 'queued')), timeoutMs);
+		const onQueueAbort = () => queued.abort(new AutoUiError('aborted', 'The query was cancelled.'));
+		options.signal?.addEventListener('abort', onQueueAbort, { once: true });
+		let release: () => void;
+		try {
+			release = await this.#slots.acquire(options.owner, queued.signal);
+		} catch (error) {
+			if (error instanceof AutoUiError && error.code === 'timeout') {
+				throw new AutoUiError(
+					'timeout',
+					`The datasets server is busy (${this.#slots.running} queries running, ${this.#slots.waiting} waiting); this query could not start within ${timeoutMs / 1000} s. Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+				);
+			}
+			throw error;
+		} finally {
+			clearTimeout(queueTimer);
+			options.signal?.removeEventListener('abort', onQueueAbort);
+		}
 		let connection: DuckDBConnection | undefined;
 		let reason: 'timeout' | 'aborted' | undefined;
 		let timer: ReturnType<typeof setTimeout> | undefined;
@@ -265,8 +292,7 @@ export class DatasetEngine {
 		options.signal?.addEventListener('abort', onAbort, { once: true });
 		try {
 			connection = await this.#instance.connect();
-			const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
-			timer = setTimeout(() => stop('timeout'), timeoutMs);
+			timer = setTimeout(() => stop('timeout'), Math.max(0, deadline - Date.now()));
 			try {
 				const result = await work(connection, () => reason !== undefined);
 				if (reason) throw new Error('INTERRUPT');
@@ -286,22 +312,8 @@ export class DatasetEngine {
 			clearTimeout(timer);
 			options.signal?.removeEventListener('abort', onAbort);
 			connection?.closeSync();
-			this.#release();
+			release();
 		}
-	}
-
-	async #acquire(): Promise<void> {
-		if (this.#running < this.#options.maxConcurrentQueries) {
-			this.#running++;
-			return;
-		}
-		await new Promise<void>((resolve) => this.#waiting.push(resolve));
-	}
-
-	#release(): void {
-		const next = this.#waiting.shift();
-		if (next) next();
-		else this.#running--;
 	}
 
 	#assertOpen(): void {

@@ -87,8 +87,8 @@ describe('standalone datasets server', () => {
 });
 
 describe('session bookkeeping', () => {
-	it('caps live sessions by closing the least recently used one', async () => {
-		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 2 });
+	it('caps live sessions by closing the least recently used one once it is idle', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 2, evictIdleMs: 0 });
 		try {
 			const ids: string[] = [];
 			for (let index = 0; index < 3; index++) {
@@ -145,6 +145,77 @@ describe('session bookkeeping', () => {
 		try {
 			const response = await handler.handle(initRequest());
 			expect(response.status).toBe(413);
+		} finally {
+			await handler.close();
+		}
+	});
+
+	it('never evicts an active session for other clients\' churn: newcomers are told to retry', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4 });
+		const listTools = (id: string) =>
+			handler.handle(
+				new Request('http://127.0.0.1/mcp', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
+					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
+				})
+			);
+		try {
+			const first = await handler.handle(initRequest());
+			const mine = first.headers.get('mcp-session-id')!;
+			await first.text();
+			const statuses: number[] = [];
+			let retryAfter: string | null = null;
+			for (let index = 0; index < 40; index++) {
+				const response = await handler.handle(initRequest());
+				statuses.push(response.status);
+				if (response.status === 503) {
+					retryAfter = response.headers.get('retry-after');
+					expect((await response.json()).error.message).toMatch(/full \(4 sessions in use\)\. Retry/);
+				} else await response.text();
+			}
+			expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+			expect(statuses.filter((status) => status === 503)).toHaveLength(37);
+			expect(retryAfter).toBe('60');
+			const still = await listTools(mine);
+			expect(still.status).toBe(200);
+			expect(await still.text()).toContain('query_sql');
+		} finally {
+			await handler.close();
+		}
+	});
+
+	it('answers 413 (not a JSON parse error) to an oversized body on a live session', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxBodyBytes: 10_000 });
+		try {
+			const first = await handler.handle(initRequest());
+			const id = first.headers.get('mcp-session-id')!;
+			await first.text();
+			const big = await handler.handle(
+				new Request('http://127.0.0.1/mcp', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
+					body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'query_sql', arguments: { sql: `SELECT '${'x'.repeat(20_000)}'` } } })
+				})
+			);
+			expect(big.status).toBe(413);
+			expect((await big.json()).error).toMatchObject({ code: -32600, message: 'Request body larger than 10000 bytes.' });
+		} finally {
+			await handler.close();
+		}
+	});
+
+	it('refuses requests sent under another host name (DNS rebinding)', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, hosts: { extra: [] } });
+		try {
+			const rebinding = new Request('http://evil.example:4173/mcp', {
+				method: 'POST',
+				headers: { host: 'evil.example:4173', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+				body: initialize
+			});
+			expect((await handler.handle(rebinding)).status).toBe(403);
+			expect(handler.sessionCount).toBe(0);
+			expect((await handler.handle(initRequest())).status).toBe(200);
 		} finally {
 			await handler.close();
 		}

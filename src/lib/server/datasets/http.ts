@@ -5,6 +5,7 @@
  * and cancellations; live sessions are capped (the least recently used one is closed to make
  * room) and closed after an idle period. Unknown sessions answer 404 so clients start over.
  */
+import { isAllowedHost, requestHost, type HostPolicy } from '../host-guard';
 import { isCrossOrigin } from '../same-origin';
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -29,6 +30,17 @@ export interface DatasetsHttpOptions {
 	sameOriginOnly?: boolean;
 	/** Largest POST body accepted, in bytes (default 1 MiB). */
 	maxBodyBytes?: number;
+	/**
+	 * Only requests sent to these host names (plus loopback) are served: a DNS-rebinding page
+	 * cannot open sessions. Absent: any host (for tests that call the handler directly).
+	 */
+	hosts?: HostPolicy;
+	/**
+	 * A full server closes the least recently used session only if it has been idle this
+	 * long (default 60 s); otherwise the new client is refused with 503 and Retry-After, so
+	 * one client's churn never evicts another client's active session.
+	 */
+	evictIdleMs?: number;
 }
 
 /** The request handler and its session bookkeeping. */
@@ -61,6 +73,7 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	const maxSessions = options.maxSessions ?? 32;
 	const idleMs = options.idleMs ?? 30 * 60_000;
 	const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+	const evictIdleMs = options.evictIdleMs ?? 60_000;
 	const sessions = new Map<string, Session>();
 
 	async function closeSession(id: string): Promise<void> {
@@ -76,32 +89,46 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	const sweeper = setInterval(sweep, Math.min(idleMs, 60_000));
 	sweeper.unref?.();
 
-	async function makeRoom(): Promise<void> {
+	/** Makes room for a new session; false when every session is in active use. */
+	async function makeRoom(): Promise<boolean> {
 		sweep();
 		while (sessions.size >= maxSessions) {
 			let oldest: [string, Session] | undefined;
 			for (const entry of sessions) if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
-			if (!oldest) return;
+			if (!oldest || Date.now() - oldest[1].lastSeen < evictIdleMs) return false;
 			await closeSession(oldest[0]);
+		}
+		return true;
+	}
+
+	/** Reads a JSON-RPC body up to the size limit: 413 past it, 400 when it is not JSON. */
+	async function readBody(request: Request): Promise<{ parsed: unknown } | { error: Response }> {
+		const tooLarge = () => ({ error: jsonRpcError(413, -32600, `Request body larger than ${maxBodyBytes} bytes.`) });
+		const declared = Number(request.headers.get('content-length') ?? 0);
+		if (declared > maxBodyBytes) return tooLarge();
+		const body = await request.text();
+		if (new TextEncoder().encode(body).length > maxBodyBytes) return tooLarge();
+		try {
+			return { parsed: JSON.parse(body) };
+		} catch {
+			return { error: jsonRpcError(400, -32700, 'Parse error: the body is not JSON.') };
 		}
 	}
 
 	async function start(request: Request): Promise<Response> {
-		const declared = Number(request.headers.get('content-length') ?? 0);
-		if (declared > maxBodyBytes) return jsonRpcError(413, -32600, `Request body larger than ${maxBodyBytes} bytes.`);
-		const body = await request.text();
-		if (body.length > maxBodyBytes) return jsonRpcError(413, -32600, `Request body larger than ${maxBodyBytes} bytes.`);
-		let parsed: unknown;
-		try {
-			parsed = JSON.parse(body);
-		} catch {
-			return jsonRpcError(400, -32700, 'Parse error: the body is not JSON.');
-		}
+		const read = await readBody(request);
+		if ('error' in read) return read.error;
+		const { parsed } = read;
 		const messages = Array.isArray(parsed) ? parsed : [parsed];
 		if (!messages.some((message) => isInitializeRequest(message))) {
 			return jsonRpcError(400, -32000, 'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.');
 		}
-		await makeRoom();
+		if (!(await makeRoom())) {
+			return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.` }, id: null }), {
+				status: 503,
+				headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
+			});
+		}
 		let server: McpServer;
 		try {
 			server = createDatasetsMcpServer(await engine());
@@ -129,6 +156,9 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			return sessions.size;
 		},
 		async handle(request) {
+			if (options.hosts && !isAllowedHost(requestHost(request), options.hosts)) {
+				return jsonRpcError(403, -32000, 'Forbidden: this server only answers under its own host names.');
+			}
 			if (options.sameOriginOnly && isCrossOrigin(request)) {
 				return jsonRpcError(403, -32000, 'Forbidden: cross-origin requests are not accepted here.');
 			}
@@ -137,7 +167,10 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 				const session = sessions.get(id);
 				if (!session) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
 				session.lastSeen = Date.now();
-				return session.transport.handleRequest(request);
+				if (request.method !== 'POST') return session.transport.handleRequest(request);
+				const read = await readBody(request);
+				if ('error' in read) return read.error;
+				return session.transport.handleRequest(request, { parsedBody: read.parsed });
 			}
 			if (request.method === 'POST') return start(request);
 			if (request.method === 'GET' || request.method === 'DELETE') {

@@ -91,7 +91,7 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 			},
 			annotations: { title: 'Describe a data set', ...readOnly }
 		},
-		({ name, sample_rows }, extra) => guarded(async () => text(await describeDataset(engine, name, { sampleRows: sample_rows, signal: extra.signal })))
+		({ name, sample_rows }, extra) => guarded(async () => text(await describeDataset(engine, name, { sampleRows: sample_rows, signal: extra.signal, owner: server })))
 	);
 
 	server.registerTool(
@@ -107,7 +107,8 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 		},
 		({ sql, limit }, extra) =>
 			guarded(async () => {
-				const result = await engine.query(sql, { limit, signal: extra.signal });
+				// Each session (one McpServer) is its own owner: it gets a fair share of the query slots.
+				const result = await engine.query(sql, { limit, signal: extra.signal, owner: server });
 				const note = queryNote(result, limit);
 				return text({ ...result, ...(note ? { note } : {}) });
 			})

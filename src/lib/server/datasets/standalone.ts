@@ -3,6 +3,7 @@
  * clients other than the app: loopback only, with CORS open to any origin (the data is
  * public and read-only, and browser-based clients live on other origins).
  */
+import { hostPolicyFromEnv } from '../host-guard';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toWebRequest, writeWebResponse } from '../node-http';
@@ -43,7 +44,8 @@ export interface StandaloneDatasetsServer {
 export async function startStandaloneDatasetsServer(
 	options: { port?: number } & DatasetsHttpOptions = {}
 ): Promise<StandaloneDatasetsServer> {
-	const handler = createDatasetsHttpHandler(options);
+	// Loopback names only (plus ALLOWED_HOSTS): a DNS-rebinding page cannot reach it.
+	const handler = createDatasetsHttpHandler({ hosts: hostPolicyFromEnv({ ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }), ...options });
 	const handle = withCors((request) => handler.handle(request));
 	const server = createServer((incoming, outgoing) => {
 		void (async () => {

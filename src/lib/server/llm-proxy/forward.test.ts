@@ -9,6 +9,7 @@ import { createProvider, listModels } from '$lib/agent/providers';
 import type { ProviderId } from '$lib/agent/providers';
 import { publicLlmConfig, readLlmProxyConfig, type LlmProxyConfig } from './config';
 import { forwardLlmRequest } from './forward';
+import { hostPolicyFromEnv } from '../host-guard';
 import { toWebRequest, writeWebResponse } from '../node-http';
 
 let llm: FakeLlm;
@@ -20,6 +21,8 @@ beforeAll(async () => {
 	llm = await startFakeLlm({ apiKey: 'server-secret' });
 	config = readLlmProxyConfig({ ANTHROPIC_API_KEY: 'server-secret', ANTHROPIC_BASE_URL: llm.url, OPENAI_API_KEY: 'server-secret', OPENAI_BASE_URL: `${llm.url}/v1/` });
 	app = createServer(async (incoming, outgoing) => {
+		// The SDKs run in Node here; a browser adds Sec-Fetch-Site to every request of the page.
+		incoming.headers['sec-fetch-site'] = 'same-origin';
 		const request = await toWebRequest(incoming, appOrigin);
 		const [provider, ...rest] = new URL(request.url).pathname.replace(/^\/api\/llm\//, '').split('/');
 		await writeWebResponse(await forwardLlmRequest(request, provider, rest.join('/'), config), outgoing);
@@ -56,14 +59,15 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s through the key proxy', (
 });
 
 describe('forwardLlmRequest guards', () => {
-	const request = (path: string, init: RequestInit = {}) => new Request(`http://app.test/api/llm/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', ...init });
+	const request = (path: string, init: RequestInit = {}) =>
+		new Request(`http://127.0.0.1:4173/api/llm/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: '{}', ...init });
 
 	it('refuses other origins, other paths and other methods', async () => {
-		expect((await forwardLlmRequest(request('anthropic/v1/messages', { headers: { origin: 'https://evil.test', 'content-type': 'application/json' } }), 'anthropic', 'v1/messages', config)).status).toBe(403);
+		expect((await forwardLlmRequest(request('anthropic/v1/messages', { headers: { origin: 'https://evil.test', 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' } }), 'anthropic', 'v1/messages', config)).status).toBe(403);
 		expect((await forwardLlmRequest(request('openai/files'), 'openai', 'files', config)).status).toBe(404);
 		expect((await forwardLlmRequest(request('openai/models'), 'openai', 'models', config)).status).toBe(405);
 		expect((await forwardLlmRequest(request('x/y'), 'x', 'y', config)).status).toBe(404);
-		expect((await forwardLlmRequest(request('openai/chat/completions', { headers: { 'content-type': 'text/plain' } }), 'openai', 'chat/completions', config)).status).toBe(415);
+		expect((await forwardLlmRequest(request('openai/chat/completions', { headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' } }), 'openai', 'chat/completions', config)).status).toBe(415);
 	});
 
 	it('says which variable to set when the server has no key', async () => {
@@ -96,8 +100,9 @@ describe('forwardLlmRequest attack suite: path tricks and redirects', () => {
 	};
 	/** What SvelteKit hands the route: the raw URL, and the decoded rest parameter. */
 	const forward = (provider: string, rawPath: string, fetchImpl: typeof fetch, method = 'GET') => {
-		const request = new Request(`http://app.test/api/llm/${provider}/${rawPath}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
-		return forwardLlmRequest(request, provider, decodeURIComponent(rawPath), upstreams, fetchImpl);
+		const headers = { 'sec-fetch-site': 'same-origin', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
+		const request = new Request(`http://127.0.0.1:4173/api/llm/${provider}/${rawPath}`, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+		return forwardLlmRequest(request, provider, decodeURIComponent(rawPath), upstreams, { fetch: fetchImpl });
 	};
 
 	it.each([
@@ -169,7 +174,7 @@ describe('the key proxy against a real redirecting upstream', () => {
 		await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
 		const redirectingUrl = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}`;
 		try {
-			const request = new Request('http://app.test/api/llm/anthropic/v1/models');
+			const request = new Request('http://127.0.0.1:4173/api/llm/anthropic/v1/models', { headers: { 'sec-fetch-site': 'same-origin' } });
 			const response = await forwardLlmRequest(request, 'anthropic', 'v1/models', { anthropic: { apiKey: 'sk-ant-secret', baseUrl: redirectingUrl } });
 			expect(response.status).toBe(502);
 			expect(seen).toEqual([]);
@@ -180,3 +185,30 @@ describe('the key proxy against a real redirecting upstream', () => {
 	});
 });
 
+
+describe('the key proxy against DNS rebinding and requests from outside the page', () => {
+	const upstreams: LlmProxyConfig = { openai: { apiKey: 'sk-server', baseUrl: 'https://api.openai.test/v1' } };
+	const calls: string[] = [];
+	const fetchImpl = (async (input: RequestInfo | URL) => {
+		calls.push(String(input));
+		return new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } });
+	}) as typeof fetch;
+	const models = (url: string, headers: Record<string, string>, hosts = hostPolicyFromEnv({})) =>
+		forwardLlmRequest(new Request(url, { headers }), 'openai', 'models', upstreams, { fetch: fetchImpl, hosts });
+
+	it('refuses a rebinding page (its own origin, but not one of the app\'s names) and requests without same-origin evidence', async () => {
+		const rebinding = await models('http://evil.example:4173/api/llm/openai/models', { host: 'evil.example:4173', origin: 'http://evil.example:4173', 'sec-fetch-site': 'same-origin' });
+		expect(rebinding.status).toBe(403);
+		expect((await rebinding.json()).error.message).toMatch(/own host names.*ORIGIN or ALLOWED_HOSTS/);
+		expect((await models('http://127.0.0.1:4173/api/llm/openai/models', { host: '127.0.0.1:4173' })).status).toBe(403);
+		expect((await models('http://127.0.0.1:4173/api/llm/openai/models', { host: '127.0.0.1:4173', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+		expect(calls).toEqual([]);
+	});
+
+	it('serves the app\'s own pages under loopback names and the configured ones', async () => {
+		expect((await models('http://localhost:4173/api/llm/openai/models', { host: 'localhost:4173', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+		const deployed = hostPolicyFromEnv({ ORIGIN: 'https://autoui.example.com' });
+		expect((await models('https://autoui.example.com/api/llm/openai/models', { host: 'autoui.example.com', 'sec-fetch-site': 'same-origin' }, deployed)).status).toBe(200);
+		expect(calls).toHaveLength(2);
+	});
+});

@@ -4,6 +4,7 @@
  * completions and model lists), only same-origin requests are accepted (another site must
  * not spend this server's key), and the browser's own auth headers and cookies are dropped.
  */
+import { hasSameOriginEvidence, hostPolicyFromEnv, isAllowedHost, requestHost, type HostPolicy } from '../host-guard';
 import { isCrossOrigin } from '../same-origin';
 import type { LlmProxyConfig, ProxyProvider } from './config';
 
@@ -59,14 +60,27 @@ function errorResponse(provider: string, status: number, message: string): Respo
 	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** Options of {@link forwardLlmRequest}. */
+export interface ForwardOptions {
+	/** The app's own host names (default: loopback only); see host-guard.ts. */
+	hosts?: HostPolicy;
+	/** Injectable for tests. */
+	fetch?: typeof fetch;
+}
+
 /**
- * Answers `request` (for /api/llm/<provider>/<path>) by forwarding it upstream. `fetchImpl`
- * is injectable for tests.
+ * Answers `request` (for /api/llm/<provider>/<path>) by forwarding it upstream. Refused
+ * unless it was sent to one of the app's own host names (DNS rebinding), from the app's own
+ * origin, with the browser's same-origin evidence (`Sec-Fetch-Site: same-origin`).
  */
-export async function forwardLlmRequest(request: Request, provider: string, path: string, config: LlmProxyConfig, fetchImpl: typeof fetch = fetch): Promise<Response> {
+export async function forwardLlmRequest(request: Request, provider: string, path: string, config: LlmProxyConfig, options: ForwardOptions = {}): Promise<Response> {
+	const fetchImpl = options.fetch ?? fetch;
 	if (provider !== 'anthropic' && provider !== 'openai') return errorResponse('openai', 404, `unknown provider "${provider}"`);
 	const url = new URL(request.url);
-	if (isCrossOrigin(request)) return errorResponse(provider, 403, 'the LLM proxy only serves this app');
+	if (!isAllowedHost(requestHost(request), options.hosts ?? hostPolicyFromEnv({}))) {
+		return errorResponse(provider, 403, 'the LLM proxy only answers under this app\'s own host names (set ORIGIN or ALLOWED_HOSTS to add one)');
+	}
+	if (isCrossOrigin(request) || !hasSameOriginEvidence(request)) return errorResponse(provider, 403, 'the LLM proxy only serves this app\'s own pages');
 	const raw = rawPathOf(request, provider) ?? path;
 	const plain = isPlainPath(raw) && raw === path;
 	const route = plain ? allowedPaths[provider].find(([pattern]) => pattern.test(path)) : undefined;
