@@ -56,7 +56,10 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		['area', '/y/1', { data: sales, x: 'month', y: ['revenue', 'cost'] }],
 		['data-table', '/columns/1/key', { rows: sales, columns: [{ key: 'region' }, { key: 'profit' }] }],
 		['data-table', '/sort/key', { rows: sales, sort: { key: 'profit' } }],
-		['data-table', '/rows/0', { rows: [['a', 1, true]], columns: [{ key: 'name' }, { key: 'n' }] }]
+		['data-table', '/rows/0', { rows: [['a', 1, true]], columns: [{ key: 'name' }, { key: 'n' }] }],
+		['sankey', '/links', { links: [{ source: 'a', target: 'b', value: 1 }, { source: 'b', target: 'c', value: 1 }, { source: 'c', target: 'a', value: 1 }] }],
+		['sankey', '/links/0', { links: [{ source: 'a', target: 'a', value: 1 }, { source: 'a', target: 'b', value: 1 }] }],
+		['line', '/x', { data: sales, x: 'region', xType: 'temporal', y: 'revenue' }]
 	])('%s params the renderer cannot draw are refused at %s', async (name, path, params) => {
 		const { isError, body } = await display(name, params);
 		expect(isError).toBe(true);
