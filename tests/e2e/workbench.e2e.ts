@@ -147,6 +147,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(response).toContainText(' ms');
 			await response.click();
 			await expect(page.getByTestId('protocol-raw')).toContainText('content');
+			// toggle-simulated-logging ran above: its notifications/message rows carry their level.
+			await page.getByTestId('protocol-method').fill('notifications/message');
+			await page.getByTestId('protocol-level').selectOption('debug');
+			await expect(page.getByTestId('protocol-log-level').first()).toBeVisible({ timeout: 12_000 });
+			await page.getByTestId('protocol-level').selectOption('');
 			await page.getByTestId('protocol-method').fill('notifications/cancelled');
 			await expect(page.locator('[data-testid=protocol-entry][data-direction=out]').first()).toBeVisible();
 			await page.getByTestId('protocol-method').fill('sampling/createMessage');
@@ -170,6 +175,8 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(first).toBeVisible();
 			await first.locator('button').first().click();
 			await expect(workbench.getByTestId('resource-contents')).toBeVisible();
+			await workbench.getByTestId('resource-show-on-canvas').click();
+			await expect(page.locator('[data-widget-type=markdown], [data-widget-type=json], [data-widget-type=code]')).toHaveCount(2);
 			const template = workbench.getByTestId('template-item').first();
 			await template.locator('button').click();
 			await workbench.getByTestId('template-form').locator('input').first().fill('1');
