@@ -31,7 +31,8 @@ export default defineConfig({
 		screenshot: 'only-on-failure'
 	},
 	webServer: {
-		command: `node ${join(outDir, 'index.js')}`,
+		// As `npm start` runs it (older ?hs= share links need more than Node's 16 KB of headers).
+		command: `node --max-http-header-size=262144 ${join(outDir, 'index.js')}`,
 		url: `http://127.0.0.1:${port}/`,
 		env: { HOST: '127.0.0.1', PORT: String(port) },
 		reuseExistingServer: false,

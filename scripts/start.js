@@ -12,7 +12,9 @@ const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '4173';
 const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-const server = spawn(process.execPath, [join(outDir, 'index.js')], {
+// Share links made before they moved to the URL fragment carry the canvas in the query
+// (?hs=); a larger header limit than Node's 16 KB lets those older links still open.
+const server = spawn(process.execPath, ['--max-http-header-size=262144', join(outDir, 'index.js')], {
 	stdio: ['ignore', 'pipe', 'inherit'],
 	env: { ...process.env, HOST: host, PORT: port }
 });

@@ -6,6 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { collectErrors, saveScreenshot } from './helpers';
 import { callTool, installModelContext } from './webmcp-helpers';
 
@@ -231,10 +233,33 @@ test('a share link never wipes the recipient canvas: it asks, and opening it kee
 		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
 		await other.getByTestId('share-restore').click();
 		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
+		// Opened on its own again, then the page reloads: the user's canvas is still offered.
+		await other.goto(link);
+		await other.getByTestId('share-open').click();
+		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
+		await other.waitForTimeout(600);
+		await other.reload();
+		await other.getByTestId('share-previous-restore').click();
+		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
 		await other.goto(link);
 		await other.getByTestId('share-merge').click();
 		await expect(other.locator('[data-widget-id]')).toHaveCount(2);
 	} finally {
 		await recipient.close();
 	}
+});
+
+test('an older ?hs= share link of 60 KB still opens (the server accepts its long query)', async ({ page }) => {
+	const rows = Array.from({ length: 1200 }, () => ({ id: randomUUID(), note: randomUUID() }));
+	const document = {
+		format: 'autoui-canvas',
+		version: 1,
+		savedAt: new Date().toISOString(),
+		widgets: [{ id: 'w_old1', type: 'data-table', params: { rows }, x: 16, y: 16, w: 640, h: 360, z: 1, style: {}, provenance: { dataFrom: [], source: 'agent' }, createdAt: 1 }]
+	};
+	const value = gzipSync(Buffer.from(JSON.stringify(document))).toString('base64url');
+	expect(value.length).toBeGreaterThan(50_000);
+	await page.goto(`/?hs=${value}`);
+	await expect(page.locator('[data-widget-id="w_old1"]')).toBeVisible();
+	expect(new URL(page.url()).searchParams.has('hs')).toBe(false);
 });

@@ -172,3 +172,30 @@ test('a chart spec cannot fetch data, load a stylesheet or link to javascript:',
 	expect(await findInjections(page)).toEqual([]);
 	expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
 });
+
+test('a chart that would generate millions of rows (from an imported file) shows an error and never freezes the page', async ({ page }) => {
+	await page.goto('/');
+	const widget = (id: string, stop: number) => ({
+		id,
+		type: 'chart',
+		params: { spec: { data: { sequence: { start: 0, stop, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } },
+		x: 0,
+		y: 0,
+		w: 400,
+		h: 300,
+		z: 1,
+		style: {},
+		provenance: { dataFrom: [], source: 'import' },
+		createdAt: 1
+	});
+	const file = { format: 'autoui-canvas', version: 1, widgets: [widget('w_big', 2_000_000), widget('w_huge', 50_000_000)] };
+	await page.getByTestId('canvas-import-file').setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+	const frames = page.locator('[data-widget-type=chart]');
+	await expect(frames).toHaveCount(2);
+	await expect(frames.first()).toContainText('too large to draw', { timeout: 10_000 });
+	await expect(frames.nth(1)).toContainText('50,000,000 rows');
+	// The main thread is free: a trivial evaluation answers at once.
+	const started = Date.now();
+	await page.evaluate(() => 1);
+	expect(Date.now() - started).toBeLessThan(2_000);
+});

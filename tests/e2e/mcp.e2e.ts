@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
+import { callTool, installModelContext } from './webmcp-helpers';
 import { startEverything, startFixtureServer, startOAuthServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { startNoCorsProxy, type FakeServer } from '../fixtures/mcp/http-fakes';
 
@@ -114,12 +115,53 @@ test('signs in with OAuth in the browser and lists the protected tools', async (
 	expect(errors.filter((error) => !/status of (401|405)/.test(error))).toEqual([]);
 });
 
-test('?mcp= connects a server for this visit only', async ({ page }) => {
+test('?mcp= asks first, then connects a server for this visit only', async ({ page }) => {
 	await page.goto(`/?mcp=${encodeURIComponent(everything.url)}`);
+	const prompt = page.getByTestId('link-servers');
+	await expect(prompt.getByTestId('link-server-url')).toHaveText([everything.url]);
+	await page.getByTestId('link-servers-connect').click();
+	await expect(prompt).toHaveCount(0);
 	await openPanel(page);
 	const visiting = page.locator('[data-testid=server-row]', { hasText: 'this visit' });
 	await expect(visiting.getByTestId('server-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
 	await page.goto('/');
 	await openPanel(page);
 	await expect(page.locator('[data-testid=server-row]', { hasText: 'this visit' })).toHaveCount(0);
+});
+
+test('a link\'s server is not connected when the user declines', async ({ page }) => {
+	await page.goto(`/?mcp=${encodeURIComponent(everything.url)}`);
+	await page.getByTestId('link-servers-dismiss').click();
+	await openPanel(page);
+	await expect(page.locator('[data-testid=server-row]', { hasText: 'this visit' })).toHaveCount(0);
+	// Only the built-in datasets server is connected.
+	await expect(page.getByTestId('mcp-status')).toContainText('1/1 connected');
+});
+
+test('a shared canvas that names servers asks before connecting them, in a fresh browser', async ({ page, browser }) => {
+	await installModelContext(page);
+	await page.goto('/');
+	await openPanel(page);
+	await addServer(page, everything.url, { name: 'everything' });
+	await expect(row(page, 'everything').getByTestId('server-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+	await page.keyboard.press('Escape');
+	await callTool(page, 'widget_display', { name: 'stat', params: { label: 'Shared', value: 1 } });
+	await page.getByTestId('canvas-share').click();
+	const link = await page.getByTestId('share-link').inputValue();
+
+	const fresh = await browser.newContext();
+	try {
+		const other = await fresh.newPage();
+		await other.goto(link);
+		await expect(other.locator('[data-widget-type=stat]')).toHaveCount(1);
+		const prompt = other.getByTestId('link-servers');
+		await expect(prompt).toContainText('This shared canvas asks to connect an MCP server');
+		await expect(prompt.getByTestId('link-server-url')).toHaveText([everything.url]);
+		// Nothing is connected while the question is open.
+		await expect(other.getByTestId('mcp-status')).toContainText('1/1 connected');
+		await other.getByTestId('link-servers-connect').click();
+		await expect(other.getByTestId('mcp-status')).toContainText('2/2 connected', { timeout: 15_000 });
+	} finally {
+		await fresh.close();
+	}
 });

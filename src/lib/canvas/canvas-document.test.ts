@@ -110,6 +110,12 @@ describe('share links', () => {
 		expect(error).toMatchObject({ code: 'limit_exceeded', message: expect.stringMatching(/too large for a link.*export it as a file/i) });
 		const small = await buildShareLink('https://app.example/', sampleCanvas().widgets);
 		expect(small.length).toBeLessThanOrEqual(maxShareLinkLength);
+		// A caller may lighten the records once (e.g. drop rows that can be fetched again).
+		const lightened = await buildShareLink('https://app.example/', store.widgets, [], {
+			lighten: (records) => records.map((record) => ({ ...record, params: { ...record.params, rows: [] } }))
+		});
+		expect(lightened.length).toBeLessThanOrEqual(maxShareLinkLength);
+		expect((await readShareLink(lightened, validator))?.records[0].params.rows).toEqual([]);
 	});
 
 	it('reports damaged links as storage_corrupt', async () => {

@@ -9,7 +9,7 @@ import { registerWithModelContext, type ModelContextLike, type WebMcpServer, typ
 import { createCanvasCallbacks } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
-import { offerSharedCanvas } from './incoming';
+import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
 import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
 
 /** Options of {@link createCanvasSession}. */
@@ -101,7 +101,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
 		}
-		return url ? openShared(url) : [];
+		if (url && hasShareValue(url)) return openShared(url);
+		if (kv) await offerPreviousCanvas(store, kv, validator!).catch(() => undefined);
+		return [];
 	}
 
 	return {

@@ -5,7 +5,7 @@ import { createWidgetValidator } from '$lib/webmcp';
 import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { createCanvasDocument, parseCanvasDocument } from './canvas-document';
 import { CanvasStore } from './canvas-store.svelte';
-import { applyImport, offerSharedCanvas, previousCanvasKey } from './incoming';
+import { applyImport, offerPreviousCanvas, offerSharedCanvas, previousCanvasKey } from './incoming';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 
@@ -96,5 +96,26 @@ describe('opening a shared canvas', () => {
 		await offer.actions!.find((action) => action.id === 'share-keep')!.run();
 		expect(store.widgets).toBe(before);
 		expect(store.notices.some((notice) => notice.id === offer.id)).toBe(false);
+	});
+
+	it('after a reload, the canvas a shared one replaced is still offered until brought back or forgotten', async () => {
+		const kv = openKeyValueStore({ factory: new IDBFactory() });
+		const store = mine();
+		const before = store.widgets;
+		await offerSharedCanvas(store, shared(), { kv });
+		await store.notices.at(-1)!.actions!.find((action) => action.id === 'share-open')!.run();
+
+		// A new page: only the shared canvas was saved; the old one is offered.
+		const reloaded = new CanvasStore();
+		reloaded.replaceAll(store.widgets, { undoable: false });
+		await offerPreviousCanvas(reloaded, kv, validator);
+		const offer = reloaded.notices.at(-1)!;
+		expect(offer.message).toMatch(/from before you opened a shared link \(2 widgets\)/);
+		await offer.actions!.find((action) => action.id === 'share-previous-restore')!.run();
+		expect(reloaded.widgets).toEqual(before);
+		expect(await kv.get(previousCanvasKey)).toBeUndefined();
+		const again = new CanvasStore();
+		await offerPreviousCanvas(again, kv, validator);
+		expect(again.notices).toEqual([]);
 	});
 });

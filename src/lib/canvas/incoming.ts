@@ -6,8 +6,9 @@
  * canvas one click (and one Undo) away, and in storage under {@link previousCanvasKey}.
  */
 import { errorMessage, type KeyValueStore } from '$lib/shared';
+import type { WidgetValidator } from '$lib/webmcp';
 import type { CanvasReading } from './canvas-document';
-import { createCanvasDocument } from './canvas-document';
+import { createCanvasDocument, readCanvasDocument } from './canvas-document';
 import type { CanvasStore } from './canvas-store.svelte';
 import { canvasStorageKey } from './persistence';
 import type { WidgetRecord } from './types';
@@ -116,4 +117,48 @@ export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReadi
 			{ id: 'share-keep', label: 'Keep mine', run: dismiss }
 		]
 	);
+}
+
+/**
+ * After a reload, offers the canvas a shared one replaced (kept under
+ * {@link previousCanvasKey}) until the user brings it back (`share-previous-restore`, one
+ * undo step) or lets it go (`share-previous-forget`). Does nothing when none is kept.
+ */
+export async function offerPreviousCanvas(store: CanvasStore, kv: KeyValueStore, validator: WidgetValidator): Promise<void> {
+	let saved: unknown;
+	try {
+		saved = await kv.get(previousCanvasKey);
+	} catch {
+		return;
+	}
+	if (saved === undefined) return;
+	let reading: CanvasReading;
+	try {
+		await validator.load();
+		reading = readCanvasDocument(saved, validator);
+	} catch {
+		return;
+	}
+	if (reading.records.length === 0) return;
+	const forget = () => kv.delete(previousCanvasKey).catch(() => undefined);
+	const noticeId = store.notify('info', `Your canvas from before you opened a shared link (${plural(reading.records.length, 'widget')}) is kept in this browser.`, [
+		{
+			id: 'share-previous-restore',
+			label: 'Bring it back',
+			run: async () => {
+				store.dismissNotice(noticeId);
+				store.replaceAll(reading.records);
+				await forget();
+				store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
+			}
+		},
+		{
+			id: 'share-previous-forget',
+			label: 'Forget it',
+			run: async () => {
+				store.dismissNotice(noticeId);
+				await forget();
+			}
+		}
+	]);
 }

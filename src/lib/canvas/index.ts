@@ -26,7 +26,8 @@ export {
 	shareParameter,
 	maxShareLinkLength
 } from './share-link';
-export { applyImport, offerSharedCanvas, previousCanvasKey } from './incoming';
+export type { ShareLinkOptions } from './share-link';
+export { applyImport, offerPreviousCanvas, offerSharedCanvas, previousCanvasKey } from './incoming';
 export type { SharedCanvasOptions } from './incoming';
 export { placeWidget, boundingBox, snap, gridSize } from './placement';
 export type { Rect } from './placement';

@@ -101,18 +101,36 @@ export function withoutShareValue(url: string | URL): string {
 	return clean.href.replace(/#$/, '');
 }
 
+/** Options of {@link buildShareLink}. */
+export interface ShareLinkOptions {
+	/**
+	 * Called when the link would be too long: returns lighter records (e.g. without rows that
+	 * can be fetched again from their source), or undefined when nothing can be dropped.
+	 */
+	lighten?: (records: readonly WidgetRecord[]) => readonly WidgetRecord[] | undefined;
+}
+
 /**
- * Builds a share link on `base` (usually the current page URL, whose query parameters are
- * kept). Throws `limit_exceeded` when the link would be longer than {@link maxShareLinkLength}.
+ * Builds a share link on `base` (usually the current page URL). The link carries the canvas
+ * only: none of the sharer's own URL parameters (their LLM provider, local base URL, model,
+ * servers given by ?mcp=) reach the recipient. When the link would be longer than {@link maxShareLinkLength} it tries
+ * `options.lighten` once, then throws `limit_exceeded` pointing to the file export.
  */
-export async function buildShareLink(base: string | URL, records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
-	// The link carries the canvas only: none of the sharer's own URL parameters (their LLM
-	// provider, local base URL, model, servers given by ?mcp=) reach the recipient.
+export async function buildShareLink(
+	base: string | URL,
+	records: readonly WidgetRecord[],
+	servers: readonly string[] = [],
+	options: ShareLinkOptions = {}
+): Promise<string> {
 	const url = new URL(withoutShareValue(base));
 	url.search = '';
 	url.hash = '';
-	const value = await encodeShareValue(records, servers);
-	const link = `${url.href}#${shareParameter}=${value}`;
+	const linkFor = async (list: readonly WidgetRecord[]) => `${url.href}#${shareParameter}=${await encodeShareValue(list, servers)}`;
+	let link = await linkFor(records);
+	if (link.length > maxShareLinkLength && options.lighten) {
+		const lighter = options.lighten(records);
+		if (lighter) link = await linkFor(lighter);
+	}
 	if (link.length > maxShareLinkLength) throw tooLarge(link.length);
 	return link;
 }

@@ -5,6 +5,8 @@
 export { McpConnection } from './connection';
 export type { ConnectionStatus, McpConnectionOptions, PromptSummary, ResourceSummary } from './connection';
 export { McpServerList } from './server-list.svelte';
+export { LinkServerOffer } from './link-servers.svelte';
+export type { LinkSource, PendingLinkServers } from './link-servers.svelte';
 export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './server-list.svelte';
 export type { TransportChoice, TransportKind } from './transport';
 export { capabilitiesFor } from './client-handlers';

@@ -28,6 +28,14 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		expect(body.details).toEqual([{ path: '/y', message: expect.stringMatching(/"sales" is not a field of the data; fields are: region, revenue, month/) }]);
 	});
 
+	it('a chart spec that would generate millions of rows is refused with the part to change', async () => {
+		const { isError, body } = await display('chart', { spec: { data: { sequence: { start: 0, stop: 2_000_000, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		expect(isError).toBe(true);
+		expect(body.details).toEqual([{ path: '/spec/data/sequence', message: expect.stringMatching(/would make 2,000,000 rows; charts allow at most 200,000/) }]);
+		const fine = await display('chart', { spec: { data: { sequence: { start: 0, stop: 100, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		expect(fine.isError).toBe(false);
+	});
+
 	it('suggests the field that differs only in case', async () => {
 		const { body } = await display('line', { data: sales, x: 'Month', y: 'revenue' });
 		expect(body.details?.[0]).toEqual({ path: '/x', message: expect.stringContaining('did you mean "month"') });
@@ -48,7 +56,10 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		['area', '/y/1', { data: sales, x: 'month', y: ['revenue', 'cost'] }],
 		['data-table', '/columns/1/key', { rows: sales, columns: [{ key: 'region' }, { key: 'profit' }] }],
 		['data-table', '/sort/key', { rows: sales, sort: { key: 'profit' } }],
-		['data-table', '/rows/0', { rows: [['a', 1, true]], columns: [{ key: 'name' }, { key: 'n' }] }]
+		['data-table', '/rows/0', { rows: [['a', 1, true]], columns: [{ key: 'name' }, { key: 'n' }] }],
+		['sankey', '/links', { links: [{ source: 'a', target: 'b', value: 1 }, { source: 'b', target: 'c', value: 1 }, { source: 'c', target: 'a', value: 1 }] }],
+		['sankey', '/links/0', { links: [{ source: 'a', target: 'a', value: 1 }, { source: 'a', target: 'b', value: 1 }] }],
+		['line', '/x', { data: sales, x: 'region', xType: 'temporal', y: 'revenue' }]
 	])('%s params the renderer cannot draw are refused at %s', async (name, path, params) => {
 		const { isError, body } = await display(name, params);
 		expect(isError).toBe(true);

@@ -31,6 +31,8 @@ export function appUrl(llm: FakeLlm, format: WireFormat, options: OpenOptions = 
 /** Opens the app against the fake and waits until the LLM (and the MCP servers) are ready. */
 export async function openApp(page: Page, llm: FakeLlm, format: WireFormat, options: OpenOptions = {}): Promise<void> {
 	await page.goto(appUrl(llm, format, options));
+	// Servers named by a link connect only once the user agrees.
+	if (options.mcp?.length) await page.getByTestId('link-servers-connect').click();
 	await waitReady(page, options.waitForMcp ?? true);
 }
 

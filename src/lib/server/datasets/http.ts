@@ -19,7 +19,7 @@ import { createDatasetsMcpServer } from './server';
 export interface DatasetsHttpOptions {
 	/** The engine to serve (default: the process-wide one, created on first session). */
 	engine?: () => Promise<DatasetEngine>;
-	/** Live sessions at most (default 32). */
+	/** Live sessions at most (default 256: a session is a small object; DuckDB connections are per query). */
 	maxSessions?: number;
 	/** A session unused for this long is closed (default 30 minutes). */
 	idleMs?: number;
@@ -70,7 +70,7 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 /** Creates the handler. Call `close()` when the hosting server stops. */
 export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): DatasetsHttpHandler {
 	const engine = options.engine ?? (() => getDatasetEngine());
-	const maxSessions = options.maxSessions ?? 32;
+	const maxSessions = options.maxSessions ?? 256;
 	const idleMs = options.idleMs ?? 30 * 60_000;
 	const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 	const evictIdleMs = options.evictIdleMs ?? 60_000;

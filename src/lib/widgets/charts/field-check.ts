@@ -5,7 +5,7 @@
  * exist (and the one that differs only in case), so the model can correct the call.
  */
 import type { DrawIssue } from '../types';
-import { toNumber } from '../shared/values';
+import { toDate, toNumber } from '../shared/values';
 import { fieldsOf, rowsOf, type Row } from './prepare';
 
 /** One channel to check: where it is in params, the field name(s), and whether it needs numbers. */
@@ -50,11 +50,24 @@ export function fieldIssues(data: unknown, roles: readonly FieldRole[]): DrawIss
 	return issues;
 }
 
-/** The checks of an x/y chart (bar, line, area): x, numeric y (one or several), colour. */
-export function xyIssues(params: { data?: unknown; x?: string; y?: string | string[]; color?: string }): DrawIssue[] {
-	return fieldIssues(params.data, [
-		{ path: '/x', names: params.x },
+/**
+ * The checks of an x/y chart (bar, line, area): x (numbers when `xType` is quantitative,
+ * dates when temporal), numeric y (one or several), colour.
+ */
+export function xyIssues(params: { data?: unknown; x?: string; y?: string | string[]; color?: string; xType?: string }): DrawIssue[] {
+	const issues = fieldIssues(params.data, [
+		{ path: '/x', names: params.x, numeric: params.xType === 'quantitative' },
 		{ path: '/y', names: params.y, numeric: true },
 		{ path: '/color', names: params.color }
 	]);
+	if (params.xType === 'temporal' && params.x && !issues.some((issue) => issue.path === '/x')) {
+		const values = rowsOf(params.data)
+			.slice(0, sampleSize)
+			.map((row) => row[params.x!])
+			.filter((value) => value !== null && value !== undefined && value !== '');
+		if (values.length && !values.some((value) => toDate(value) !== undefined)) {
+			issues.push({ path: '/x', message: `"${params.x}" holds no dates (e.g. ${JSON.stringify(values[0])}) but xType is "temporal"; send ISO dates such as "2024-03-01", or drop xType` });
+		}
+	}
+	return issues;
 }

@@ -9,6 +9,7 @@ import type { Loader } from 'vega';
 import type { Result } from 'vega-embed';
 import { AutoUiError } from '$lib/shared';
 import { safeImageUrl, safeLinkUrl } from '../shared/url';
+import { rowBudgetIssues } from './row-budget';
 import { sanitizeChartSpec } from './spec-sanitize';
 
 /** Options for one mount. */
@@ -107,6 +108,10 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 	const run = async (raw: Record<string, unknown>, next: MountOptions) => {
 		const sanitized = sanitizeChartSpec(raw);
 		removed = sanitized.removed;
+		// A spec that would generate more rows than the budget is never handed to Vega: it
+		// would block the page (share links and imports reach here without the model's check).
+		const over = rowBudgetIssues(sanitized.spec);
+		if (over.length) throw new Error(`This chart is too large to draw: ${over[0].message}`);
 		const spec: Record<string, unknown> = { ...sanitized.spec };
 		if (!isComposite(spec)) {
 			spec.width = Math.max(40, Math.floor(next.width));

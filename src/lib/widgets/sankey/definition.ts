@@ -1,5 +1,6 @@
 /** `sankey`: flows of a quantity between stages (budgets, energy, user journeys). */
 import type { WidgetDefinition } from '../types';
+import { sankeyIssues } from './draw-issues';
 import { list, numberish, object, text, title } from '../shared/schema';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
@@ -42,5 +43,6 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 		howToUse: '`links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
 	},
 	defaultSize: { w: 620, h: 360 },
-	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers']
+	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers'],
+	drawIssues: sankeyIssues
 };
