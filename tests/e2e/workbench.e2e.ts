@@ -68,6 +68,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			test.setTimeout(180_000);
 			const errors = collectErrors(page);
 			await page.goto('/');
+			// With no model configured, the chat says how to build a canvas anyway.
+			await expect(page.getByTestId('no-model-hint')).toContainText('Workbench');
+			await page.getByTestId('open-servers-from-empty').click();
+			await expect(page.getByTestId('mcp-panel')).toBeVisible();
+			await page.keyboard.press('Escape');
 			const workbench = await openWorkbench(page, name, everything.url, true);
 			const names = await workbench.getByTestId('workbench-tool').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
 			expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
@@ -170,9 +175,17 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await workbench.getByTestId('show-on-canvas').click();
 			await expect(page.locator('[data-widget-type=markdown]')).toContainText('on the canvas');
 
+			await workbench.locator('[data-testid=workbench-tool][data-tool="toggle-subscriber-updates"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="toggle-subscriber-updates"]').getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('tool-result')).toBeVisible();
+
 			await workbench.getByTestId('workbench-tab-resources').click();
 			const first = workbench.getByTestId('resource-item').first();
 			await expect(first).toBeVisible();
+			// Subscribed resources report notifications/resources/updated (every 5 s here).
+			await first.getByTestId('resource-subscribe').click();
+			await expect(first.getByTestId('resource-subscribe')).toHaveText('Unsubscribe');
+			await expect(workbench.getByTestId('resource-updates')).toBeVisible({ timeout: 15_000 });
 			await first.locator('button').first().click();
 			await expect(workbench.getByTestId('resource-contents')).toBeVisible();
 			await workbench.getByTestId('resource-show-on-canvas').click();
