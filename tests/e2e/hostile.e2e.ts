@@ -199,3 +199,43 @@ test('a chart that would generate millions of rows (from an imported file) shows
 	await page.evaluate(() => 1);
 	expect(Date.now() - started).toBeLessThan(2_000);
 });
+
+test('normal use raises no CSP violation reports (no eval probe, no inline-handler parse)', async ({ page }) => {
+	const violations: string[] = [];
+	await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+	await page.addInitScript(() => {
+		document.addEventListener('securitypolicyviolation', (event) => {
+			(window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+		});
+	});
+	await installModelContext(page);
+	await page.goto('/');
+	// The datasets server connects (the MCP SDK and its schema library load and validate).
+	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+	// Sanitised HTML with inline handlers, as a model might send it.
+	const result = await callTool(page, 'widget_display', { name: 'markdown', params: { content: 'Hello <img src="x" onerror="alert(1)"> <b onclick="alert(2)">bold</b>' } });
+	expect(result.isError).toBeFalsy();
+	await expect(page.locator('[data-widget-type=markdown]')).toContainText('bold');
+	await page.waitForTimeout(500);
+	expect(violations).toEqual([]);
+});
+
+test('an image from a host the user has not approved is not requested until they click to load it', async ({ page }) => {
+	const requests: string[] = [];
+	const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+	await page.route('https://images.example.org/**', (route) => {
+		requests.push(route.request().url());
+		return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+	});
+	await installModelContext(page);
+	await page.goto('/');
+	const result = await callTool(page, 'widget_display', { name: 'image', params: { src: 'https://images.example.org/tracker.png', alt: 'A photo' } });
+	expect(result.isError).toBeFalsy();
+	const ask = page.getByTestId('image-ask');
+	await expect(ask).toHaveAttribute('data-host', 'images.example.org');
+	await page.waitForTimeout(300);
+	expect(requests).toEqual([]);
+	await ask.getByTestId('image-load').click();
+	await expect(page.locator('[data-widget-type=image] img')).toBeVisible();
+	expect(requests).toEqual(['https://images.example.org/tracker.png']);
+});

@@ -53,3 +53,16 @@ describe('DatasetEngine fairness', () => {
 		}
 	});
 });
+
+describe('DatasetEngine does not reveal the install path', () => {
+	it('refuses settings and view definitions, and redacts the data folder from errors', async () => {
+		for (const sql of ['SELECT * FROM duckdb_settings()', "SELECT current_setting('allowed_directories')", 'SELECT sql FROM duckdb_views()']) {
+			await expect(engine.query(sql), sql).rejects.toMatchObject({ code: 'denied', message: expect.stringMatching(/describes the server itself/) });
+		}
+		const error = await engine.query("SELECT * FROM read_csv('does-not-exist.csv')").then(
+			() => new Error('the query should have failed'),
+			(caught: Error) => caught
+		);
+		expect(error.message).not.toMatch(/node_modules|vega-datasets\/data/);
+	});
+});

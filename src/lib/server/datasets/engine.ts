@@ -77,6 +77,8 @@ export class DatasetEngine {
 	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
+	/** The data folder: never shown to clients (see `#redact`). */
+	#folder = '';
 	/** Query slots, shared fairly between owners (MCP sessions). */
 	readonly #slots: FairSlots;
 	#closed = false;
@@ -118,7 +120,9 @@ export class DatasetEngine {
 		await loaders[0].run(`SET allowed_directories = [${quoteLiteral(folder)}]`);
 		await loaders[0].run('SET enable_external_access = false');
 		await loaders[0].run('SET lock_configuration = true');
-		return new DatasetEngine(instance, loaders, datasets, settings);
+		const engine = new DatasetEngine(instance, loaders, datasets, settings);
+		engine.#folder = dataDirectory.replace(/\/+$/, '');
+		return engine;
 	}
 
 	/** The catalogue entry named `name` (case-insensitive), or a `not_found` error listing the names. */
@@ -235,9 +239,15 @@ export class DatasetEngine {
 				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped });
 			});
 		} catch (error) {
-			if (error instanceof AutoUiError) throw error;
-			throw explainDuckDbError(error, context);
+			const explained = error instanceof AutoUiError ? error : explainDuckDbError(error, context);
+			throw this.#redact(explained);
 		}
+	}
+
+	/** The error with the server's data folder replaced by `<data>` (no install path leaks). */
+	#redact(error: AutoUiError): AutoUiError {
+		if (!this.#folder || !error.message.includes(this.#folder)) return error;
+		return new AutoUiError(error.code, error.message.split(this.#folder).join('<data>'));
 	}
 
 	async #loadReferenced(statement: string): Promise<LoadedDataset[]> {

@@ -11,6 +11,12 @@ import { AutoUiError } from '$lib/shared';
 /** Keywords a read-only query may start with. */
 const ALLOWED_FIRST = new Set(['select', 'with', 'from', 'values', 'table', 'describe', 'desc', 'show', 'summarize']);
 
+/**
+ * Functions that reveal the server rather than the data (settings include the install path
+ * in `allowed_directories`, the temporary directory, extension paths).
+ */
+const INTERNAL_FUNCTIONS = new Set(['duckdb_settings', 'current_setting', 'duckdb_views', 'duckdb_extensions', 'duckdb_secrets', 'duckdb_temporary_files', 'duckdb_databases', 'getenv', 'which_secret']);
+
 /** Keywords that never appear in a read-only query (outside strings and quoted names). */
 const FORBIDDEN = new Set([
 	'alter',
@@ -149,6 +155,13 @@ export function assertReadOnlySql(sql: string): string {
 		throw new AutoUiError(
 			'denied',
 			`Only read-only queries are allowed: start with SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE (got ${first ? first.toUpperCase() : 'no keyword'}).`
+		);
+	}
+	const internal = words.find((word) => INTERNAL_FUNCTIONS.has(word));
+	if (internal) {
+		throw new AutoUiError(
+			'denied',
+			`${internal}() describes the server itself, not the data sets, and is not available. Use list_datasets, describe_dataset or DESCRIBE <table>.`
 		);
 	}
 	const forbidden = words.find((word) => FORBIDDEN.has(word));

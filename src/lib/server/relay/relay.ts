@@ -47,7 +47,8 @@ export function createRelay(configPath: string | undefined): Relay {
 			}
 			const upstream = upstreams?.get(name);
 			if (!upstream) {
-				return jsonError(404, `No relay server named "${name}"; configured: ${[...(upstreams?.keys() ?? [])].join(', ') || 'none'}.`);
+				// The configured names are not listed: they would tell any caller what this machine relays.
+				return jsonError(404, `No relay server named "${name}". Check the name in your relay config file.`);
 			}
 			if (upstream.kind === 'http') return forward(request, upstream);
 			let bridge = bridges.get(name);

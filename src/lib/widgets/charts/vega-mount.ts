@@ -5,6 +5,7 @@
  * URL, escaped tooltips and no actions menu, and returns `{ update, resize, toImageUrl,
  * destroy }`. Every mount is cleaned up by `destroy`.
  */
+import { imageHosts } from '../shared/image-hosts.svelte';
 import type { Loader } from 'vega';
 import type { Result } from 'vega-embed';
 import { AutoUiError } from '$lib/shared';
@@ -57,7 +58,7 @@ export function createSafeLoader(): Loader {
 				if (href) return { href, target: '_blank', rel: 'noopener noreferrer' } as { href: string };
 			}
 			if (options?.context === 'image') {
-				const href = safeImageUrl(uri);
+				const href = safeImageUrl(uri, imageHosts.hosts);
 				if (href) return { href, crossOrigin: undefined } as { href: string };
 			}
 			return refuse(uri);

@@ -4,6 +4,7 @@
  * open links in a new tab without opener or referrer, and drop anything that could run
  * script, load a stylesheet or submit a form.
  */
+import { imageHosts } from './image-hosts.svelte';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { Marked } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url';
@@ -23,14 +24,15 @@ function instance(): DOMPurify {
 			} else node.removeAttribute('href');
 		}
 		if (node.tagName === 'IMG') {
-			const src = safeImageUrl(node.getAttribute('src'));
+			// Only approved hosts (image-hosts.svelte.ts): no request to a host the user has not accepted.
+			const src = safeImageUrl(node.getAttribute('src'), imageHosts.hosts);
 			if (src) {
 				node.setAttribute('src', src);
 				node.setAttribute('loading', 'lazy');
 				node.setAttribute('referrerpolicy', 'no-referrer');
 			} else {
 				node.removeAttribute('src');
-				node.setAttribute('data-blocked', 'image blocked by the URL policy');
+				node.setAttribute('data-blocked', 'image not loaded: its host is not approved (approve it on an image widget) or its address is not allowed');
 			}
 			node.removeAttribute('srcset');
 		}
