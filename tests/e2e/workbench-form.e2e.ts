@@ -4,6 +4,7 @@
  * add/remove/reorder, nested groups from $ref, a oneOf branch picker, raw JSON kept in sync;
  * and a tool's own error (isError) told apart from success.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
 
@@ -93,4 +94,8 @@ test('a rich schema becomes a form whose arguments reach the server as typed', a
 	await workbench.locator('[data-testid=tool-form][data-tool=fail]').getByTestId('tool-run').click();
 	await expect(result).toHaveAttribute('data-kind', 'tool-error');
 	await expect(result).toContainText('nope');
+
+	// The workbench passes an automated accessibility check (labels, roles, names).
+	const audit = await new AxeBuilder({ page }).include('[data-testid=workbench]').disableRules(['color-contrast']).analyze();
+	expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
