@@ -208,6 +208,21 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(workbench.getByTestId('prompt-messages')).toBeVisible();
 			await workbench.getByTestId('prompt-use-in-chat').click();
 			await expect(page.getByTestId('user-message').first()).toBeVisible();
+
+			// The Server tab: ping, the log level, and roots the server then lists.
+			await workbench.getByTestId('workbench-tab-server').click();
+			await workbench.getByTestId('server-ping').click();
+			await expect(workbench.getByTestId('server-pane-status')).toContainText('Ping: done');
+			await workbench.getByTestId('log-level').selectOption('error');
+			await workbench.getByTestId('log-level-set').click();
+			await expect(workbench.getByTestId('server-pane-status')).toContainText('Log level error: done');
+			await workbench.getByTestId('root-uri').fill('file:///home/ada/project');
+			await workbench.getByTestId('root-add').click();
+			await expect(workbench.getByTestId('roots')).toContainText('file:///home/ada/project');
+			await workbench.getByTestId('workbench-tab-tools').click();
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-roots-list"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="get-roots-list"]').getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('tool-result')).toContainText('file:///home/ada/project');
 		});
 
 		test('a saved collection is re-run after a reload', async ({ page }) => {
