@@ -249,6 +249,17 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await collection.getByTestId('saved-run-all').click();
 			await expect(collection.locator('[data-testid=saved-call][data-name=answer] [data-testid=tool-result]')).toContainText('42');
 			await expect(collection.locator('[data-testid=saved-call][data-name=greeting] [data-testid=tool-result]')).toContainText('saved echo');
+
+			// Export, then import into the same server: the calls come back as copies.
+			const download = page.waitForEvent('download');
+			await workbench.getByTestId('saved-export').click();
+			const file = await (await download).path();
+			await workbench.getByTestId('saved-import').setInputFiles(file!);
+			await expect(collection.getByTestId('saved-call')).toHaveCount(4);
+
+			// Edit opens the tool's form with the saved arguments.
+			await collection.locator('[data-testid=saved-call][data-name=answer]').first().getByTestId('saved-edit').click();
+			await expect(workbench.locator('[data-testid=tool-form][data-tool="get-sum"]').getByLabel('a', { exact: true })).toHaveValue('20');
 		});
 	});
 }
