@@ -68,6 +68,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			test.setTimeout(180_000);
 			const errors = collectErrors(page);
 			await page.goto('/');
+			// With no model configured, the chat says how to build a canvas anyway.
+			await expect(page.getByTestId('no-model-hint')).toContainText('Workbench');
+			await page.getByTestId('open-servers-from-empty').click();
+			await expect(page.getByTestId('mcp-panel')).toBeVisible();
+			await page.keyboard.press('Escape');
 			const workbench = await openWorkbench(page, name, everything.url, true);
 			const names = await workbench.getByTestId('workbench-tool').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
 			expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
@@ -147,6 +152,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(response).toContainText(' ms');
 			await response.click();
 			await expect(page.getByTestId('protocol-raw')).toContainText('content');
+			// toggle-simulated-logging ran above: its notifications/message rows carry their level.
+			await page.getByTestId('protocol-method').fill('notifications/message');
+			await page.getByTestId('protocol-level').selectOption('debug');
+			await expect(page.getByTestId('protocol-log-level').first()).toBeVisible({ timeout: 12_000 });
+			await page.getByTestId('protocol-level').selectOption('');
 			await page.getByTestId('protocol-method').fill('notifications/cancelled');
 			await expect(page.locator('[data-testid=protocol-entry][data-direction=out]').first()).toBeVisible();
 			await page.getByTestId('protocol-method').fill('sampling/createMessage');
@@ -165,11 +175,21 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await workbench.getByTestId('show-on-canvas').click();
 			await expect(page.locator('[data-widget-type=markdown]')).toContainText('on the canvas');
 
+			await workbench.locator('[data-testid=workbench-tool][data-tool="toggle-subscriber-updates"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="toggle-subscriber-updates"]').getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('tool-result')).toBeVisible();
+
 			await workbench.getByTestId('workbench-tab-resources').click();
 			const first = workbench.getByTestId('resource-item').first();
 			await expect(first).toBeVisible();
+			// Subscribed resources report notifications/resources/updated (every 5 s here).
+			await first.getByTestId('resource-subscribe').click();
+			await expect(first.getByTestId('resource-subscribe')).toHaveText('Unsubscribe');
+			await expect(workbench.getByTestId('resource-updates')).toBeVisible({ timeout: 15_000 });
 			await first.locator('button').first().click();
 			await expect(workbench.getByTestId('resource-contents')).toBeVisible();
+			await workbench.getByTestId('resource-show-on-canvas').click();
+			await expect(page.locator('[data-widget-type=markdown], [data-widget-type=json], [data-widget-type=code]')).toHaveCount(2);
 			const template = workbench.getByTestId('template-item').first();
 			await template.locator('button').click();
 			await workbench.getByTestId('template-form').locator('input').first().fill('1');
@@ -188,6 +208,21 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(workbench.getByTestId('prompt-messages')).toBeVisible();
 			await workbench.getByTestId('prompt-use-in-chat').click();
 			await expect(page.getByTestId('user-message').first()).toBeVisible();
+
+			// The Server tab: ping, the log level, and roots the server then lists.
+			await workbench.getByTestId('workbench-tab-server').click();
+			await workbench.getByTestId('server-ping').click();
+			await expect(workbench.getByTestId('server-pane-status')).toContainText('Ping: done');
+			await workbench.getByTestId('log-level').selectOption('error');
+			await workbench.getByTestId('log-level-set').click();
+			await expect(workbench.getByTestId('server-pane-status')).toContainText('Log level error: done');
+			await workbench.getByTestId('root-uri').fill('file:///home/ada/project');
+			await workbench.getByTestId('root-add').click();
+			await expect(workbench.getByTestId('roots')).toContainText('file:///home/ada/project');
+			await workbench.getByTestId('workbench-tab-tools').click();
+			await workbench.locator('[data-testid=workbench-tool][data-tool="get-roots-list"]').click();
+			await workbench.locator('[data-testid=tool-form][data-tool="get-roots-list"]').getByTestId('tool-run').click();
+			await expect(workbench.getByTestId('tool-result')).toContainText('file:///home/ada/project');
 		});
 
 		test('a saved collection is re-run after a reload', async ({ page }) => {
@@ -214,6 +249,17 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await collection.getByTestId('saved-run-all').click();
 			await expect(collection.locator('[data-testid=saved-call][data-name=answer] [data-testid=tool-result]')).toContainText('42');
 			await expect(collection.locator('[data-testid=saved-call][data-name=greeting] [data-testid=tool-result]')).toContainText('saved echo');
+
+			// Export, then import into the same server: the calls come back as copies.
+			const download = page.waitForEvent('download');
+			await workbench.getByTestId('saved-export').click();
+			const file = await (await download).path();
+			await workbench.getByTestId('saved-import').setInputFiles(file!);
+			await expect(collection.getByTestId('saved-call')).toHaveCount(4);
+
+			// Edit opens the tool's form with the saved arguments.
+			await collection.locator('[data-testid=saved-call][data-name=answer]').first().getByTestId('saved-edit').click();
+			await expect(workbench.locator('[data-testid=tool-form][data-tool="get-sum"]').getByLabel('a', { exact: true })).toHaveValue('20');
 		});
 	});
 }

@@ -102,9 +102,16 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		return options.widgets?.onWidget?.(request.widget, params, { callId: randomId('show_'), dataFrom: [outcome.callId] }) ?? { error: 'The canvas is not ready.' };
 	}
 
+	async function showStatic(widget: string, params: Record<string, unknown>, title?: string): Promise<{ id: string } | { error: string }> {
+		await options.widgetsReady?.();
+		const withTitle = title && params.title === undefined ? { ...params, title } : params;
+		return options.widgets?.onWidget?.(widget, withTitle, { callId: randomId('static_'), dataFrom: [] }) ?? { error: 'The canvas is not ready.' };
+	}
+
 	return {
 		callTool,
 		showOnCanvas,
+		showStatic,
 		connection: options.connection,
 		requests: options.requests,
 		useInChat: options.startConversation

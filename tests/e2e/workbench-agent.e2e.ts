@@ -1,0 +1,54 @@
+/**
+ * Server requests while the agent runs a call, and debugging the agent's call in the
+ * workbench: the fake model calls server-everything's sampling tool; the sampling card
+ * appears, Approve runs the configured (fake) model, the server gets its answer; the console
+ * entry then opens the same call, arguments filled, in the workbench.
+ */
+import { expect, test } from '@playwright/test';
+import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
+import { collectErrors } from './helpers';
+import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
+
+let llm: FakeLlm;
+let everything: RunningServer;
+
+test.beforeAll(async () => {
+	[llm, everything] = await Promise.all([startFakeLlm(), startEverything({ mode: 'streamableHttp' })]);
+});
+test.afterAll(async () => {
+	await Promise.all([llm?.close(), everything?.stop()]);
+});
+
+test('a sampling request during an agent call needs approval, runs the model, and the call opens in the workbench', async ({ page }) => {
+	const errors = collectErrors(page);
+	llm.setScenario({
+		steps: [
+			{ text: 'Asking the server.', toolCalls: [{ name: 'everything_mcp_trigger-sampling-request', input: { prompt: 'Name a colour', maxTokens: 30 } }] },
+			// The server's sampling request, run on the same model once the user approved it.
+			{ text: 'teal' },
+			(request) => ({ text: request.toolResults.some((result) => result.content.includes('teal')) ? 'The server heard teal.' : 'No answer reached the server.' })
+		]
+	});
+	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+	await page.getByTestId('mcp-status').click();
+	await page.getByTestId('mcp-add-url').fill(everything.url);
+	await page.getByTestId('mcp-add-name').fill('everything');
+	await page.getByTestId('mcp-add-submit').click();
+	await expect(page.locator('[data-testid=open-workbench][data-server=everything]')).toBeVisible({ timeout: 20_000 });
+	await page.keyboard.press('Escape');
+
+	await page.getByTestId('chat-input').fill('Ask the everything server to sample a colour.');
+	await page.getByTestId('send').click();
+	const card = page.getByTestId('sampling-request');
+	await expect(card).toContainText('Name a colour');
+	await card.getByTestId('sampling-approve').click();
+	await expect(page.getByTestId('assistant-message').last()).toContainText('The server heard teal.', { timeout: 20_000 });
+
+	await page.locator('[data-testid=console-entry][data-kind=tool-call]').first().click();
+	await page.getByTestId('console-open-workbench').click();
+	const form = page.locator('[data-testid=workbench][data-server=everything] [data-testid=tool-form][data-tool=trigger-sampling-request]');
+	await expect(form).toBeVisible();
+	await expect(form.getByLabel('prompt', { exact: true })).toHaveValue('Name a colour');
+	expect(errors).toEqual([]);
+});
