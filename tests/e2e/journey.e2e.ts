@@ -86,3 +86,49 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors).toEqual([]);
 	});
 }
+
+for (const format of ['anthropic', 'openai'] as WireFormat[]) {
+	test(`by reference over the ${format} wire format: the model binds query rows with {"$ref"} and never copies them`, async ({ page }) => {
+		const errors = collectErrors(page);
+		const sql = 'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
+		let note = '';
+		llm.setScenario({
+			steps: [
+				() => ({ toolCalls: [{ name: 'datasets_mcp_query_sql', input: { sql } }] }),
+				(request) => {
+					const [result] = request.toolResults;
+					note = result.referenceNote ?? '';
+					const id = /\[Result id: ([^.]+)\./.exec(note)?.[1] ?? 'missing';
+					return {
+						toolCalls: [
+							{ name: 'autoui_webmcp_widget_display', input: { name: 'bar', params: { data: { $ref: `${id}#/rows` }, x: 'origin', y: 'avg_horsepower', title: 'Horsepower by origin' } } },
+							{ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params: { rows: { $ref: `${id}#/rows` } } } }
+						]
+					};
+				},
+				{ text: 'Shown by reference.' }
+			]
+		});
+		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
+		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		const from = llm.chatRequests().length;
+		await page.getByTestId('chat-input').fill('Average horsepower by origin, as a bar chart and a table');
+		await page.getByTestId('send').click();
+		await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
+
+		expect(note).toMatch(/To display this data without copying it, use \{"\$ref": "[^"]+"\} or \{"\$ref": "[^"]+#\/rows"\} as a widget param\. Shape: 3 rows at \/rows; columns: origin \(VARCHAR\), avg_horsepower \(DOUBLE\)/);
+		const expected = await expectedAverages();
+		const chart = page.locator('[data-widget-type=bar]');
+		await chart.click({ position: { x: 40, y: 12 } });
+		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as { data: Array<{ origin: string; avg_horsepower: number }> };
+		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(expected);
+		await expect(page.locator('[data-widget-type=data-table]').getByRole('row')).toHaveCount(4);
+		// The display request the model sent named the data; it did not carry the rows.
+		const display = llm.chatRequests()[from + 2];
+		const sent = JSON.stringify(display.body);
+		expect(sent).toContain('#/rows');
+		expect(sent.match(/Europe/g)?.length ?? 0).toBe(1);
+		expect(errors).toEqual([]);
+	});
+}

@@ -88,7 +88,7 @@ export function restoredState(saved: SavedAgentState | undefined): AgentState {
 	for (const entry of Array.isArray(saved.results) ? saved.results : []) {
 		const [id, result] = Array.isArray(entry) ? entry : [];
 		if (typeof id === 'string' && result && typeof result.text === 'string') {
-			state.results.set(id, { text: result.text, name: String(result.name ?? ''), size: Number(result.size) || result.text.length });
+			state.results.set(id, { text: result.text, name: String(result.name ?? ''), size: Number(result.size) || result.text.length, ...(result.data === true ? { data: true } : {}) });
 		}
 	}
 	if (Number.isInteger(saved.iteration) && saved.iteration! >= 0) state.iteration = saved.iteration!;

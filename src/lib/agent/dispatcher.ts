@@ -22,6 +22,7 @@ import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
 import type { ToolResultBlock, ToolUseBlock } from './types';
 import { applyUiResult, UI_TOOLS } from './ui-results';
 import { validateArgs } from './validate';
+import { hasReferences, referenceHint, resolveReferences, resultValue, type ReferenceSource } from './references';
 
 /** What one dispatch produced. */
 export interface DispatchResult {
@@ -124,6 +125,34 @@ function expose(ctx: DispatchContext, entry: Extract<RegistryEntry, { kind: 'pse
 	}
 }
 
+/** The conversation's data results, as the values references stand for. */
+function referenceSource(ctx: DispatchContext): ReferenceSource {
+	const parsed = new Map<string, unknown>();
+	return {
+		value(id) {
+			const stored = ctx.state.results.get(id);
+			if (!stored?.data) return undefined;
+			if (!parsed.has(id)) parsed.set(id, resultValue(stored.text));
+			return parsed.get(id);
+		},
+		ids: () => ctx.state.results.ids().filter((id) => ctx.state.results.get(id)?.data)
+	};
+}
+
+/**
+ * Replaces `{"$ref": …}` in the params of widget_display and canvas with the data they name,
+ * before the widget's schema sees them; an unresolvable reference is an error the model reads.
+ */
+function resolveDisplayReferences(ctx: DispatchContext, entry: RegistryEntry, args: Record<string, unknown>): { args: Record<string, unknown> } | { error: string } {
+	const isDisplay = entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name);
+	if (!isDisplay || !hasReferences(args.params)) return { args };
+	const resolved = resolveReferences(args.params, referenceSource(ctx));
+	if (!resolved.ok) {
+		return { error: `Unresolved references in params: ${resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ')}.` };
+	}
+	return { args: { ...args, params: resolved.value } };
+}
+
 interface Prepared {
 	block: ToolUseBlock;
 	fields: ReturnType<typeof callFields>;
@@ -169,6 +198,8 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 		const text = safeStringify({ error: 'Validation failed', tool: block.name, details, expected_schema: adapted.schema });
 		return done(failure('validation_failed', `Invalid arguments for ${block.name}: ${details.map((detail) => `${detail.path} ${detail.message}`).join('; ')}`, text));
 	}
+	const resolvedArgs = resolveDisplayReferences(ctx, entry, args);
+	if ('error' in resolvedArgs) return done(failure('invalid_argument', resolvedArgs.error));
 	const loopKey = `${entry.name} ${stableStringify(args)}`;
 	const count = (ctx.state.callCounts.get(loopKey) ?? 0) + 1;
 	ctx.state.callCounts.set(loopKey, count);
@@ -212,7 +243,7 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 	activate(ctx, entry);
 	const isUi = entry.server.layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name);
 	const previous = uiGate.previous;
-	const outcome = runTool(ctx, entry, block.id, args, isUi ? previous : undefined);
+	const outcome = runTool(ctx, entry, block.id, resolvedArgs.args, isUi ? previous : undefined);
 	if (isUi) uiGate.previous = outcome.then(() => undefined, () => undefined);
 	return { started: Date.now(), warning, outcome };
 }
@@ -222,13 +253,17 @@ function finish(ctx: DispatchContext, prepared: Prepared, outcome: Outcome): { b
 	const { block, fields } = prepared;
 	const elapsed = Date.now() - prepared.started;
 	const full = outcome.text;
+	// A successful data call can be displayed by reference: it is marked, and the model is told how.
+	const data = outcome.ok && ctx.turn.dataCallIds.includes(block.id);
 	if (outcome.ok ? outcome.store : true) {
 		const stored = full.length > ctx.policy.maxStoredResultChars ? truncateText(full, ctx.policy.maxStoredResultChars) : full;
-		ctx.state.results.set(block.id, { text: stored, name: fields.resolvedName, size: full.length });
+		ctx.state.results.set(block.id, { text: stored, name: fields.resolvedName, size: full.length, ...(data ? { data: true } : {}) });
 	}
 	ctx.state.resultIterations.set(block.id, ctx.state.iteration);
-	const fitted = fitResult(full, ctx.policy.maxResultChars, `Call ${recallHint(ctx.catalog.registry.recallName, block.id)} for the full result.`);
-	const content = prepared.warning ? `${fitted.text}\n\n[Warning: ${prepared.warning}]` : fitted.text;
+	// The reference note counts in the limit: the body is fitted to what is left.
+	const note = data ? `\n\n${referenceHint(block.id, resultValue(full))}` : '';
+	const fitted = fitResult(full, Math.max(200, ctx.policy.maxResultChars - note.length), `Call ${recallHint(ctx.catalog.registry.recallName, block.id)} for the full result.`);
+	const content = `${prepared.warning ? `${fitted.text}\n\n[Warning: ${prepared.warning}]` : fitted.text}${note}`;
 	const metrics: ToolCallMetrics = {
 		id: block.id,
 		name: fields.name,

@@ -3,7 +3,7 @@ import type { ToolDefinition } from '$lib/shared';
 import type { AgentEvent, ActivationEvent, SchemaPatchEvent } from './events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, displayServer, type MemoryTool } from './testing';
+import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from './testing';
 
 const schema = (properties: Record<string, ToolDefinition['inputSchema']> = {}, required: string[] = []) => ({ type: 'object', properties, required });
 
@@ -114,7 +114,7 @@ describe('lazy discovery and activation', () => {
 		const result = await runAgentLoop('x', { provider, layers: [a.layer, b.layer], servers: [a.server, b.server], lazy: false });
 		expect(a.server.calls).toHaveLength(1);
 		expect(b.server.calls).toHaveLength(1);
-		const results = provider.requests[1].messages.at(-1)!.content.map((block) => (block.type === 'tool_result' ? block.content : ''));
+		const results = provider.requests[1].messages.at(-1)!.content.map((block) => (block.type === 'tool_result' ? withoutReferenceNote(block.content) : ''));
 		expect(results).toEqual(['from beta', 'from alpha']);
 		expect(result.calls.map((call) => call.server)).toEqual(['Beta', 'Alpha']);
 	});

@@ -4,14 +4,17 @@ import type { AgentEvent, ToolErrorEvent, WarningEvent } from './events';
 import { runAgentLoop } from './loop';
 import type { ToolCallMetrics } from './loop-types';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, delay, displayServer, lastToolResults } from './testing';
+import { createMockProvider, dataServer, delay, displayServer, lastToolResults, withoutReferenceNote } from './testing';
 import type { ToolResultBlock } from './types';
 
 const schema = { type: 'object', properties: {} };
 
 function resultsOf(request: { messages: Array<{ role: string; content: Array<{ type: string }> }> }): ToolResultBlock[] {
 	const last = request.messages.at(-1)!;
-	return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
+	// Data results end with a reference note; these tests read the result's own body.
+	return last.content
+		.filter((block): block is ToolResultBlock => block.type === 'tool_result')
+		.map((block) => ({ ...block, content: withoutReferenceNote(block.content) }));
 }
 
 describe('dispatch: concurrency and order', () => {
@@ -215,8 +218,8 @@ describe('dispatch: truncation, compression and recall', () => {
 			provider.requests[index].messages
 				.flatMap((message): Array<{ type: string }> => message.content)
 				.find((block): block is ToolResultBlock => block.type === 'tool_result' && (block as ToolResultBlock).tool_use_id === 'p1')!;
-		expect(p1In(1).content).toBe(full);
-		expect(p1In(2).content).toBe(full);
+		expect(withoutReferenceNote(p1In(1).content)).toBe(full);
+		expect(withoutReferenceNote(p1In(2).content)).toBe(full);
 		expect(p1In(3).content).toBe(`${full.slice(0, 200)}… [recall('p1') for the full result, ${full.length} chars]`);
 		expect(events.find((event) => event.type === 'compression')).toMatchObject({ iteration: 4, callIds: ['p1'] });
 		await runAgentLoop('show page 1 again', { provider, layers: [data.layer], servers: [data.server], lazy: false, state, history: first.messages });
@@ -264,7 +267,7 @@ describe('dispatch: loop detection and metrics', () => {
 		const provider = createMockProvider([{ toolCalls: [{ name: 'docs_mcp_read', input: { path: '/a' } }] }, { toolCalls: [{ name: 'docs_mcp_list_recipes' }, { name: 'docs_mcp_read', input: { path: '/b' } }] }, { text: 'ok' }]);
 		const result = await runAgentLoop('x', { provider, layers: [data.layer], servers: [data.server], callbacks: { onToolCall: (call) => metrics.push(call) } });
 		expect(metrics).toHaveLength(3);
-		expect(metrics[0]).toMatchObject({ id: 'toolu_1_1', name: 'docs_mcp_read', server: 'Docs', protocol: 'mcp', tool: 'read', args: { path: '/a' }, result: 'text', guided: false, iteration: 1 });
+		expect(metrics[0]).toMatchObject({ id: 'toolu_1_1', name: 'docs_mcp_read', server: 'Docs', protocol: 'mcp', tool: 'read', args: { path: '/a' }, result: expect.stringMatching(/^text\n\n\[Result id: toolu_1_1\. /), guided: false, iteration: 1 });
 		expect(metrics[0].elapsed).toBeGreaterThanOrEqual(15);
 		expect(metrics[2]).toMatchObject({ name: 'docs_mcp_read', guided: true });
 		expect(result.steps).toHaveLength(3);

@@ -3,7 +3,7 @@ import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, AgentEventType } from './events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, delay, displayServer } from './testing';
+import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from './testing';
 import type { ChatMessage, ToolResultBlock } from './types';
 
 const schema = { type: 'object', properties: {} };
@@ -57,7 +57,7 @@ describe('abort', () => {
 		expect(result.reason).toBe('aborted');
 		expectValidHistory(result.messages);
 		const results = result.messages.at(-1)!.content as ToolResultBlock[];
-		expect(results.map((block) => block.content)).toEqual(['fast done', expect.stringMatching(/^Cancelled/), expect.stringMatching(/^Cancelled/)]);
+		expect(results.map((block) => withoutReferenceNote(block.content))).toEqual(['fast done', expect.stringMatching(/^Cancelled/), expect.stringMatching(/^Cancelled/)]);
 		expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'aborted' });
 		const next = await runAgentLoop('try again', { provider, layers: [data.layer], servers: [data.server], history: result.messages });
 		const sent = provider.requests[1].messages;
@@ -124,7 +124,7 @@ describe('stop conditions and failures', () => {
 		const provider = createMockProvider([{ toolCalls: [{ id: 'same', name: 'd_mcp_a', input: { n: 1 } }, { id: 'same', name: 'd_mcp_a', input: { n: 2 } }] }, { text: 'ok' }]);
 		const result = await runAgentLoop('q', { provider, layers: [data.layer], servers: [data.server], lazy: false });
 		expectValidHistory(result.messages);
-		expect((result.messages[2].content as ToolResultBlock[]).map((block) => block.content)).toEqual(['r1', 'r2']);
+		expect((result.messages[2].content as ToolResultBlock[]).map((block) => withoutReferenceNote(block.content))).toEqual(['r1', 'r2']);
 	});
 });
 

@@ -3,13 +3,17 @@ import type { AgentEvent, ApprovalDecision } from './events';
 import { runAgentLoop } from './loop';
 import type { ApprovalRequest } from './policy';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, displayServer, type MemoryTool } from './testing';
+import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from './testing';
 import type { ToolResultBlock } from './types';
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } };
 
 function resultsOf(request: { messages: Array<{ content: Array<{ type: string }> }> }): ToolResultBlock[] {
-	return request.messages.at(-1)!.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
+	// Data results end with a reference note; these tests read the result's own body.
+	return request.messages
+		.at(-1)!
+		.content.filter((block): block is ToolResultBlock => block.type === 'tool_result')
+		.map((block) => ({ ...block, content: withoutReferenceNote(block.content) }));
 }
 
 function repoServer() {

@@ -13,6 +13,8 @@ export interface StoredResult {
 	name: string;
 	/** Length of the result before it was capped for storage. */
 	size: number;
+	/** A successful data call (not discovery, display or an error): widgets may reference it. */
+	data?: boolean;
 }
 
 /** A bounded, insertion-ordered map of full results (oldest evicted first). */

@@ -44,7 +44,7 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 		{
 			name: 'widget_display',
 			description:
-				'Show a widget on the canvas. `params` must match the schema from get_recipe(name). Returns the new widget id (w_...). On "Validation failed", fix the fields listed in details using expected_schema and call again.',
+				'Show a widget on the canvas. `params` must match the schema from get_recipe(name). Any param value may be {"$ref": "<result id>"} or {"$ref": "<result id>#/rows"} (a JSON pointer): it stands for an earlier data result of this conversation, so pass data by reference instead of copying it. Returns the new widget id (w_...). On "Validation failed", fix the fields listed in details using expected_schema and call again.',
 			inputSchema: {
 				type: 'object',
 				properties: {
@@ -58,7 +58,7 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 		{
 			name: 'canvas',
 			description:
-				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), clear.',
+				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace, which may be {"$ref": "<result id>#/pointer"}; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), clear.',
 			inputSchema: {
 				type: 'object',
 				properties: {

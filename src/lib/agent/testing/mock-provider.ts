@@ -96,9 +96,22 @@ export function createMockProvider(script: MockStep[], options: { id?: ProviderI
 	};
 }
 
-/** The tool_results of the last user message of a request (helper for scripted steps). */
-export function lastToolResults(request: ProviderRequest): ToolResultBlock[] {
+/** The "[Result id: … Shape: …]" note a data result ends with (see references/shape.ts). */
+const referenceNote = /\n\n\[Result id: [^\n]*\]$/;
+
+/** A result's text without its reference note, for tests about the result's own body. */
+export function withoutReferenceNote(text: string): string {
+	return text.replace(referenceNote, '');
+}
+
+/**
+ * The tool_results of the last user message of a request (helper for scripted steps). Data
+ * results come without their reference note unless `raw` is set, so tests of a result's
+ * body read what the server answered.
+ */
+export function lastToolResults(request: ProviderRequest, { raw = false } = {}): ToolResultBlock[] {
 	const last = request.messages[request.messages.length - 1];
 	if (!last || last.role !== 'user') return [];
-	return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
+	const blocks = last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
+	return raw ? blocks : blocks.map((block) => ({ ...block, content: withoutReferenceNote(block.content) }));
 }

@@ -1,3 +1,4 @@
+import { imageHosts } from '../shared/image-hosts.svelte';
 import { describe, expect, it } from 'vitest';
 import { inlineRows, sanitizeChartSpec } from './spec-sanitize';
 import { createSafeLoader, escapeHtml } from './vega-mount';
@@ -68,6 +69,9 @@ describe('safe Vega loader', () => {
 		await expect(loader.sanitize('https://example.org/', { context: 'href' })).resolves.toMatchObject({ href: 'https://example.org/', rel: 'noopener noreferrer' });
 		await expect(loader.sanitize('javascript:alert(1)', { context: 'href' })).rejects.toThrow();
 		await expect(loader.sanitize('https://evil.example/x.png', { context: 'image' })).rejects.toThrow();
+		// Images load only from hosts the user approved (click-to-load elsewhere).
+		await expect(loader.sanitize('https://upload.wikimedia.org/x.png', { context: 'image' })).rejects.toThrow();
+		imageHosts.approve('upload.wikimedia.org');
 		await expect(loader.sanitize('https://upload.wikimedia.org/x.png', { context: 'image' })).resolves.toMatchObject({ href: 'https://upload.wikimedia.org/x.png' });
 		await expect(loader.sanitize('https://example.org/x.csv', { context: 'dataflow', response: 'json' })).rejects.toThrow();
 	});
