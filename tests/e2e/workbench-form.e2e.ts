@@ -99,3 +99,37 @@ test('a rich schema becomes a form whose arguments reach the server as typed', a
 	const audit = await new AxeBuilder({ page }).include('[data-testid=workbench]').disableRules(['color-contrast']).analyze();
 	expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('a hostile server cannot freeze the page or spend tokens: malformed requests, 10,000 log messages, a burst of sampling requests', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(error.message));
+	await page.goto('/');
+	await page.getByTestId('mcp-status').click();
+	await page.getByTestId('mcp-add-url').fill(fixture.url);
+	await page.getByTestId('mcp-add-name').fill('hostile');
+	await page.getByTestId('mcp-add-submit').click();
+	await page.locator('[data-testid=open-workbench][data-server=hostile]').click({ timeout: 20_000 });
+	const workbench = page.locator('[data-testid=workbench][data-server=hostile]');
+	await workbench.locator('[data-testid=workbench-tool][data-tool=misbehave]').click();
+	await workbench.locator('[data-testid=tool-form][data-tool=misbehave]').getByTestId('tool-run').click();
+
+	// At most three sampling requests wait for the user; the rest are refused at once.
+	await expect(page.getByTestId('sampling-request')).toHaveCount(3);
+	const result = workbench.getByTestId('tool-result');
+	await expect(result).toContainText(/malformed sampling: -326\d\d/, { timeout: 20_000 });
+	await expect(result).toContainText('unknown method: -32601');
+	await expect(result).toContainText(/sampling \d: -32600/);
+	// The server gave up on the waiting ones (its timeout cancelled them): their cards are gone.
+	await expect(result).toContainText('sampling 0: -32001');
+	await expect(page.getByTestId('sampling-request')).toHaveCount(0);
+
+	// The page still answers at once, and the flood sits in bounded logs.
+	const started = Date.now();
+	await workbench.getByTestId('workbench-tab-server').click();
+	await expect(workbench.getByTestId('server-logs').locator('li')).toHaveCount(200);
+	expect(Date.now() - started).toBeLessThan(5000);
+	await workbench.getByTestId('workbench-close').click();
+	await page.getByTestId('console-tab-protocol').click();
+	await expect(page.getByTestId('protocol-log')).toContainText('older dropped');
+	expect(errors).toEqual([]);
+});

@@ -26,5 +26,5 @@ export { default as AgentConsole } from './AgentConsole.svelte';
 export { filterProtocol, RequestMatcher } from './protocol-log';
 export type { ProtocolEntry, ProtocolKind } from './protocol-log';
 export { ProtocolLog } from './protocol-log.svelte';
-export { default as ProtocolLogView } from './components/ProtocolLogView.svelte';
+/** The protocol log view loads on demand: import it from './components/ProtocolLogView.svelte'. */
 export { default as ConsoleTabs } from './components/ConsoleTabs.svelte';
