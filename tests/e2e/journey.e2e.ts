@@ -23,6 +23,22 @@ async function expectedAverages(): Promise<Array<{ origin: string; avg_horsepowe
 	return rows.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }));
 }
 
+/** The widget types of the canvas saved in IndexedDB. */
+function savedWidgetTypes(page: import('@playwright/test').Page): Promise<string[]> {
+	return page.evaluate(
+		() =>
+			new Promise<string[]>((resolve) => {
+				const open = indexedDB.open('autoui');
+				open.onsuccess = () => {
+					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
+					request.onsuccess = () => resolve(((request.result?.widgets ?? []) as Array<{ type: string }>).map((widget) => widget.type));
+					request.onerror = () => resolve([]);
+				};
+				open.onerror = () => resolve([]);
+			})
+	);
+}
+
 let llm: FakeLlm;
 test.beforeAll(async () => {
 	llm = await startFakeLlm();
@@ -129,6 +145,54 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		const sent = JSON.stringify(display.body);
 		expect(sent).toContain('#/rows');
 		expect(sent.match(/Europe/g)?.length ?? 0).toBe(1);
+		expect(errors).toEqual([]);
+	});
+}
+
+for (const format of ['anthropic', 'openai'] as WireFormat[]) {
+	test(`from a source over the ${format} wire format: a 5,000-row table in one model request that carries no row, live after a reload`, async ({ page }) => {
+		const errors = collectErrors(page);
+		const sql = 'SELECT * FROM flights_200k LIMIT 5000';
+		llm.setScenario({
+			steps: [
+				() => ({
+					toolCalls: [
+						{
+							name: 'autoui_webmcp_widget_display',
+							input: { name: 'data-table', params: { rows: { $ref: 'source#/rows' }, title: 'Flights' }, source: { tool: 'datasets_mcp_query_sql', args: { sql, limit: 5000 } } }
+						}
+					]
+				}),
+				{ text: 'The table shows 5,000 flights.' }
+			]
+		});
+		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
+		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		const from = llm.chatRequests().length;
+		await page.getByTestId('chat-input').fill('Show 5,000 flights as a table');
+		await page.getByTestId('send').click();
+		await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
+
+		// One request fetched and displayed; the next one is the final answer.
+		expect(llm.chatRequests().length - from).toBe(2);
+		const table = page.locator('[data-widget-type=data-table]');
+		await expect(table).toHaveCount(1);
+		await expect(table).toContainText('5,000');
+		// No request the model received carried the rows: the display result is a few characters.
+		for (const request of llm.chatRequests().slice(from)) expect(JSON.stringify(request.body).length).toBeLessThan(60_000);
+		// The source call is in the console like any call.
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]')).toHaveCount(2);
+
+		// The canvas is saved at most 300 ms behind (a 5,000-row table takes a moment to write).
+		await expect.poll(() => savedWidgetTypes(page), { timeout: 10_000 }).toEqual(['data-table']);
+		await page.reload();
+		const refresh = page.locator('[data-widget-type=data-table]').getByTestId('widget-refresh');
+		await expect(refresh).toBeVisible();
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		await refresh.click();
+		await expect(refresh).toHaveAttribute('data-refreshing', 'false');
+		await expect(page.locator('[data-widget-type=data-table]').getByTestId('widget-source-error')).toHaveCount(0);
 		expect(errors).toEqual([]);
 	});
 }

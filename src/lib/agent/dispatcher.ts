@@ -19,7 +19,7 @@ import { answerPseudoTool } from './pseudo-tools';
 import { isRecallEntry, resolveToolName, type RegistryEntry } from './registry';
 import { fitResult, unwrapToolResult } from './results';
 import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
-import type { ToolResultBlock, ToolUseBlock } from './types';
+import type { ToolResultBlock, ToolUseBlock, WidgetCallMeta } from './types';
 import { applyUiResult, UI_TOOLS } from './ui-results';
 import { validateArgs } from './validate';
 import { hasReferences, referenceHint, resolveReferences, resultValue, type ReferenceSource } from './references';
@@ -45,7 +45,7 @@ function errorCode(error: unknown): ErrorCode {
 }
 
 /** Runs a real tool on its server, with timeout, abort, progress and the UI effect. */
-async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, args: Record<string, unknown>, uiTurn: Promise<void> | undefined): Promise<Outcome> {
+async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, args: Record<string, unknown>, uiTurn: Promise<void> | undefined, source?: WidgetCallMeta['source']): Promise<Outcome> {
 	const { layer } = entry.server;
 	const server = ctx.servers.get(entry.server.key);
 	if (!server) {
@@ -87,7 +87,7 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	let widgetId: string | undefined;
 	if (layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name)) {
 		await uiTurn;
-		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom: [...ctx.turn.dataCallIds] });
+		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom: [...ctx.turn.dataCallIds], ...(source ? { source } : {}) });
 		result = applied.result;
 		widgetId = applied.widgetId;
 	}
@@ -144,14 +144,61 @@ function referenceSource(ctx: DispatchContext): ReferenceSource {
  * Replaces `{"$ref": …}` in the params of widget_display and canvas with the data they name,
  * before the widget's schema sees them; an unresolvable reference is an error the model reads.
  */
-function resolveDisplayReferences(ctx: DispatchContext, entry: RegistryEntry, args: Record<string, unknown>): { args: Record<string, unknown> } | { error: string } {
+function resolveDisplayReferences(ctx: DispatchContext, entry: RegistryEntry, args: Record<string, unknown>, sourceValue?: unknown): { args: Record<string, unknown> } | { error: string } {
 	const isDisplay = entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name);
 	if (!isDisplay || !hasReferences(args.params)) return { args };
-	const resolved = resolveReferences(args.params, referenceSource(ctx));
+	const results = referenceSource(ctx);
+	const withSource: ReferenceSource =
+		sourceValue === undefined ? results : { value: (id) => (id === 'source' ? sourceValue : results.value(id)), ids: () => ['source', ...results.ids()] };
+	const resolved = resolveReferences(args.params, withSource);
 	if (!resolved.ok) {
 		return { error: `Unresolved references in params: ${resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ')}.` };
 	}
 	return { args: { ...args, params: resolved.value } };
+}
+
+/**
+ * widget_display's `source`: runs that data call now, through this same dispatcher (a call of
+ * its own: policy, approval, timeout, console entry, result storage), so one model request
+ * fetches and displays. Its value binds `{"$ref": "source…"}`; the widget keeps the source.
+ */
+async function runDisplaySource(
+	ctx: DispatchContext,
+	entry: RegistryEntry,
+	args: Record<string, unknown>,
+	callId: string
+): Promise<{ args: Record<string, unknown>; value?: unknown; meta?: WidgetCallMeta['source'] } | { error: string }> {
+	const isDisplay = entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'widget_display';
+	if (!isDisplay || args.source === undefined) return { args };
+	const { source, refreshSeconds, ...rest } = args;
+	if (!isPlainObject(source) || typeof source.tool !== 'string' || !source.tool.trim()) {
+		return { error: 'source must be {"tool": "<prefixed data tool name>", "args": {…}}.' };
+	}
+	if (refreshSeconds !== undefined && !(typeof refreshSeconds === 'number' && refreshSeconds >= 5)) return { error: 'refreshSeconds must be a number of seconds, at least 5.' };
+	const sourceArgs = isPlainObject(source.args) ? source.args : {};
+	const target = resolveToolName(ctx.catalog.registry, source.tool);
+	const dataTools = () =>
+		ctx.catalog.registry.servers
+			.filter((server) => server.layer.protocol !== 'webmcp')
+			.flatMap((server) => (ctx.catalog.registry.toolsByServer.get(server.key) ?? []).map((tool) => tool.name))
+			.slice(0, 30)
+			.join(', ');
+	if (!target || target.entry.kind !== 'tool') {
+		return { error: `source.tool "${source.tool.slice(0, 100)}" is not a tool of a connected server. Data tools: ${dataTools() || 'none (connect an MCP server)'}.` };
+	}
+	if (target.entry.server.layer.protocol === 'webmcp') {
+		return { error: `source.tool must be a data tool of a server, not ${target.entry.name} (an autoui tool). Data tools: ${dataTools() || 'none'}.` };
+	}
+	const sourceId = `${callId}_source`;
+	const { results } = await dispatchToolCalls(ctx, [{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: sourceArgs }]);
+	if (results[0]?.is_error) return { error: `The source call ${target.resolvedName} failed, so nothing was displayed: ${truncateText(results[0].content, 600)}` };
+	const stored = ctx.state.results.get(sourceId);
+	const params = isPlainObject(rest.params) ? rest.params : {};
+	return {
+		args: rest,
+		value: resultValue(stored?.text ?? ''),
+		meta: { tool: target.resolvedName, args: sourceArgs, params, ...(typeof refreshSeconds === 'number' ? { refreshSeconds: Math.round(refreshSeconds) } : {}) }
+	};
 }
 
 interface Prepared {
@@ -199,7 +246,9 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 		const text = safeStringify({ error: 'Validation failed', tool: block.name, details, expected_schema: adapted.schema });
 		return done(failure('validation_failed', `Invalid arguments for ${block.name}: ${details.map((detail) => `${detail.path} ${detail.message}`).join('; ')}`, text));
 	}
-	const resolvedArgs = resolveDisplayReferences(ctx, entry, args);
+	const sourced = await runDisplaySource(ctx, entry, args, block.id);
+	if ('error' in sourced) return done(failure('invalid_argument', sourced.error), undefined);
+	const resolvedArgs = resolveDisplayReferences(ctx, entry, sourced.args, sourced.value);
 	if ('error' in resolvedArgs) return done(failure('invalid_argument', resolvedArgs.error));
 	const loopKey = `${entry.name} ${stableStringify(args)}`;
 	const count = (ctx.state.callCounts.get(loopKey) ?? 0) + 1;
@@ -244,7 +293,7 @@ async function prepare(ctx: DispatchContext, block: ToolUseBlock, uiGate: { prev
 	activate(ctx, entry);
 	const isUi = entry.server.layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name);
 	const previous = uiGate.previous;
-	const outcome = runTool(ctx, entry, block.id, resolvedArgs.args, isUi ? previous : undefined);
+	const outcome = runTool(ctx, entry, block.id, resolvedArgs.args, isUi ? previous : undefined, sourced.meta);
 	if (isUi) uiGate.previous = outcome.then(() => undefined, () => undefined);
 	return { started: Date.now(), warning, outcome };
 }

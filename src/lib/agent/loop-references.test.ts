@@ -8,6 +8,7 @@ import { autoui } from '$lib/webmcp';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
 import { createMemoryToolServer, createMockProvider, lastToolResults } from './testing';
+import type { AgentEvent } from './events';
 import type { McpLayer } from './types';
 
 const rows = Array.from({ length: 2_000 }, (_, index) => ({ origin: ['USA', 'Europe', 'Japan'][index % 3], hp: 60 + (index % 150), mpg: 10 + (index % 35) }));
@@ -61,5 +62,48 @@ describe('references through the loop', () => {
 		expect(wrong.content).toMatch(/Unresolved references in params: \/data: no result "toolu_nope" in this conversation; results you can reference: /);
 		// Display results are not referenceable data.
 		expect(state.results.ids().filter((id) => state.results.get(id)?.data)).toHaveLength(1);
+	});
+});
+
+describe('widget_display with a source', () => {
+	it('fetches and displays in one request, keeps the source on the widget, and refuses sources that are not data tools', async () => {
+		const widgets: Array<{ type: string; params: Record<string, unknown>; source?: unknown }> = [];
+		const events: AgentEvent[] = [];
+		const provider = createMockProvider([
+			{
+				toolCalls: [
+					{
+						name: 'autoui_webmcp_widget_display',
+						input: { name: 'scatter', params: { data: { $ref: 'source#/rows' }, x: 'hp', y: 'mpg' }, source: { tool: 'cars_mcp_query', args: { sql: 'SELECT hp, mpg FROM cars' } }, refreshSeconds: 30 }
+					},
+					{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'x', value: { $ref: 'source' } }, source: { tool: 'autoui_webmcp_list_recipes', args: {} } } },
+					{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'x', value: 1 }, source: { tool: 'nope_mcp_tool' } } }
+				]
+			},
+			{ text: 'Done.' }
+		]);
+		const result = await runAgentLoop('scatter', {
+			provider,
+			layers: [autoui.layer(), layer],
+			servers: [autoui, data],
+			state: createAgentState(),
+			lazy: false,
+			onEvent: (event) => events.push(event),
+			callbacks: { onWidget: (type, params, meta) => (widgets.push({ type, params, source: meta.source }), { id: `w_${widgets.length}` }) }
+		});
+		expect(result.reason).toBe('end_turn');
+		// One model request fetched and displayed: the second request is the final answer.
+		expect(provider.requests).toHaveLength(2);
+		expect(widgets).toHaveLength(1);
+		expect(widgets[0].params.data).toEqual(rows);
+		expect(widgets[0].source).toEqual({ tool: 'cars_mcp_query', args: { sql: 'SELECT hp, mpg FROM cars' }, params: { data: { $ref: 'source#/rows' }, x: 'hp', y: 'mpg' }, refreshSeconds: 30 });
+		// The model's own request carried no row.
+		expect(JSON.stringify(provider.requests[0].messages)).not.toContain('"mpg":10');
+		const [, autouiSource, unknown] = lastToolResults(provider.requests[1]);
+		expect(autouiSource.content).toMatch(/must be a data tool of a server, not autoui_webmcp_list_recipes/);
+		expect(unknown.content).toMatch(/"nope_mcp_tool" is not a tool of a connected server\. Data tools: cars_mcp_query/);
+		// The source call is a call of its own (console entry), before the display it feeds.
+		const calls = events.filter((event) => event.type === 'tool-result').map((event) => (event.type === 'tool-result' ? event.resolvedName : ''));
+		expect(calls.slice(0, 2)).toEqual(['cars_mcp_query', 'autoui_webmcp_widget_display']);
 	});
 });

@@ -31,7 +31,9 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 			if (!checked.ok) return { error: safeStringify({ error: checked.error, details: checked.details }) };
 			const record = store.add(type, checked.value, {
 				title: widgetTitle(validator, type, checked.value),
-				provenance: { displayedBy: meta.callId, dataFrom: [...meta.dataFrom], source: 'agent' }
+				provenance: { displayedBy: meta.callId, dataFrom: [...meta.dataFrom], source: 'agent' },
+				// A display with a source is a live widget: it keeps the call that feeds it.
+				...(meta.source ? { source: { ...meta.source, fetchedAt: Date.now() } } : {})
 			});
 			return { id: record.id };
 		},

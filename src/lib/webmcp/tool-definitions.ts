@@ -49,7 +49,15 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 				type: 'object',
 				properties: {
 					name: { type: 'string', enum: [...widgetNames], description: 'Widget name' },
-					params: { type: 'object', description: "The widget's params (see get_recipe)" }
+					params: { type: 'object', description: "The widget's params (see get_recipe)" },
+					source: {
+						type: 'object',
+						description:
+							'Optional: a data call to run now and keep, making the widget live. {"tool": "<prefixed data tool name>", "args": {…}}; bind its result in params with {"$ref": "source"} or {"$ref": "source#/rows"}. One call fetches and displays.',
+						properties: { tool: { type: 'string' }, args: { type: 'object' } },
+						required: ['tool']
+					},
+					refreshSeconds: { type: 'number', minimum: 5, description: 'Optional, with source: refresh the widget every this many seconds while the page is open' }
 				},
 				required: ['name', 'params'],
 				additionalProperties: false
