@@ -8,6 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
+import { savedCanvas } from './support/app';
 import { chartPosition, journeyQuestion, journeyScenario } from './support/journey-scenario';
 
 const dataDir = join(process.cwd(), 'node_modules', 'vega-datasets', 'data');
@@ -21,22 +22,6 @@ async function expectedAverages(): Promise<Array<{ origin: string; avg_horsepowe
 	const rows = reader.getRowObjectsJson() as Array<{ origin: string; avg_horsepower: number }>;
 	connection.closeSync();
 	return rows.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }));
-}
-
-/** The widget types of the canvas saved in IndexedDB. */
-function savedWidgetTypes(page: import('@playwright/test').Page): Promise<string[]> {
-	return page.evaluate(
-		() =>
-			new Promise<string[]>((resolve) => {
-				const open = indexedDB.open('autoui');
-				open.onsuccess = () => {
-					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
-					request.onsuccess = () => resolve(((request.result?.widgets ?? []) as Array<{ type: string }>).map((widget) => widget.type));
-					request.onerror = () => resolve([]);
-				};
-				open.onerror = () => resolve([]);
-			})
-	);
 }
 
 let llm: FakeLlm;
@@ -185,7 +170,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]')).toHaveCount(2);
 
 		// The canvas is saved at most 300 ms behind (a 5,000-row table takes a moment to write).
-		await expect.poll(() => savedWidgetTypes(page), { timeout: 10_000 }).toEqual(['data-table']);
+		await expect.poll(() => savedCanvas(page), { timeout: 10_000 }).toEqual([{ type: 'data-table', live: true }]);
 		await page.reload();
 		const refresh = page.locator('[data-widget-type=data-table]').getByTestId('widget-refresh');
 		await expect(refresh).toBeVisible();

@@ -4,6 +4,7 @@
  * result goes on the canvas, resources and templates are read, a prompt starts a chat, and a
  * saved collection is re-run after a reload.
  */
+import { savedCanvas } from './support/app';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
 import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
@@ -186,6 +187,7 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(refresh).toHaveAttribute('data-refreshing', 'false');
 			await expect(widget.getByTestId('widget-source-error')).toHaveCount(0);
 			await expect(widget).toContainText('live text');
+			await expect.poll(() => savedCanvas(page), { timeout: 10_000 }).toEqual([{ type: 'markdown', live: true }]);
 			await page.reload();
 			await expect(page.locator('[data-widget-type=markdown]').getByTestId('widget-refresh')).toBeVisible();
 		});

@@ -136,3 +136,24 @@ export function attachRequestsOnFailure(llm: () => FakeLlm): void {
 		if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm(), firstRequest), contentType: 'application/json' });
 	});
 }
+
+/**
+ * The widgets of the canvas saved in IndexedDB under `key` (type and whether it has a source).
+ * The canvas is saved at most 300 ms behind a change; a journey that reloads waits for it, as a
+ * user who reloads a moment later would see.
+ */
+export function savedCanvas(page: Page, key = 'canvas.v1'): Promise<Array<{ type: string; live: boolean }>> {
+	return page.evaluate(
+		(storageKey) =>
+			new Promise<Array<{ type: string; live: boolean }>>((resolve) => {
+				const open = indexedDB.open('autoui');
+				open.onsuccess = () => {
+					const request = open.result.transaction('kv').objectStore('kv').get(storageKey);
+					request.onsuccess = () => resolve(((request.result?.widgets ?? []) as Array<{ type: string; source?: unknown }>).map((widget) => ({ type: widget.type, live: widget.source !== undefined })));
+					request.onerror = () => resolve([]);
+				};
+				open.onerror = () => resolve([]);
+			}),
+		key
+	);
+}
