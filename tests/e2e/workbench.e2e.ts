@@ -167,6 +167,29 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
 		});
 
+		test('a result shown on the canvas is live: Refresh re-runs its tool through the console path and the source survives a reload', async ({ page }) => {
+			await page.goto('/');
+			const workbench = await openWorkbench(page, name, everything.url, true);
+			await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
+			await runWithJson(page, 'echo', { message: 'live text' });
+			await workbench.getByTestId('show-on-canvas').click();
+			const widget = page.locator('[data-widget-type=markdown]');
+			await expect(widget).toContainText('live text');
+			await workbench.getByTestId('workbench-close').click();
+			const refresh = widget.getByTestId('widget-refresh');
+			await expect(refresh).toBeVisible();
+			const calls = page.locator('[data-testid=console-entry][data-kind=tool-call]');
+			const before = await calls.count();
+			await refresh.click();
+			// echo is annotated read-only, so the refresh runs without asking.
+			await expect(calls).toHaveCount(before + 1);
+			await expect(refresh).toHaveAttribute('data-refreshing', 'false');
+			await expect(widget.getByTestId('widget-source-error')).toHaveCount(0);
+			await expect(widget).toContainText('live text');
+			await page.reload();
+			await expect(page.locator('[data-widget-type=markdown]').getByTestId('widget-refresh')).toBeVisible();
+		});
+
 		test('a result goes on the canvas, and resources, templates and prompts are read', async ({ page }) => {
 			await page.goto('/');
 			const workbench = await openWorkbench(page, name, everything.url, true);

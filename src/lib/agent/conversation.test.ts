@@ -257,4 +257,23 @@ describe('compactTextDeltas', () => {
 			['delete_order', false]
 		]);
 	});
+
+	it('runs a call the model did not make through the same path: console events with origin, referenceable result, approval for a refresh of a non-read-only tool', async () => {
+		const { conversation } = setup([]);
+		const outcome = await conversation.callTool({ tool: 'shop_mcp_count_orders', args: {}, origin: 'manual' });
+		expect(outcome).toMatchObject({ ok: true, value: { count: 42 }, result: { content: [{ type: 'text' }] } });
+		const events = conversation.events.filter((event) => 'callId' in event && event.callId === outcome.callId);
+		expect(events.map((event) => event.type)).toEqual(['tool-call', 'tool-result']);
+		expect(events.every((event) => 'origin' in event && event.origin === 'manual')).toBe(true);
+
+		// A refresh of a tool that is not read-only waits for the user.
+		const refresh = conversation.callTool({ tool: 'shop_mcp_delete_order', args: { id: '7' }, origin: 'refresh', confirm: 'unless-read-only' });
+		await expect.poll(() => conversation.events.some((event) => event.type === 'approval-request' && event.origin === 'refresh')).toBe(true);
+		const request = conversation.events.find((event) => event.type === 'approval-request' && event.origin === 'refresh');
+		conversation.decide(request!.type === 'approval-request' ? request!.callId : '', 'deny');
+		expect(await refresh).toMatchObject({ ok: false, code: 'denied' });
+
+		// An unknown tool is an outcome, not a throw.
+		expect(await conversation.callTool({ tool: 'shop_mcp_nope', args: {}, origin: 'manual' })).toMatchObject({ ok: false, code: 'unknown_tool' });
+	});
 });

@@ -25,11 +25,13 @@ import {
 } from './conversation-storage';
 import { createAgentState, type AgentState } from './state';
 import type { ChatMessage, ToolLayer, UiCallbacks } from './types';
+import type { DirectCallOutcome, DirectCallRequest } from './direct-call';
 
 export { compactTextDeltas } from './conversation-storage';
 
 /** The loop and its dispatcher load with the first turn, keeping them out of the first paint. */
 const loadLoop = () => import('./loop');
+const loadDirectCall = () => import('./direct-call');
 const loadResults = () => import('./results');
 
 /** Where a conversation gets what it needs, resolved at the start of every turn. */
@@ -224,6 +226,31 @@ export class Conversation {
 		if (call.protocol === 'webmcp') return true;
 		const layer = this.#deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
 		return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
+	}
+
+	/**
+	 * Runs a call the model did not make (workbench, live widget refresh, MCP App view)
+	 * through the same per-call path as the agent's, in this conversation: its events reach
+	 * the console (with `origin`), its result can be referenced with `{"$ref"}` and recalled.
+	 */
+	async callTool(request: DirectCallRequest): Promise<DirectCallOutcome> {
+		const { runDirectCall } = await loadDirectCall();
+		const { layers, servers } = this.#deps.tools();
+		const outcome = await runDirectCall(request, {
+			layers,
+			servers,
+			state: this.#state,
+			policy: this.#deps.loopOptions?.().policy,
+			emit: this.#emit,
+			requestApproval: (approval: ApprovalRequest) =>
+				new Promise<ApprovalDecision>((resolve) => {
+					if (request.signal?.aborted) return resolve('deny');
+					this.#approvals.set(approval.callId, resolve);
+					this.#deps.onChange();
+				})
+		});
+		this.#scheduleSave();
+		return outcome;
 	}
 
 	/** Runs a logged tool call again against its server with the same arguments. */

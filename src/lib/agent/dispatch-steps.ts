@@ -2,7 +2,7 @@
  * Building blocks of the dispatcher: the shared context, outcome shapes, error texts the
  * model reads, and the recall answer. The dispatcher (dispatcher.ts) composes them.
  */
-import { isPlainObject, safeStringify, type ErrorCode, type ToolServer } from '$lib/shared';
+import { isPlainObject, safeStringify, type ErrorCode, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { Limiter } from './async';
 import type { AgentEvent } from './events';
 import type { AgentCallbacks } from './loop-types';
@@ -45,6 +45,8 @@ export interface DispatchContext {
 	lazy: boolean;
 	/** Names offered in the current request. */
 	offered: ReadonlySet<string>;
+	/** Sees each real tool's raw result before it is unwrapped (the direct-call path keeps it). */
+	onRawResult?(callId: string, result: ToolCallResult): void;
 }
 
 /** The result of one call before it is fitted and recorded. */

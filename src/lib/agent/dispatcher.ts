@@ -83,6 +83,7 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	if (!isPlainObject(result) || !Array.isArray(result.content)) {
 		result = { content: [{ type: 'text', text: safeStringify(result) }] };
 	}
+	ctx.onRawResult?.(callId, result);
 	let widgetId: string | undefined;
 	if (layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name)) {
 		await uiTurn;

@@ -26,6 +26,11 @@ interface CallBase extends EventBase {
 	protocol?: 'mcp' | 'webmcp';
 	/** The tool's own name on its server. */
 	tool?: string;
+	/**
+	 * Who made the call: absent or `model` for the agent's calls; `manual` (the workbench),
+	 * `refresh` (a live widget) or `app` (an MCP App view) for calls the model did not make.
+	 */
+	origin?: 'model' | 'manual' | 'refresh' | 'app';
 }
 
 /** A user turn began. */

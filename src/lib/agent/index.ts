@@ -55,3 +55,4 @@ export type { AgentState, ResultBuffer, StoredResult } from './state';
 export { repairHistory, appendUserInput } from './history';
 export { runAgentLoop, DEFAULT_MAX_ITERATIONS } from './loop';
 export type { AgentLoopOptions, AgentLoopResult, AgentCallbacks, ToolCallMetrics, IterationMetrics } from './loop-types';
+export type { CallOrigin, DirectCallOutcome, DirectCallRequest } from './direct-call';

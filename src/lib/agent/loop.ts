@@ -45,7 +45,8 @@ function addUsage(total: Usage, usage: Usage): void {
 }
 
 /** Pairs each registry server with its connection (same name and protocol, first unused). */
-function matchServers(registry: ToolRegistry, servers: readonly ToolServer[]): Map<string, ToolServer> {
+/** Pairs each registry server with its connection (by name and protocol). */
+export function matchServers(registry: ToolRegistry, servers: readonly ToolServer[]): Map<string, ToolServer> {
 	const map = new Map<string, ToolServer>();
 	const used = new Set<ToolServer>();
 	for (const entry of registry.servers) {

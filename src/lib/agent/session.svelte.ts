@@ -5,6 +5,7 @@
  */
 import type { AgentEvent, ApprovalDecision } from './events';
 import { Conversation, type ConversationDeps, type RerunResult } from './conversation';
+import type { DirectCallOutcome, DirectCallRequest } from './direct-call';
 
 /** What a session needs: everything a conversation needs except the change hook. */
 export type AgentSessionDeps = Omit<ConversationDeps, 'onChange'>;
@@ -47,6 +48,8 @@ export class AgentSession {
 	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
 	isReadOnlyCall = (callId: string): boolean => this.#conversation.isReadOnlyCall(callId);
 	flush = (): Promise<void> => this.#conversation.flush();
+	/** Runs a call the model did not make, through the agent's per-call path (see Conversation.callTool). */
+	callTool = (request: DirectCallRequest): Promise<DirectCallOutcome> => this.#conversation.callTool(request);
 	/** Switches to the conversation saved under `key` (see `Conversation.switchTo`). */
 	switchTo = (key: string): Promise<string | null> => this.#conversation.switchTo(key);
 

@@ -132,4 +132,6 @@ export interface UiCallbacks {
 	onRemove?(id: string): CanvasActionResult;
 	/** Lists the widgets on the canvas: ids, types, titles, positions. */
 	onList?(): CanvasActionResult;
+	/** Re-runs a live widget's source (it updates in place when the data arrives). */
+	onRefresh?(id: string): CanvasActionResult;
 }

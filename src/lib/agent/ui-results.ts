@@ -56,6 +56,8 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 			return needId() ?? (callbacks.onUpdate ? callbacks.onUpdate(id!, params) : missing('update widgets'));
 		case 'remove':
 			return needId() ?? (callbacks.onRemove ? callbacks.onRemove(id!) : missing('remove widgets'));
+		case 'refresh':
+			return needId() ?? (callbacks.onRefresh ? callbacks.onRefresh(id!) : missing('refresh widgets'));
 		case 'move': {
 			const x = numberParam(params, 'x');
 			const y = numberParam(params, 'y');
@@ -73,7 +75,7 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 			return needId() ?? (callbacks.onStyle ? callbacks.onStyle(id!, style) : missing('style widgets'));
 		}
 		default:
-			return { ok: false, error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style or remove.` };
+			return { ok: false, error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove or refresh.` };
 	}
 }
 

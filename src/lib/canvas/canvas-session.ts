@@ -4,12 +4,13 @@
  * one session and passes `store` and `validator` to `CanvasView`.
  */
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
-import type { UiCallbacks } from '$lib/agent/types';
+import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
 import { createCanvasCallbacks } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
+import { createLiveWidgets, type ShowFromSourceRequest, type SourceCaller } from './live/live-widgets';
 import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
 
 /** Options of {@link createCanvasSession}. */
@@ -43,6 +44,12 @@ export interface CanvasSession {
 	openSharedLink(url: string): Promise<{ servers: string[] }>;
 	/** Saves pending changes now. */
 	flush(): Promise<void>;
+	/** Connects the agent session's direct-call path, which live widgets fetch through. */
+	attachCaller(call: SourceCaller): void;
+	/** Adds a live widget whose data comes from a tool ("Show on canvas"). */
+	showFromSource(request: ShowFromSourceRequest): Promise<{ id: string } | { error: string }>;
+	/** Re-runs a live widget's source and updates it in place (undoable). */
+	refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }>;
 	/**
 	 * Saves this canvas, then shows the one saved under `key` (empty when none): each
 	 * conversation has its own canvas. The undo history starts afresh.
@@ -69,7 +76,18 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			if (started) persistence?.schedule(records);
 		}
 	});
-	const callbacks = createCanvasCallbacks(store, validator);
+	const live = createLiveWidgets(store, validator);
+	const callbacks = {
+		...createCanvasCallbacks(store, validator),
+		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
+		onRefresh(id: string): CanvasActionResult {
+			const record = store.get(id);
+			if (!record) return { ok: false, error: `No widget ${id}; list widgets with action "list".` };
+			if (!record.source) return { ok: false, error: `Widget ${id} has no source: only widgets displayed with a source can refresh.` };
+			void live.refresh(id);
+			return { ok: true, data: `Refreshing ${id} from ${record.source.tool}; the widget updates in place when the data arrives.` };
+		}
+	};
 	let kv: KeyValueStore | null = null;
 	try {
 		kv = options.kv === undefined ? openKeyValueStore() : options.kv;
@@ -112,6 +130,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		callbacks,
 		async start(url = globalThis.location?.href) {
 			started = true;
+			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
 			if (options.modelContext !== null) {
@@ -140,7 +159,11 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			started = true;
 		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
+		attachCaller: (call) => live.attach(call),
+		showFromSource: (request) => live.showFromSource(request),
+		refresh: (id) => live.refresh(id),
 		dispose() {
+			live.dispose();
 			globalThis.removeEventListener?.('pagehide', flushOnHide);
 			unregister?.();
 			void persistence?.flush();

@@ -9,7 +9,7 @@
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
 import { placeWidget, placementGap } from './placement';
 import { clampRound, recordLimits } from './records';
-import type { Provenance, WidgetRecord, WidgetStyle } from './types';
+import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
 /** Size used for a type the catalog does not know. */
 export const fallbackSize = { w: 320, h: 200 } as const;
@@ -58,6 +58,7 @@ export interface AddOptions {
 	h?: number;
 	style?: WidgetStyle;
 	provenance?: Partial<Provenance>;
+	source?: WidgetSource;
 }
 
 /** True when a change changed nothing (params compared by reference: they may be large). */
@@ -135,10 +136,19 @@ export class CanvasStore {
 			z: this.#topZ() + 1,
 			style: options.style ?? {},
 			provenance: { dataFrom: [], source: 'user', ...options.provenance },
-			createdAt: (this.#options.now ?? Date.now)()
+			createdAt: (this.#options.now ?? Date.now)(),
+			...(options.source ? { source: options.source } : {})
 		};
 		this.#commit([...this.#records, record]);
 		return record;
+	}
+
+	/**
+	 * A live widget's data arrived (or failed): new params and source state in one undoable
+	 * step; a failure keeps the params and records the error on the source.
+	 */
+	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }): WidgetRecord {
+		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
 	}
 
 	/** Replaces a widget's params (already validated by the caller) and optionally its title. */

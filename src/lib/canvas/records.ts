@@ -5,7 +5,7 @@
  */
 import { isPlainObject, widgetId, type WidgetId } from '$lib/shared';
 import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
-import type { Provenance, WidgetRecord } from './types';
+import type { Provenance, WidgetRecord, WidgetSource } from './types';
 
 /** Bounds every record is clamped to, in canvas pixels. */
 export const recordLimits = { coordinate: 100_000, minSize: 40, maxSize: 10_000 } as const;
@@ -36,6 +36,23 @@ function readProvenance(value: unknown): Provenance {
 export interface RecordsReading {
 	records: WidgetRecord[];
 	problems: string[];
+}
+
+/** A saved or shared widget source, read defensively (anything odd drops the source, not the widget). */
+function readSource(value: unknown): { source?: WidgetSource } {
+	if (!isPlainObject(value) || typeof value.tool !== 'string' || !value.tool || value.tool.length > 200) return {};
+	if (!isPlainObject(value.args) || !isPlainObject(value.params)) return {};
+	const seconds = typeof value.refreshSeconds === 'number' && Number.isFinite(value.refreshSeconds) && value.refreshSeconds >= 5 ? Math.min(Math.round(value.refreshSeconds), 86_400) : undefined;
+	return {
+		source: {
+			tool: value.tool,
+			args: value.args,
+			params: value.params,
+			...(seconds ? { refreshSeconds: seconds } : {}),
+			...(finite(value.fetchedAt) ? { fetchedAt: value.fetchedAt } : {}),
+			...(typeof value.error === 'string' ? { error: value.error.slice(0, 500) } : {})
+		}
+	};
 }
 
 /**
@@ -89,7 +106,8 @@ export function readRecords(input: unknown, validator: WidgetValidator): Records
 			style: style.value,
 			provenance: readProvenance(item.provenance),
 			createdAt: finite(item.createdAt) ? item.createdAt : Date.now(),
-			...(item.collapsed === true ? { collapsed: true } : {})
+			...(item.collapsed === true ? { collapsed: true } : {}),
+			...readSource(item.source)
 		});
 	}
 	return { records, problems };

@@ -17,6 +17,25 @@ export interface Provenance {
 /** Allowed style properties (see webmcp's style sanitiser) mapped to their CSS values. */
 export type WidgetStyle = Record<string, string>;
 
+/**
+ * Where a live widget's data comes from: a data tool, its arguments and the params template
+ * whose `{"$ref": "source…"}` bind the tool's result. Plain data beside `params`, so undo,
+ * persistence, export and share links keep it; never a key, header or token.
+ */
+export interface WidgetSource {
+	/** The prefixed data tool name, e.g. "datasets_mcp_query_sql". */
+	tool: string;
+	args: Record<string, unknown>;
+	/** The params with their `{"$ref": "source#/…"}` kept; `params` holds them resolved. */
+	params: Record<string, unknown>;
+	/** Refresh every this many seconds (≥ 5) while the page is visible. */
+	refreshSeconds?: number;
+	/** When the data was last fetched (epoch ms). */
+	fetchedAt?: number;
+	/** The last refresh failed: why (the widget keeps its previous data). */
+	error?: string;
+}
+
 /** One widget on the canvas. */
 export interface WidgetRecord {
 	id: WidgetId;
@@ -32,4 +51,6 @@ export interface WidgetRecord {
 	provenance: Provenance;
 	createdAt: number;
 	collapsed?: boolean;
+	/** A live widget's source (see WidgetSource). */
+	source?: WidgetSource;
 }

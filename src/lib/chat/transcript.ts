@@ -185,6 +185,14 @@ export class Transcript {
 
 	#add(event: AgentEvent): void {
 		const base = { turnId: event.turnId, at: event.at };
+		// Calls the model did not make (workbench, refreshes, app views) belong to the console,
+		// not the conversation; only a decision they wait for (approval) is asked here.
+		if ('origin' in event && event.origin && event.origin !== 'model') {
+			if (event.type === 'approval-request') {
+				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, args: event.args, reason: event.reason });
+			} else if (event.type === 'approval-decision') this.#remove(`approval:${event.callId}`);
+			return;
+		}
 		switch (event.type) {
 			case 'turn-start':
 				this.#openTurn = event.turnId;

@@ -48,7 +48,7 @@ export function checkCanvasArgs(args: Record<string, unknown>): CanvasCommandChe
 	if (typeof id !== 'string' || id.trim() === '') {
 		return { ok: false, error: `"${canvas}" needs the widget id (w_...); call canvas with action "list" to see the ids` };
 	}
-	if (canvas === 'remove') return { ok: true, command: { canvas, id } };
+	if (canvas === 'remove' || canvas === 'refresh') return { ok: true, command: { canvas, id } };
 	const params = args.params;
 	if (!isPlainObject(params)) return { ok: false, error: `"${canvas}" needs params as an object` };
 	switch (canvas) {

@@ -6,7 +6,7 @@
 import type { ToolDefinition } from '$lib/shared';
 
 /** The actions of the `canvas` tool. */
-export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list'] as const;
+export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list', 'refresh'] as const;
 /** One `canvas` action. */
 export type CanvasAction = (typeof canvasActions)[number];
 
@@ -58,7 +58,7 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 		{
 			name: 'canvas',
 			description:
-				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace, which may be {"$ref": "<result id>#/pointer"}; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), clear.',
+				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace, which may be {"$ref": "<result id>#/pointer"}; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), refresh (id: re-runs the source of a live widget and updates it in place), clear.',
 			inputSchema: {
 				type: 'object',
 				properties: {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createWidgetValidator } from '$lib/webmcp';
+import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
+import { CanvasStore } from '../canvas-store.svelte';
+import { createLiveWidgets, type SourceCaller } from './live-widgets';
+
+const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
+
+/** A data tool whose answer the test changes, recording every call. */
+function fakeCaller() {
+	const calls: Array<Parameters<SourceCaller>[0]> = [];
+	let answer: { ok: boolean; value?: unknown; error?: string } = { ok: true, value: { total: 1 } };
+	const call: SourceCaller = async (request) => (calls.push(request), { ...answer, callId: `call_${calls.length}` });
+	return { call, calls, set: (next: typeof answer) => (answer = next) };
+}
+
+describe('live widgets', () => {
+	it('shows a widget from a source, refreshes it in place (undoable), and keeps the last data when a refresh fails', async () => {
+		const store = new CanvasStore();
+		const live = createLiveWidgets(store, validator, { now: () => 1000 });
+		const caller = fakeCaller();
+		live.attach(caller.call);
+		const shown = await live.showFromSource({ widget: 'kpi', params: { label: 'Orders', value: { $ref: 'source#/total' } }, source: { tool: 'shop_mcp_count', args: { day: 'today' }, refreshSeconds: 30 } });
+		expect(shown).toEqual({ id: expect.any(String) });
+		const id = (shown as { id: string }).id;
+		expect(store.get(id)).toMatchObject({
+			params: { label: 'Orders', value: 1 },
+			provenance: { dataFrom: ['call_1'] },
+			source: { tool: 'shop_mcp_count', args: { day: 'today' }, params: { label: 'Orders', value: { $ref: 'source#/total' } }, refreshSeconds: 30, fetchedAt: 1000 }
+		});
+		expect(caller.calls[0]).toMatchObject({ tool: 'shop_mcp_count', origin: 'manual' });
+
+		caller.set({ ok: true, value: { total: 7 } });
+		expect(await live.refresh(id)).toEqual({ ok: true });
+		expect(store.get(id)?.params).toEqual({ label: 'Orders', value: 7 });
+		// Refreshes ask before running a tool that is not read-only.
+		expect(caller.calls[1]).toMatchObject({ origin: 'refresh', confirm: 'unless-read-only' });
+		store.undo();
+		expect(store.get(id)?.params).toEqual({ label: 'Orders', value: 1 });
+		store.redo();
+
+		caller.set({ ok: false, error: 'shop_mcp_count failed: the server is down' });
+		expect(await live.refresh(id)).toEqual({ ok: false, error: 'shop_mcp_count failed: the server is down' });
+		expect(store.get(id)?.params).toEqual({ label: 'Orders', value: 7 });
+		expect(store.get(id)?.source?.error).toBe('shop_mcp_count failed: the server is down');
+		caller.set({ ok: true, value: { total: 8 } });
+		await live.refresh(id);
+		expect(store.get(id)?.source?.error).toBeUndefined();
+	});
+
+	it('refuses what does not fit: bad refreshSeconds, results that do not bind or do not validate', async () => {
+		const store = new CanvasStore();
+		const live = createLiveWidgets(store, validator);
+		const caller = fakeCaller();
+		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: { $ref: 'source' } }, source: { tool: 't', args: {} } })).toEqual({ error: expect.stringMatching(/still starting/) });
+		live.attach(caller.call);
+		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: 1 }, source: { tool: 't', args: {}, refreshSeconds: 1 } })).toEqual({ error: 'refreshSeconds must be at least 5.' });
+		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: { $ref: 'source#/missing' } }, source: { tool: 't', args: {} } })).toEqual({
+			error: expect.stringMatching(/does not fit the widget: \/value: .*has no "missing"/)
+		});
+		caller.set({ ok: true, value: { total: { nested: true } } });
+		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: { $ref: 'source#/total' } }, source: { tool: 't', args: {} } })).toMatchObject({ error: expect.stringMatching(/does not fit a kpi/) });
+		expect(store.widgets).toHaveLength(0);
+		expect(await live.refresh('w_nope')).toEqual({ ok: false, error: 'Widget w_nope has no source to refresh.' });
+	});
+});

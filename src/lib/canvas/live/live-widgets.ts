@@ -1,0 +1,143 @@
+/**
+ * Live widgets: a widget whose data comes from a tool (its `source`) can be refreshed
+ * without the model — by its frame's Refresh button, the `canvas` action `refresh`, or every
+ * `refreshSeconds` while the page is visible. Each fetch goes through the agent's direct-call
+ * path (console entry, policy, approval for tools not marked read-only), its result binds the
+ * params template's `{"$ref": "source#/…"}`, the widget's schema checks the real data, and
+ * the record is updated in one undoable step. A failed refresh keeps the last data and puts
+ * the error on the source, where the frame shows it.
+ */
+import { resolveReferences } from '$lib/agent/references';
+import { errorMessage } from '$lib/shared';
+import type { WidgetValidator } from '$lib/webmcp';
+import { widgetTitle } from '../callbacks';
+import type { CanvasStore } from '../canvas-store.svelte';
+import type { WidgetSource } from '../types';
+
+/** The direct-call port (the agent session's `callTool`). */
+export type SourceCaller = (request: {
+	tool: string;
+	args: Record<string, unknown>;
+	origin: 'manual' | 'refresh';
+	confirm?: 'unless-read-only';
+}) => Promise<{ ok: boolean; value?: unknown; error?: string; callId: string }>;
+
+/** What "Show on canvas" asks for. */
+export interface ShowFromSourceRequest {
+	widget: string;
+	/** Params with `{"$ref": "source"}` / `{"$ref": "source#/rows"}` where the data goes. */
+	params: Record<string, unknown>;
+	source: { tool: string; args: Record<string, unknown>; refreshSeconds?: number };
+	title?: string;
+}
+
+/** The live-widget verbs of a canvas. */
+export interface LiveWidgets {
+	/** Connects the caller (the agent session); until then sources cannot run. */
+	attach(call: SourceCaller): void;
+	showFromSource(request: ShowFromSourceRequest): Promise<{ id: string } | { error: string }>;
+	/** Re-runs a widget's source and updates it in place; resolves with an error message on failure. */
+	refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }>;
+	/** Starts the timer of `refreshSeconds` widgets (paused while the page is hidden). */
+	start(): void;
+	dispose(): void;
+}
+
+/** The smallest refresh period. */
+export const MIN_REFRESH_SECONDS = 5;
+
+/** Binds the source's value into a params template. */
+function bind(template: Record<string, unknown>, value: unknown): { ok: true; params: Record<string, unknown> } | { ok: false; error: string } {
+	const resolved = resolveReferences(template, { value: (id) => (id === 'source' ? value : undefined), ids: () => ['source'] });
+	if (!resolved.ok) return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
+	return { ok: true, params: resolved.value as Record<string, unknown> };
+}
+
+/** Creates the live-widget verbs for `store`. */
+export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator, options: { now?: () => number } = {}): LiveWidgets {
+	let caller: SourceCaller | undefined;
+	const running = new Map<string, Promise<{ ok: true } | { ok: false; error: string }>>();
+	let timer: ReturnType<typeof setInterval> | undefined;
+	const now = options.now ?? Date.now;
+	const notAttached = 'Live data cannot be fetched yet: the app is still starting.';
+
+	async function fetchSource(source: Pick<WidgetSource, 'tool' | 'args' | 'params'>, widget: string, origin: 'manual' | 'refresh') {
+		if (!caller) return { ok: false as const, error: notAttached };
+		const outcome = await caller({ tool: source.tool, args: source.args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
+		if (!outcome.ok) return { ok: false as const, error: outcome.error ?? `${source.tool} failed.` };
+		const bound = bind(source.params, outcome.value);
+		if (!bound.ok) return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
+		await validator.load();
+		const checked = validator.check(widget, bound.params, { draw: true });
+		if (!checked.ok) {
+			const details = checked.details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
+			return { ok: false as const, error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}` };
+		}
+		return { ok: true as const, params: checked.value, callId: outcome.callId };
+	}
+
+	function refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+		const pending = running.get(id);
+		if (pending) return pending;
+		const task = (async () => {
+			const record = store.get(id);
+			if (!record?.source) return { ok: false as const, error: `Widget ${id} has no source to refresh.` };
+			const source = record.source;
+			let fetched: Awaited<ReturnType<typeof fetchSource>>;
+			try {
+				fetched = await fetchSource(source, record.type, 'refresh');
+			} catch (error) {
+				fetched = { ok: false, error: errorMessage(error) };
+			}
+			if (!store.get(id)) return { ok: false as const, error: `Widget ${id} was removed.` };
+			if (!fetched.ok) {
+				store.refreshed(id, { source: { ...source, error: fetched.error } });
+				return { ok: false as const, error: fetched.error };
+			}
+			const { error: _previous, ...rest } = source;
+			void _previous;
+			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now() } });
+			return { ok: true as const };
+		})().finally(() => running.delete(id));
+		running.set(id, task);
+		return task;
+	}
+
+	function tick(): void {
+		if (globalThis.document?.visibilityState === 'hidden') return;
+		const time = now();
+		for (const record of store.widgets) {
+			const seconds = record.source?.refreshSeconds;
+			if (!seconds || running.has(record.id)) continue;
+			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id);
+		}
+	}
+
+	return {
+		attach(call) {
+			caller = call;
+		},
+		async showFromSource(request) {
+			const seconds = request.source.refreshSeconds;
+			if (seconds !== undefined && !(Number.isFinite(seconds) && seconds >= MIN_REFRESH_SECONDS)) {
+				return { error: `refreshSeconds must be at least ${MIN_REFRESH_SECONDS}.` };
+			}
+			const fetched = await fetchSource({ tool: request.source.tool, args: request.source.args, params: request.params }, request.widget, 'manual');
+			if (!fetched.ok) return { error: fetched.error };
+			const record = store.add(request.widget, fetched.params, {
+				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params),
+				provenance: { dataFrom: [fetched.callId], source: 'user' },
+				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now() }
+			});
+			return { id: record.id };
+		},
+		refresh,
+		start() {
+			timer ??= setInterval(tick, 1000);
+		},
+		dispose() {
+			if (timer) clearInterval(timer);
+			timer = undefined;
+		}
+	};
+}
