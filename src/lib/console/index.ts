@@ -23,7 +23,7 @@ export type { WaterfallData, WaterfallBar, WaterfallBand } from './waterfall';
 export { settleRerun } from './rerun';
 export type { RerunOutcome, RerunState } from './rerun';
 export { default as AgentConsole } from './AgentConsole.svelte';
-export { filterProtocol, RequestMatcher } from './protocol-log';
+/** The protocol log's pure code (`./protocol-log`: RequestMatcher, filterProtocol) loads on demand. */
 export type { ProtocolEntry, ProtocolKind } from './protocol-log';
 export { ProtocolLog } from './protocol-log.svelte';
 /** The protocol log view loads on demand: import it from './components/ProtocolLogView.svelte'. */

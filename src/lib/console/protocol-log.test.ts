@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filterProtocol, RequestMatcher } from './protocol-log';
 import { ProtocolLog } from './protocol-log.svelte';
 
@@ -26,8 +26,7 @@ describe('the protocol log', () => {
 		const log = new ProtocolLog({ limit: 2000 });
 		for (let index = 0; index < 10_000; index++) log.record('noisy', wire('in', { method: 'notifications/message', params: { level: 'info', data: index } }, index));
 		expect(log.entries).toHaveLength(0);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(log.entries).toHaveLength(2000);
+		await vi.waitFor(() => expect(log.entries).toHaveLength(2000));
 		expect(log.dropped).toBe(8000);
 		expect(log.entries.at(-1)?.message).toMatchObject({ params: { data: 9999 } });
 	});
