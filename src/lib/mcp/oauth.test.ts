@@ -45,7 +45,8 @@ async function signIn(server: RunningServer, storage: KeyValueStore): Promise<vo
 describe('OAuth against the SDK-built protected server', () => {
 	let server: RunningServer;
 	beforeAll(async () => {
-		server = await startOAuthServer({ tokenLifetimeSeconds: 1 });
+		// Long enough that connecting and the first calls finish before it expires, even on a busy machine.
+		server = await startOAuthServer({ tokenLifetimeSeconds: 3 });
 	});
 	afterAll(async () => server?.stop());
 
@@ -61,7 +62,7 @@ describe('OAuth against the SDK-built protected server', () => {
 		const who = await connection.callTool('whoami', {});
 		expect(who.content[0]).toEqual({ type: 'text', text: clientId });
 		const before = await stats(server);
-		await new Promise((resolve) => setTimeout(resolve, 1300));
+		await new Promise((resolve) => setTimeout(resolve, 3300));
 		const secret = await connection.callTool('secret', {});
 		expect(secret.content[0]).toMatchObject({ text: 'the treasure is under the canvas' });
 		const after = await stats(server);
