@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { ensureBuild, root } from './build-state.js';
+import { validatorsPlugin } from '../src/lib/webmcp/build/validators-plugin.js';
 
 const filter = process.argv[2] ?? '';
 const benchDir = join(root, 'tests', 'bench');
@@ -27,6 +28,8 @@ const vite = await createServer({
 	configFile: false,
 	appType: 'custom',
 	logLevel: 'error',
+	// The widget index and compiled validators, for benchmarks that run the autoui server.
+	plugins: [validatorsPlugin()],
 	resolve: { alias: { $lib: join(root, 'src', 'lib') } },
 	server: { middlewareMode: true, hmr: false, ws: false },
 	optimizeDeps: { noDiscovery: true, include: [] }
