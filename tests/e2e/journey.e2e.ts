@@ -35,7 +35,7 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`journey over the ${format} wire format: recipes, queries, a chart and a table with real data`, async ({ page }) => {
+	test(`journey over the ${format} wire format: recipes, sources, a chart and a table with real data in four model requests`, async ({ page }) => {
 		test.setTimeout(90_000);
 		const errors = collectErrors(page);
 		llm.setScenario(journeyScenario());
@@ -44,6 +44,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 
+		const from = llm.chatRequests().length;
 		await page.getByTestId('chat-input').fill(journeyQuestion);
 		await page.getByTestId('send').click();
 
@@ -64,22 +65,25 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-x', String(chartPosition.x));
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-y', String(chartPosition.y));
 		expect(await page.getByTestId('inspector-style').inputValue()).toContain('#fef3c7');
-		// Provenance: displayed by one call, with data from the two queries (not the recipe look-ups).
-		await expect(page.getByTestId('provenance-call')).toHaveCount(3);
+		// Provenance: displayed by one call, with data from its own source call (not the recipe searches).
+		await expect(page.getByTestId('provenance-call')).toHaveCount(2);
 
 		// The table has ten movies, best first.
 		await expect(table.getByRole('row')).toHaveCount(11);
 
-		// The console shows the calls, in order, with the parallel queries.
+		// The console shows the calls: two searches, two displays with their two source queries, two canvas changes.
 		const kinds = await page.locator('[data-testid=console-entry]').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
-		expect(kinds.filter((kind) => kind === 'tool-call')).toHaveLength(9);
+		expect(kinds.filter((kind) => kind === 'tool-call')).toHaveLength(8);
 		expect(kinds.filter((kind) => kind === 'tool-error')).toHaveLength(0);
 		expect(kinds.at(-1)).toBe('done');
 		await expect(page.getByTestId('pane-chat')).toContainText('American cars have the most horsepower');
 
-		// Every request the model received was valid for its wire format.
-		const chats = llm.chatRequests().slice(-6);
-		expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200, 200, 200]);
+		// Four model requests from a cold start, each valid for its wire format; none carried a row.
+		const chats = llm.chatRequests().slice(from);
+		expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200]);
+		const bestMovie = (await table.getByRole('row').nth(1).innerText()).split(/[\t\n]/)[0].trim();
+		expect(bestMovie.length).toBeGreaterThan(3);
+		for (const request of chats) expect(JSON.stringify(request.body)).not.toContain(bestMovie);
 		await page.keyboard.press('Escape');
 		await expect(inspector).toHaveCount(0);
 		await page.getByTestId('canvas-fit').click();

@@ -87,7 +87,9 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	let widgetId: string | undefined;
 	if (layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name)) {
 		await uiTurn;
-		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom: [...ctx.turn.dataCallIds], ...(source ? { source } : {}) });
+		// A widget with a source got its data from that call alone (not from whatever else ran this turn).
+		const dataFrom = source ? [`${callId}_source`] : [...ctx.turn.dataCallIds];
+		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom, ...(source ? { source } : {}) });
 		result = applied.result;
 		widgetId = applied.widgetId;
 	}

@@ -67,7 +67,7 @@ describe('references through the loop', () => {
 
 describe('widget_display with a source', () => {
 	it('fetches and displays in one request, keeps the source on the widget, and refuses sources that are not data tools', async () => {
-		const widgets: Array<{ type: string; params: Record<string, unknown>; source?: unknown }> = [];
+		const widgets: Array<{ type: string; params: Record<string, unknown>; source?: unknown; dataFrom?: string[] }> = [];
 		const events: AgentEvent[] = [];
 		const provider = createMockProvider([
 			{
@@ -89,7 +89,7 @@ describe('widget_display with a source', () => {
 			state: createAgentState(),
 			lazy: false,
 			onEvent: (event) => events.push(event),
-			callbacks: { onWidget: (type, params, meta) => (widgets.push({ type, params, source: meta.source }), { id: `w_${widgets.length}` }) }
+			callbacks: { onWidget: (type, params, meta) => (widgets.push({ type, params, source: meta.source, dataFrom: meta.dataFrom }), { id: `w_${widgets.length}` }) }
 		});
 		expect(result.reason).toBe('end_turn');
 		// One model request fetched and displayed: the second request is the final answer.
@@ -97,6 +97,9 @@ describe('widget_display with a source', () => {
 		expect(widgets).toHaveLength(1);
 		expect(widgets[0].params.data).toEqual(rows);
 		expect(widgets[0].source).toEqual({ tool: 'cars_mcp_query', args: { sql: 'SELECT hp, mpg FROM cars' }, params: { data: { $ref: 'source#/rows' }, x: 'hp', y: 'mpg' }, refreshSeconds: 30 });
+		// Its provenance names its own source call, whatever else ran in the turn.
+		const displayCall = provider.requests[1].messages.at(-2)!.content.find((block) => block.type === 'tool_use')!;
+		expect(widgets[0].dataFrom).toEqual([`${displayCall.type === 'tool_use' ? displayCall.id : ''}_source`]);
 		// The model's own request carried no row.
 		expect(JSON.stringify(provider.requests[0].messages)).not.toContain('"mpg":10');
 		const [, autouiSource, unknown] = lastToolResults(provider.requests[1]);

@@ -1,11 +1,11 @@
 /**
  * The fake model's side of the product journey: a realistic session against the embedded
- * datasets server. It discovers recipes, reads one, runs two queries in parallel, displays
- * a bar chart and a table with the rows the queries returned, then moves and restyles the
- * chart using the widget id that came back. Each step reads the tool results it received,
+ * datasets server. It searches recipes (each search returns its best recipe's text), displays
+ * a bar chart and a table whose sources run the two queries (the rows never pass through the
+ * model), then moves and restyles the chart using the widget id that came back. Each step reads the tool results it received,
  * so nothing here hard-codes data.
  */
-import type { FakeRequestView, FakeScenario, FakeToolResult } from '../../fixtures/fake-llm';
+import type { FakeScenario } from '../../fixtures/fake-llm';
 
 export const journeyQuestion = 'Show the average horsepower by origin as a bar chart, and the ten best rated movies as a table.';
 
@@ -18,62 +18,47 @@ export const moviesSql =
 export const chartPosition = { x: 24, y: 400 };
 export const chartStyle = { background: '#fef3c7', 'border-radius': '14px' };
 
-function resultNamed(request: FakeRequestView, suffix: string): FakeToolResult {
-	const result = request.toolResults.find((candidate) => candidate.name?.endsWith(suffix));
-	if (!result) throw new Error(`expected a ${suffix} result, got ${request.toolResults.map((r) => r.name).join(', ')}`);
-	if (result.isError) throw new Error(`${suffix} failed: ${result.content}`);
-	return result;
-}
-
-function rowsOf(result: FakeToolResult): Record<string, unknown>[] {
-	const parsed = JSON.parse(result.content) as { rows?: Record<string, unknown>[] };
-	if (!Array.isArray(parsed.rows)) throw new Error(`no rows in ${result.content.slice(0, 200)}`);
-	return parsed.rows;
-}
-
-/** The scripted session. */
+/** The scripted session: four model requests from a cold start. */
 export function journeyScenario(): FakeScenario {
 	let chartId = '';
 	return {
 		steps: [
 			() => ({
-				text: 'Let me look for a recipe that fits.',
-				toolCalls: [{ name: 'datasets_mcp_search_recipes', input: { query: 'average by group bar chart' } }]
-			}),
-			(request) => {
-				const found = resultNamed(request, 'search_recipes').content;
-				const name = found.includes('compare-groups-bar') ? 'compare-groups-bar' : 'explore-a-dataset';
-				return {
-					toolCalls: [
-						{ name: 'datasets_mcp_get_recipe', input: { name } },
-						{ name: 'autoui_webmcp_get_recipe', input: { name: 'bar' } }
-					]
-				};
-			},
-			() => ({
-				text: 'Querying both data sets.',
+				text: 'Let me look for recipes that fit.',
 				toolCalls: [
-					{ name: 'datasets_mcp_query_sql', input: { sql: carsSql } },
-					{ name: 'datasets_mcp_query_sql', input: { sql: moviesSql } }
+					{ name: 'datasets_mcp_search_recipes', input: { query: 'average by group bar chart' } },
+					{ name: 'datasets_mcp_search_recipes', input: { query: 'ten best rated movies table' } }
 				]
 			}),
 			(request) => {
-				const [cars, movies] = request.toolResults.map((result) => rowsOf(result));
+				// Each search returns its best recipe's text: no get_recipe round trip, and the
+				// recipe shows the widget_display call with a source that fetches and displays.
+				const [bar, table] = request.toolResults.map((result) => JSON.parse(result.content) as { best?: { name: string; markdown: string } });
+				if (bar.best?.name !== 'compare-groups-bar' || table.best?.name !== 'top-n-table') throw new Error('the searches did not return the expected recipes');
+				if (!bar.best.markdown.includes('"$ref": "source#/rows"')) throw new Error('the bar recipe does not show a source');
 				return {
+					text: 'Querying and displaying both.',
 					toolCalls: [
 						{
 							name: 'autoui_webmcp_widget_display',
-							input: { name: 'bar', params: { data: cars, x: 'origin', y: 'avg_horsepower', title: 'Average horsepower by origin' } }
+							input: {
+								name: 'bar',
+								params: { data: { $ref: 'source#/rows' }, x: 'origin', y: 'avg_horsepower', title: 'Average horsepower by origin' },
+								source: { tool: 'datasets_mcp_query_sql', args: { sql: carsSql } }
+							}
 						},
 						{
 							name: 'autoui_webmcp_widget_display',
-							input: { name: 'data-table', params: { rows: movies, title: 'Ten best rated movies (IMDB)' } }
+							input: { name: 'data-table', params: { rows: { $ref: 'source#/rows' }, title: 'Ten best rated movies (IMDB)' }, source: { tool: 'datasets_mcp_query_sql', args: { sql: moviesSql } } }
 						}
 					]
 				};
 			},
 			(request) => {
-				const shown = request.toolResults.map((result) => JSON.parse(result.content) as { widget: string; id: string });
+				const shown = request.toolResults.map((result) => {
+					if (result.isError) throw new Error(result.content);
+					return JSON.parse(result.content) as { widget: string; id: string };
+				});
 				chartId = shown.find((widget) => widget.widget === 'bar')!.id;
 				return {
 					toolCalls: [

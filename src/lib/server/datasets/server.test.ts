@@ -176,6 +176,16 @@ describe('datasets MCP server', () => {
 		);
 		const search = await json('search_recipes', { query: 'average horsepower by origin as a bar chart' });
 		expect(search.recipes[0].name).toBe('compare-groups-bar');
+		// The best match comes with its full text, so no get_recipe round trip is needed.
+		expect(search.best.name).toBe('compare-groups-bar');
+		expect(search.best.markdown).toContain('"$ref": "source#/rows"');
+		const both = await call('get_recipe', { names: ['compare-groups-bar', 'top-n-table'] });
+		expect(both.isError).toBe(false);
+		expect(both.text).toContain('# Compare groups as a bar chart');
+		expect(both.text).toContain('# Rank the top N rows in a table');
+		const none = await call('get_recipe', {});
+		expect(none.isError).toBe(true);
+		expect(none.text).toContain('Available recipes: airports-map');
 		expect((await json('search_recipes', { query: 'ten best rated movies table' })).recipes[0].name).toBe('top-n-table');
 		expect((await json('search_recipes', { query: 'airports on a map' })).recipes[0].name).toBe('airports-map');
 		expect((await json('search_recipes', { query: 'stock price trend over time' })).recipes[0].name).toBe('time-series-line');

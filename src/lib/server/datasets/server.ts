@@ -19,10 +19,10 @@ export const DATASETS_SERVER_INFO = { name: 'datasets', title: 'AutoUI open data
 /** What the server tells a client (and its model) on `initialize`. */
 export const DATASETS_INSTRUCTIONS = `Open data sets from the vega-datasets collection (cars, movies, stocks, seattle_weather, gapminder, airports, population, flights_3m with 3 million US flights, penguins and about 50 more), queried read-only with DuckDB SQL.
 How to answer a question with it:
-1. search_recipes (or list_recipes) then get_recipe: which query shape answers this kind of question and which autoui widget displays it (bar, line, map, kpi-grid, data-table, histogram…).
+1. search_recipes (it returns the best recipe's text; list_recipes and get_recipe, which reads several names at once, for others): which query shape answers this kind of question and which autoui widget displays it (bar, line, map, kpi-grid, data-table, histogram…).
 2. list_datasets and describe_dataset: table names, columns with types, statistics and sample rows.
 3. query_sql: one SELECT (or WITH, DESCRIBE, SHOW, SUMMARIZE) statement in DuckDB SQL using the data set names as tables. Rows come back as JSON objects with column types, 500 by default (limit up to 5000); totalRows says how many there were.
-4. Display the rows with the autoui server's widget_display; read the widget's recipe with autoui's get_recipe first for its exact params.
+4. Display the rows with the autoui server's widget_display; read the widget's recipe with autoui's get_recipe first for its exact params. A widget_display with source: { tool: this server's query_sql, args: { sql } } and {"$ref": "source#/rows"} in its params fetches and displays in one call, without copying rows.
 Quote column names that contain spaces or capitals with double quotes ("IMDB Rating"). Files, URLs, writes and settings are not available.`;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -130,14 +130,16 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 		'search_recipes',
 		{
 			title: 'Search recipes',
-			description: 'Finds recipes matching a question or keywords (e.g. "compare groups bar chart", "trend over time", "map of airports"), best first.',
+			description:
+				'Finds recipes matching a question or keywords (e.g. "compare groups bar chart", "trend over time", "map of airports"), best first, and returns the best one\'s full text (`best`), so it can be followed without get_recipe.',
 			inputSchema: { query: z.string().max(500).describe('Words describing the question or the display wanted.') },
 			annotations: { title: 'Search recipes', ...readOnly }
 		},
 		({ query }) =>
 			guarded(async () => {
-				const found = searchRecipes(query).map(summarizeRecipe);
-				return text(found.length ? { recipes: found } : { recipes: [], note: 'No recipe matched; list_recipes shows them all.' });
+				const found = searchRecipes(query);
+				if (!found.length) return text({ recipes: [], note: 'No recipe matched; list_recipes shows them all.' });
+				return text({ recipes: found.map(summarizeRecipe), best: { name: found[0].name, markdown: found[0].markdown } });
 			})
 	);
 
@@ -145,11 +147,20 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 		'get_recipe',
 		{
 			title: 'Get a recipe',
-			description: 'Returns one recipe as markdown: when to use it, the SQL shape to run with query_sql and how to display the rows with an autoui widget.',
-			inputSchema: { name: z.string().min(1).max(100).describe('Recipe name from list_recipes or search_recipes, e.g. "compare-groups-bar".') },
+			description:
+				'Returns recipes as markdown: when to use each, the SQL shape to run and how to display the rows with an autoui widget. Give `name` for one recipe or `names` for several at once.',
+			inputSchema: {
+				name: z.string().min(1).max(100).optional().describe('Recipe name from list_recipes or search_recipes, e.g. "compare-groups-bar".'),
+				names: z.array(z.string().min(1).max(100)).min(1).max(8).optional().describe('Several recipe names, read in one call.')
+			},
 			annotations: { title: 'Get a recipe', ...readOnly }
 		},
-		({ name }) => guarded(async () => text(getRecipe(name).markdown))
+		({ name, names }) =>
+			guarded(async () => {
+				const wanted = [...(name ? [name] : []), ...(names ?? [])];
+				if (!wanted.length) throw new AutoUiError('invalid_argument', `Give a recipe name (name) or several (names). Available recipes: ${recipes.map((recipe) => recipe.name).join(', ')}.`);
+				return text([...new Set(wanted)].map((item) => getRecipe(item).markdown).join('\n\n---\n\n'));
+			})
 	);
 
 	return server;
