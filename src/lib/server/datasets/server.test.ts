@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoui } from '$lib/webmcp';
 import { DatasetEngine } from './engine';
 import { recipes } from './recipes';
 import { createDatasetsMcpServer } from './server';
@@ -207,6 +208,24 @@ describe('datasets MCP server', () => {
 			const { isError, text } = await call('query_sql', { sql: example.sql, limit: 5 });
 			expect(isError, `${example.recipe}: ${text}`).toBe(false);
 			expect(JSON.parse(text).rowCount, example.recipe).toBeGreaterThan(0);
+		}
+	});
+
+	it('shows in each recipe a widget_display with a source that runs and whose bound rows the widget accepts', async () => {
+		const examples = recipes.flatMap((recipe) =>
+			[...recipe.markdown.matchAll(/```json\n([\s\S]*?)```/g)]
+				.map((match) => ({ recipe: recipe.name, call: JSON.parse(match[1]) as { name: string; params: Record<string, unknown>; source?: { tool: string; args: { sql: string } } } }))
+				.filter((example) => example.call.source)
+		);
+		expect(examples.map((example) => example.recipe)).toEqual(expect.arrayContaining(['compare-groups-bar', 'top-n-table', 'scatter-relationship', 'time-series-line', 'distribution-histogram']));
+		for (const { recipe, call: display } of examples) {
+			expect(display.source!.tool, recipe).toBe('datasets_mcp_query_sql');
+			const { isError, text } = await call('query_sql', { sql: display.source!.args.sql, limit: 20 });
+			expect(isError, `${recipe}: ${text}`).toBe(false);
+			const rows = JSON.parse(text).rows;
+			const params = JSON.parse(JSON.stringify(display.params).replace('{"$ref":"source#/rows"}', JSON.stringify(rows)));
+			const shown = await autoui.callTool('widget_display', { name: display.name, params });
+			expect(shown.isError, `${recipe}: ${JSON.stringify(shown.content)}`).not.toBe(true);
 		}
 	});
 });
