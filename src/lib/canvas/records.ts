@@ -50,7 +50,8 @@ function readSource(value: unknown): { source?: WidgetSource } {
 			params: value.params,
 			...(seconds ? { refreshSeconds: seconds } : {}),
 			...(finite(value.fetchedAt) ? { fetchedAt: value.fetchedAt } : {}),
-			...(typeof value.error === 'string' ? { error: value.error.slice(0, 500) } : {})
+			...(typeof value.error === 'string' ? { error: value.error.slice(0, 500) } : {}),
+			...(value.rowsLeftOut === true ? { rowsLeftOut: true } : {})
 		}
 	};
 }

@@ -34,6 +34,11 @@ export interface WidgetSource {
 	fetchedAt?: number;
 	/** The last refresh failed: why (the widget keeps its previous data). */
 	error?: string;
+	/**
+	 * The rows were left out to keep a share link under 64 KB: the params hold empty lists
+	 * where the source's data goes, and the widget fetches its data again when opened.
+	 */
+	rowsLeftOut?: boolean;
 }
 
 /** One widget on the canvas. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createWidgetValidator } from '$lib/webmcp';
 import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { CanvasStore } from '../canvas-store.svelte';
+import { buildShareLink, maxShareLinkLength, readShareLink } from '../share-link';
+import { leaveOutLiveRows } from './lighten';
 import { createLiveWidgets, type SourceCaller } from './live-widgets';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
@@ -9,7 +11,7 @@ const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 /** A data tool whose answer the test changes, recording every call. */
 function fakeCaller() {
 	const calls: Array<Parameters<SourceCaller>[0]> = [];
-	let answer: { ok: boolean; value?: unknown; error?: string } = { ok: true, value: { total: 1 } };
+	let answer: { ok: boolean; value?: unknown; error?: string; code?: string } = { ok: true, value: { total: 1 } };
 	const call: SourceCaller = async (request) => (calls.push(request), { ...answer, callId: `call_${calls.length}` });
 	return { call, calls, set: (next: typeof answer) => (answer = next) };
 }
@@ -62,5 +64,45 @@ describe('live widgets', () => {
 		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: { $ref: 'source#/total' } }, source: { tool: 't', args: {} } })).toMatchObject({ error: expect.stringMatching(/does not fit a kpi/) });
 		expect(store.widgets).toHaveLength(0);
 		expect(await live.refresh('w_nope')).toEqual({ ok: false, error: 'Widget w_nope has no source to refresh.' });
+	});
+
+	it('a share link over 64 KB keeps the source and leaves the rows out; opened, the widget fetches them (or says what to connect)', async () => {
+		// Rows that do not compress well (pseudo-random names), so the link really exceeds 64 KB.
+		const rows = Array.from({ length: 6_000 }, (_, index) => [((index * 2654435761) % 2 ** 32).toString(36) + ((index * 40503) % 65521).toString(36), Math.round(Math.sin(index) * 1e6)]);
+		const store = new CanvasStore();
+		const live = createLiveWidgets(store, validator);
+		const caller = fakeCaller();
+		caller.set({ ok: true, value: { rows } });
+		live.attach(caller.call);
+		const template = { columns: ['city', 'n'], rows: { $ref: 'source#/rows' } };
+		await live.showFromSource({ widget: 'table', params: template, source: { tool: 'geo_mcp_cities', args: { country: 'FR' } } });
+		store.add('kpi', { label: 'Kept', value: 3 });
+		await expect(buildShareLink('https://app.example/', store.widgets)).rejects.toThrow(/too/i);
+		const link = await buildShareLink('https://app.example/', store.widgets, [], { lighten: leaveOutLiveRows });
+		expect(link.length).toBeLessThanOrEqual(maxShareLinkLength);
+		const opened = (await readShareLink(link, validator))!;
+		const table = opened.records.find((record) => record.type === 'table')!;
+		expect(table.params).toEqual({ columns: ['city', 'n'], rows: [] });
+		expect(table.source).toEqual({ tool: 'geo_mcp_cities', args: { country: 'FR' }, params: template, rowsLeftOut: true });
+		expect(opened.records.find((record) => record.type === 'kpi')?.params).toEqual({ label: 'Kept', value: 3 });
+		expect(leaveOutLiveRows(opened.records)).toBeUndefined();
+
+		// Opened where the server is missing: the frame says what to connect; once it is, the rows come back.
+		let time = 100_000;
+		const other = new CanvasStore();
+		other.replaceAll(opened.records);
+		const openedLive = createLiveWidgets(other, validator, { now: () => time });
+		const recipient = fakeCaller();
+		recipient.set({ ok: false, code: 'unknown_tool', error: 'Unknown tool "geo_mcp_cities".' });
+		openedLive.attach(recipient.call);
+		openedLive.start();
+		const id = other.widgets.find((record) => record.type === 'table')!.id;
+		await expect.poll(() => other.get(id)?.source?.error, { timeout: 3_000 }).toMatch(/geo_mcp_cities is not available: connect the server that provides it/);
+		recipient.set({ ok: true, value: { rows } });
+		time += 10_000;
+		await expect.poll(() => (other.get(id)?.params.rows as unknown[]).length, { timeout: 3_000 }).toBe(6_000);
+		expect(other.get(id)?.source?.rowsLeftOut).toBeUndefined();
+		expect(recipient.calls.every((call) => call.tool === 'geo_mcp_cities' && call.origin === 'refresh')).toBe(true);
+		openedLive.dispose();
 	});
 });

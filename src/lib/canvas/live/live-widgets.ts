@@ -20,7 +20,7 @@ export type SourceCaller = (request: {
 	args: Record<string, unknown>;
 	origin: 'manual' | 'refresh';
 	confirm?: 'unless-read-only';
-}) => Promise<{ ok: boolean; value?: unknown; error?: string; callId: string }>;
+}) => Promise<{ ok: boolean; value?: unknown; error?: string; code?: string; callId: string }>;
 
 /** What "Show on canvas" asks for. */
 export interface ShowFromSourceRequest {
@@ -64,6 +64,10 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 	async function fetchSource(source: Pick<WidgetSource, 'tool' | 'args' | 'params'>, widget: string, origin: 'manual' | 'refresh') {
 		if (!caller) return { ok: false as const, error: notAttached };
 		const outcome = await caller({ tool: source.tool, args: source.args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
+		if (!outcome.ok && outcome.code === 'unknown_tool') {
+			// Typically a shared canvas opened without the server its data comes from.
+			return { ok: false as const, error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.` };
+		}
 		if (!outcome.ok) return { ok: false as const, error: outcome.error ?? `${source.tool} failed.` };
 		const bound = bind(source.params, outcome.value);
 		if (!bound.ok) return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
@@ -94,8 +98,9 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 				store.refreshed(id, { source: { ...source, error: fetched.error } });
 				return { ok: false as const, error: fetched.error };
 			}
-			const { error: _previous, ...rest } = source;
+			const { error: _previous, rowsLeftOut: _leftOut, ...rest } = source;
 			void _previous;
+			void _leftOut;
 			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now() } });
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
@@ -103,10 +108,21 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 		return task;
 	}
 
+	/** When each widget whose rows were left out (a large share link) last tried to fetch them. */
+	const leftOutTries = new Map<string, number>();
+
 	function tick(): void {
 		if (globalThis.document?.visibilityState === 'hidden') return;
 		const time = now();
 		for (const record of store.widgets) {
+			if (record.source?.rowsLeftOut && caller && !running.has(record.id)) {
+				// Fetch at once when opened; while the server is missing, try again every 10 s.
+				if (time - (leftOutTries.get(record.id) ?? 0) >= 10_000) {
+					leftOutTries.set(record.id, time);
+					void refresh(record.id);
+				}
+				continue;
+			}
 			const seconds = record.source?.refreshSeconds;
 			if (!seconds || running.has(record.id)) continue;
 			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id);
