@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
@@ -139,7 +140,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`from a source over the ${format} wire format: a 5,000-row table in one model request that carries no row, live after a reload`, async ({ page }) => {
+	test(`from a source over the ${format} wire format: a 5,000-row table in one model request that carries no row, live after a reload, export, import and a share link`, async ({ page }) => {
 		const errors = collectErrors(page);
 		const sql = 'SELECT * FROM flights_200k LIMIT 5000';
 		llm.setScenario({
@@ -182,6 +183,35 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await refresh.click();
 		await expect(refresh).toHaveAttribute('data-refreshing', 'false');
 		await expect(page.locator('[data-widget-type=data-table]').getByTestId('widget-source-error')).toHaveCount(0);
+
+		// Export keeps the source (and no key, header or token); import brings back a live widget.
+		const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export').click()]);
+		const file = await download.path();
+		const exported = JSON.parse(readFileSync(file, 'utf8')) as { widgets: Array<{ source?: { tool: string; args: { sql: string } } }> };
+		expect(exported.widgets[0].source).toMatchObject({ tool: 'datasets_mcp_query_sql', args: { sql, limit: 5000 } });
+		expect(JSON.stringify(exported.widgets[0].source)).not.toMatch(/authorization|token|api[-_]?key/i);
+		await page.getByTestId('canvas-clear').click();
+		await expect(page.locator('[data-widget-type=data-table]')).toHaveCount(0);
+		await page.getByTestId('canvas-import-file').setInputFiles(file);
+		await expect(page.locator('[data-widget-type=data-table]').getByTestId('widget-refresh')).toBeVisible();
+		await expect(page.locator('[data-widget-type=data-table]')).toContainText('5,000');
+
+		// 5,000 rows make a share link over 64 KB: it keeps the source and leaves the rows out;
+		// opened elsewhere with the datasets server connected, the widget fetches them again.
+		await page.getByTestId('canvas-share').click();
+		const link = await page.getByTestId('share-link').inputValue();
+		expect(link.length).toBeLessThanOrEqual(64 * 1024);
+		const fresh = await page.context().browser()!.newContext();
+		try {
+			const other = await fresh.newPage();
+			await other.goto(link);
+			const opened = other.locator('[data-widget-type=data-table]');
+			await expect(opened.getByTestId('widget-refresh')).toBeVisible({ timeout: 20_000 });
+			await expect(other.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+			await expect(opened).toContainText('5,000', { timeout: 30_000 });
+		} finally {
+			await fresh.close();
+		}
 		expect(errors).toEqual([]);
 	});
 }
