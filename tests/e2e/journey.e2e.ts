@@ -215,3 +215,55 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors).toEqual([]);
 	});
 }
+
+for (const format of ['anthropic', 'openai'] as WireFormat[]) {
+	test(`hostile references over the ${format} wire format: clear tool errors, nothing displayed, nothing crashes`, async ({ page }) => {
+		const errors = collectErrors(page);
+		let earlierId = '';
+		let hostile: Array<{ content: string; isError: boolean }> = [];
+		const display = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params, ...extra } });
+		llm.setScenario({
+			steps: [
+				() => ({ toolCalls: [{ name: 'datasets_mcp_query_sql', input: { sql: 'SELECT Origin AS origin, count(*) AS cars FROM cars GROUP BY Origin' } }] }),
+				(request) => {
+					earlierId = /\[Result id: ([^.]+)\./.exec(request.toolResults[0].referenceNote ?? '')?.[1] ?? 'missing';
+					return { text: 'Counted.' };
+				},
+				// A new conversation: the earlier id belongs to another conversation.
+				() => ({
+					toolCalls: [
+						display({ rows: { $ref: `${earlierId}#/rows` } }),
+						display({ rows: { $ref: `${earlierId}#${'/rows/0'.repeat(150)}` } }),
+						display({ rows: { $ref: 'source#/rows' } }, { source: { tool: 'autoui_webmcp_canvas', args: { action: 'clear' } } }),
+						display({ rows: { $ref: 'source#/rows' } }, { source: { tool: 'nowhere_mcp_query', args: {} } })
+					]
+				}),
+				(request) => {
+					hostile = request.toolResults.map((result) => ({ content: result.content, isError: result.isError }));
+					return { text: 'Those references did not work.' };
+				}
+			]
+		});
+		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
+		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		await page.getByTestId('chat-input').fill('How many cars per origin?');
+		await page.getByTestId('send').click();
+		await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
+		expect(earlierId).not.toBe('missing');
+
+		await page.getByTestId('new-conversation').click();
+		await page.getByTestId('chat-input').fill('Show those rows again');
+		await page.getByTestId('send').click();
+		await expect(page.getByTestId('pane-chat')).toContainText('Those references did not work.', { timeout: 30_000 });
+
+		expect(hostile).toHaveLength(4);
+		for (const result of hostile) expect(result.isError).toBe(true);
+		expect(hostile[0].content).toContain(`no result "${earlierId}" in this conversation`);
+		expect(hostile[1].content).toMatch(/at most \d+/);
+		expect(hostile[2].content).toMatch(/must be a data tool of a server, not autoui_webmcp_canvas \(an autoui tool\)\. Data tools: datasets_mcp_/);
+		expect(hostile[3].content).toMatch(/"nowhere_mcp_query" is not a tool of a connected server\. Data tools: datasets_mcp_/);
+		await expect(page.locator('[data-widget-type=data-table]')).toHaveCount(0);
+		expect(errors).toEqual([]);
+	});
+}
