@@ -1,17 +1,19 @@
 /** `cards`: a grid of items, each with image, title, subtitle, text and link. */
 import type { WidgetDefinition } from '../types';
+import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
+import { cardsBinding } from './rows';
 import { list, object, text, title, url } from '../shared/schema';
 
 export type CardItem = { title: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; badges?: string[] };
-export type CardsParams = { cards: CardItem[]; title?: string };
+export type CardsParams = RowParams & { cards?: CardItem[]; label?: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; title?: string };
 
 export const cardsDefinition: WidgetDefinition<CardsParams> = {
 	name: 'cards',
 	title: 'Cards',
 	description: 'A responsive grid of cards — products, places, articles, people — each with optional image, subtitle, text, badges and link.',
 	category: 'media',
-	schema: object(
-		{
+	schema: {
+		...object({
 			cards: list(
 				object(
 					{
@@ -28,10 +30,11 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 				'The cards',
 				{ max: 500 }
 			),
+			...rowProperties(cardsBinding, 500, 'Rows as a query returns them, one per card'),
 			title
-		},
-		['cards']
-	),
+		}),
+		...itemsOrRows('cards', cardsBinding)
+	},
 	example: {
 		cards: [
 			{ title: 'Lofoten Islands', subtitle: 'Norway · 5 days', description: 'Dramatic peaks, fishing villages and midnight sun in summer.', badges: ['hiking', 'coast'], url: 'https://en.wikipedia.org/wiki/Lofoten', image: '/examples/village.png', imageAlt: 'Illustration of red fishing huts below steep peaks' },
@@ -41,8 +44,9 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 	},
 	recipe: {
 		whenToUse: 'A handful to a few dozen items the reader browses visually: products, places, articles, search results with images. For exact comparison of fields use data-table; for one person use profile.',
-		howToUse: 'Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
+		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each card\'s title (`subtitle`, `description`, `image`, `imageAlt`, `url` columns optional). Written out instead: Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
 	},
 	defaultSize: { w: 620, h: 340 },
-	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items']
+	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items'],
+	drawIssues: (params) => rowIssues(params, cardsBinding)
 };

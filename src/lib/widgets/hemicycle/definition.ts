@@ -1,17 +1,19 @@
 /** `hemicycle`: seats of an assembly by group, as a parliament half-circle. */
 import type { WidgetDefinition } from '../types';
+import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
+import { hemicycleBinding } from './rows';
 import { list, numberish, object, text, title } from '../shared/schema';
 
 export type HemicycleGroup = { name: string; seats: number | string; color?: string; abbreviation?: string };
-export type HemicycleParams = { groups: HemicycleGroup[]; majority?: number | string; totalLabel?: string; description?: string; title?: string };
+export type HemicycleParams = RowParams & { groups?: HemicycleGroup[]; label?: string; seats?: string; abbreviation?: string; color?: string; majority?: number | string; totalLabel?: string; description?: string; title?: string };
 
 export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 	name: 'hemicycle',
 	title: 'Hemicycle',
 	description: 'A parliament chart: every seat as a dot in a half-circle, coloured by group, with the majority line.',
 	category: 'structures',
-	schema: object(
-		{
+	schema: {
+		...object({
 			groups: list(
 				object(
 					{
@@ -28,10 +30,11 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 			majority: numberish('Seats needed for a majority (default: more than half)'),
 			totalLabel: text('Label under the total, e.g. "seats"', 40),
 			description: text('One sentence describing the chart, used as its accessible name', 500),
+			...rowProperties(hemicycleBinding, 60, 'Rows as a query returns them, one per group in seating order'),
 			title
-		},
-		['groups']
-	),
+		}),
+		...itemsOrRows('groups', hemicycleBinding)
+	},
 	example: {
 		description: 'European Parliament seats by political group after the 2024 election',
 		totalLabel: 'MEPs',
@@ -49,8 +52,9 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 	},
 	recipe: {
 		whenToUse: 'Seats in a parliament, council or board by party or group, election results in seats, coalition arithmetic. For vote shares (percentages) use bar or pie.',
-		howToUse: '`groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
+		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
 	},
 	defaultSize: { w: 520, h: 340 },
-	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber']
+	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber'],
+	drawIssues: (params) => rowIssues(params, hemicycleBinding)
 };

@@ -1,35 +1,67 @@
 /** `kpi-grid`: several related key figures side by side. */
 import type { WidgetDefinition } from '../types';
-import { list, object, title } from '../shared/schema';
+import { list, object, requireOneOf, text, title } from '../shared/schema';
+import { rowProperties, type RowParams } from '../shared/row-binding';
 import { statProperties, type StatParams } from '../stat/definition';
+import { kpiBinding, kpiRowIssues, maxFigures } from './rows';
 
-export type KpiGridParams = { items: StatParams[]; columns?: number; title?: string };
+/** A column of a one-row result shown as a figure: its name, or its name with a label and unit. */
+export type KpiField = string | { field: string; label?: string; unit?: string; description?: string };
+
+export type KpiGridParams = RowParams & {
+	items?: StatParams[];
+	label?: string;
+	value?: string;
+	unit?: string;
+	delta?: string;
+	trend?: string;
+	description?: string;
+	fields?: KpiField[];
+	columns?: number;
+	title?: string;
+};
 
 export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 	name: 'kpi-grid',
 	title: 'KPI grid',
 	description: 'A grid of 2–24 key figures, each with label, value, unit, trend and delta.',
 	category: 'figures',
-	schema: object(
-		{
-			items: list(object(statProperties, ['label', 'value']), 'The figures, each like a stat widget', { min: 1, max: 24 }),
+	schema: {
+		...object({
+			items: list(object(statProperties, ['label', 'value']), 'The figures, each like a stat widget', { min: 1, max: maxFigures }),
+			...rowProperties(kpiBinding, 1000, 'Rows as a query returns them: one row per figure (with `label` and `value`), or one summary row whose columns are the figures'),
+			fields: list(
+				{
+					type: ['string', 'object'],
+					maxLength: 200,
+					properties: { field: text('Column of the summary row', 200), label: text('Label shown (default: the column name)', 200), unit: statProperties.unit, description: statProperties.description },
+					required: ['field'],
+					additionalProperties: false
+				},
+				'With a one-row `data`: the columns to show, in order — names, or { field, label?, unit?, description? }',
+				{ min: 1, max: maxFigures }
+			),
 			columns: { type: 'integer', minimum: 1, maximum: 6, description: 'Columns (default: as many as fit)' },
 			title
-		},
-		['items']
-	),
+		}),
+		...requireOneOf([['items'], ['data']])
+	},
 	example: {
-		items: [
-			{ label: 'Revenue', value: 1284000, unit: '€', trend: 'up', delta: '+8.1%' },
-			{ label: 'Orders', value: 15230, trend: 'up', delta: 412 },
-			{ label: 'Avg. basket', value: '84.30', unit: '€', trend: 'down', delta: '-1.2%' },
-			{ label: 'Return rate', value: '3.4%', trend: 'flat', delta: '0.0 pt', variant: 'info' }
+		title: 'Flights at a glance',
+		data: [{ flights: 231083, avg_delay_min: 8.3, pct_late: 18.2, airports: 303 }],
+		fields: [
+			{ field: 'flights', label: 'Flights' },
+			{ field: 'avg_delay_min', label: 'Average delay', unit: 'min' },
+			{ field: 'pct_late', label: 'Late (> 15 min)', unit: '%' },
+			{ field: 'airports', label: 'Airports' }
 		]
 	},
 	recipe: {
 		whenToUse: 'A dashboard row of 2–24 related headline numbers (a period summary, a scorecard). For one number use stat; for values against targets use progress or gauge.',
-		howToUse: '`items` is an array of stats: each needs `label` and `value`; add `unit`, `trend`, `delta`, `deltaLabel`, `variant`. Keep labels short; order by importance.'
+		howToUse:
+			'Rows bind as they are (`data`, e.g. `{"$ref": "source#/rows"}`). A one-row summary query: each column is a figure; `fields` picks and orders them and gives labels and units ([{ field, label?, unit? }]). One row per figure (e.g. a GROUP BY): `label` and `value` name the columns holding each figure\'s name and value (`unit`, `delta`, `trend`, `description` columns optional). Written out instead: `items`, each a stat with `label` and `value` (plus `unit`, `trend`, `delta`, `deltaLabel`, `variant`). Keep labels short; order by importance.'
 	},
 	defaultSize: { w: 620, h: 190 },
-	keywords: ['kpi', 'dashboard', 'scorecard', 'metrics', 'figures', 'summary']
+	keywords: ['kpi', 'dashboard', 'scorecard', 'metrics', 'figures', 'summary'],
+	drawIssues: kpiRowIssues
 };

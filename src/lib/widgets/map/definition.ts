@@ -1,10 +1,18 @@
 /** `map`: points, bubbles and choropleths on bundled world / US maps (no tile server). */
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, requireOneOf, text, title } from '../shared/schema';
+import { rowProperties, type RowParams } from '../shared/row-binding';
+import { mapBinding, mapRowIssues } from './rows';
 
 export type MapPoint = { lat: number | string; lon: number | string; label?: string; value?: number | string; group?: string };
 export type MapRegion = { region: string | number; value: number | string; label?: string };
-export type MapParams = {
+export type MapParams = RowParams & {
+	lat?: string;
+	lon?: string;
+	label?: string;
+	value?: string;
+	group?: string;
+	regionField?: string;
 	region?: 'world' | 'europe' | 'usa' | 'auto';
 	regions?: MapRegion[];
 	points?: MapPoint[];
@@ -32,12 +40,13 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 				'Places as points (bubbles when they have values)',
 				{ max: 20_000 }
 			),
+			...rowProperties(mapBinding, 20_000, 'Rows as a query returns them, one per place or area; the field-name params say which columns to use'),
 			valueTitle: text('What values measure, for the legend', 200),
 			colorScheme: oneOf(['blues', 'greens', 'oranges', 'reds', 'purples', 'viridis', 'redblue'], 'Choropleth colours (redblue for values around zero)'),
 			description: text('One sentence describing the map, used as its accessible name', 500),
 			title
 		}),
-		...requireOneOf([['regions'], ['points']])
+		...requireOneOf([['regions'], ['points'], ['data', 'lat', 'lon'], ['data', 'regionField']])
 	},
 	example: {
 		region: 'europe',
@@ -61,16 +70,21 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 			{ region: 'Ireland', value: 13.1 },
 			{ region: 'Norway', value: '75.8' }
 		],
-		points: [
-			{ lat: 59.33, lon: 18.07, label: 'Stockholm' },
-			{ lat: 52.52, lon: 13.4, label: 'Berlin' },
-			{ lat: 40.42, lon: -3.7, label: 'Madrid' }
-		]
+		data: [
+			{ city: 'Stockholm', latitude: 59.33, longitude: 18.07 },
+			{ city: 'Berlin', latitude: 52.52, longitude: 13.4 },
+			{ city: 'Madrid', latitude: 40.42, longitude: -3.7 }
+		],
+		lat: 'latitude',
+		lon: 'longitude',
+		label: 'city'
 	},
 	recipe: {
 		whenToUse: 'Where things are or how a value varies across countries or US states. For rankings of a few places a bar chart is easier to read; for values over time use line.',
-		howToUse: 'Choropleth: `regions` [{ region, value }] with country names or ISO codes (US states by name or postal code). Points: `points` [{ lat, lon, label?, value?, group? }] — `value` makes bubbles. `region` picks world, europe or usa; auto fits the data. Maps are bundled, no tiles are fetched.'
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and field names say which columns to use — `lat` and `lon` (coordinate columns) make points, with `label`, `value` (bubble size) and `group` (colour) columns; `regionField` (a country name/ISO code or US state column) with `value` makes a choropleth. Written out instead: `points` [{ lat, lon, label?, value?, group? }] or `regions` [{ region, value }]. `region` picks world, europe or usa; auto fits the data. Maps are bundled, no tiles are fetched.'
 	},
 	defaultSize: { w: 600, h: 400 },
-	keywords: ['map', 'choropleth', 'geography', 'countries', 'states', 'locations', 'coordinates', 'bubble map', 'geo']
+	keywords: ['map', 'choropleth', 'geography', 'countries', 'states', 'locations', 'coordinates', 'bubble map', 'geo', 'markers', 'latitude', 'longitude'],
+	drawIssues: mapRowIssues
 };

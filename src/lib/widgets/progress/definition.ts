@@ -1,10 +1,12 @@
 /** `progress`: one or more values toward a goal, as labelled bars. */
 import type { WidgetDefinition } from '../types';
-import { list, numberish, object, oneOf, requireOneOf, text, title, variants } from '../shared/schema';
+import { list, numberish, object, oneOf, requireOneOf, rows, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { progressRowIssues } from './rows';
 
 export type ProgressItem = { label: string; value: number | string; max?: number | string; unit?: string; variant?: Variant; note?: string };
-export type ProgressParams = Partial<ProgressItem> & { items?: ProgressItem[]; title?: string };
+export type ProgressParams = RowParams & Partial<ProgressItem> & { items?: ProgressItem[]; title?: string };
 
 const itemProperties = {
 	label: text('What progresses', 200),
@@ -21,8 +23,13 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 	description: 'Progress bars showing how far one or several values are toward their goals, with percentages in words.',
 	category: 'figures',
 	schema: {
-		...object({ ...itemProperties, items: list(object(itemProperties, ['label', 'value']), 'Several bars (instead of a single label/value)', { min: 1, max: 50 }), title }),
-		...requireOneOf([['value'], ['items']])
+		...object({
+			...itemProperties,
+			items: list(object(itemProperties, ['label', 'value']), 'Several bars (instead of a single label/value)', { min: 1, max: 50 }),
+			data: rows('Rows as a query returns them, one bar per row; `label`, `value` (and `max`) then name columns', 50),
+			title
+		}),
+		...requireOneOf([['value'], ['items'], ['data', 'label', 'value']])
 	},
 	example: {
 		items: [
@@ -34,8 +41,9 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 	},
 	recipe: {
 		whenToUse: 'Completion toward a goal or limit: targets, quotas, budgets, task completion. For one value inside a range with bands use gauge; for raw figures use stat or kpi-grid.',
-		howToUse: 'Either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
+		howToUse: 'Rows bind as they are: with `data` (an array of row objects, e.g. `{"$ref": "source#/rows"}`), `label` and `value` name the columns of each bar\'s name and amount, and `max` is the goal column or one number for all. Written out instead: either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
 	},
 	defaultSize: { w: 420, h: 240 },
-	keywords: ['progress bar', 'goal', 'target', 'quota', 'completion', 'budget', 'percent']
+	keywords: ['progress bar', 'goal', 'target', 'quota', 'completion', 'budget', 'percent'],
+	drawIssues: progressRowIssues
 };

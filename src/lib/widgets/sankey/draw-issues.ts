@@ -6,26 +6,37 @@
 import { isPlainObject } from '$lib/shared';
 import type { DrawIssue } from '../types';
 import { toArray, toNumber, toText } from '../shared/values';
+import { itemsFromRows, rowIssues } from '../shared/row-binding';
 import type { SankeyParams } from './definition';
+import { sankeyBinding } from './rows';
 
-/** The sankey's draw issues (see the module comment). */
+/**
+ * The sankey's draw issues (see the module comment), for flows given as `links` and as rows
+ * (whose named columns must exist first); a flow's path points at its link or its row.
+ */
 export function sankeyIssues(params: SankeyParams): DrawIssue[] {
+	const columns = rowIssues(params, sankeyBinding);
+	if (columns.length) return columns;
 	const issues: DrawIssue[] = [];
 	const next = new Map<string, string[]>();
-	toArray<Record<string, unknown>>(params.links).forEach((link, index) => {
+	const flows = [
+		...toArray<Record<string, unknown>>(params.links).map((link, index) => ({ link, path: `/links/${index}` })),
+		...itemsFromRows(params, sankeyBinding).map((link, index) => ({ link, path: `/data/${index}` }))
+	];
+	flows.forEach(({ link, path }) => {
 		if (!isPlainObject(link)) return;
 		const value = toNumber(link.value);
 		if (value === undefined || value <= 0) return;
 		const source = toText(link.source);
 		const target = toText(link.target);
 		if (source === target) {
-			issues.push({ path: `/links/${index}`, message: `a flow from "${source}" to itself cannot be drawn; remove it` });
+			issues.push({ path, message: `a flow from "${source}" to itself cannot be drawn; remove it` });
 			return;
 		}
 		next.set(source, [...(next.get(source) ?? []), target]);
 	});
 	const cycle = findCycle(next);
-	if (cycle) issues.push({ path: '/links', message: `the flows form a cycle (${cycle.join(' → ')}); a sankey needs flows that only move forward — split a node (e.g. "A (before)" and "A (after)")` });
+	if (cycle) issues.push({ path: params.links ? '/links' : '/data', message: `the flows form a cycle (${cycle.join(' → ')}); a sankey needs flows that only move forward — split a node (e.g. "A (before)" and "A (after)")` });
 	return issues;
 }
 

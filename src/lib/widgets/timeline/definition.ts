@@ -1,18 +1,20 @@
 /** `timeline`: dated events in order. */
 import type { WidgetDefinition } from '../types';
+import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
+import { timelineBinding } from './rows';
 import { date, list, object, oneOf, text, title, url, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
 
 export type TimelineEvent = { date: string | number; title: string; description?: string; variant?: Variant; url?: string; end?: string | number };
-export type TimelineParams = { events: TimelineEvent[]; order?: 'asc' | 'desc' | 'as-given'; title?: string };
+export type TimelineParams = RowParams & { events?: TimelineEvent[]; date?: string; label?: string; end?: string; description?: string; url?: string; order?: 'asc' | 'desc' | 'as-given'; title?: string };
 
 export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 	name: 'timeline',
 	title: 'Timeline',
 	description: 'Dated events in chronological order — a history, a project plan, an incident log.',
 	category: 'structures',
-	schema: object(
-		{
+	schema: {
+		...object({
 			events: list(
 				object(
 					{
@@ -29,10 +31,11 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 				{ max: 2000 }
 			),
 			order: oneOf(['asc', 'desc', 'as-given'], 'Oldest first (asc, default), newest first (desc) or as given'),
+			...rowProperties(timelineBinding, 2000, 'Rows as a query returns them, one per event'),
 			title
-		},
-		['events']
-	),
+		}),
+		...itemsOrRows('events', timelineBinding)
+	},
 	example: {
 		events: [
 			{ date: '2023-09-04', title: 'Project kick-off', description: 'Scope agreed with the steering group.' },
@@ -44,8 +47,9 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 	},
 	recipe: {
 		whenToUse: 'Events where the sequence and dates matter: history, milestones, incidents, changelogs. For values over time use line; for a plan with durations keep `end` dates.',
-		howToUse: '`events` with `date` and `title` (plus `description`, `end`, `variant`, `url`). Dates in ISO or common formats are sorted oldest first unless `order` says otherwise; unparseable dates are shown as written.'
+		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `date` and `label` name the columns of each event\'s date and title (`end`, `description`, `url` optional). Written out instead: `events` with `date` and `title` (plus `description`, `end`, `variant`, `url`). Dates in ISO or common formats are sorted oldest first unless `order` says otherwise; unparseable dates are shown as written.'
 	},
 	defaultSize: { w: 420, h: 360 },
-	keywords: ['timeline', 'history', 'chronology', 'milestones', 'events', 'log', 'roadmap']
+	keywords: ['timeline', 'history', 'chronology', 'milestones', 'events', 'log', 'roadmap'],
+	drawIssues: (params) => rowIssues(params, timelineBinding)
 };
