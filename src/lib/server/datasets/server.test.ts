@@ -215,9 +215,10 @@ describe('datasets MCP server', () => {
 		const examples = recipes.flatMap((recipe) =>
 			[...recipe.markdown.matchAll(/```json\n([\s\S]*?)```/g)]
 				.map((match) => ({ recipe: recipe.name, call: JSON.parse(match[1]) as { name: string; params: Record<string, unknown>; source?: { tool: string; args: { sql: string } } } }))
-				.filter((example) => example.call.source)
 		);
-		expect(examples.map((example) => example.recipe)).toEqual(expect.arrayContaining(['compare-groups-bar', 'top-n-table', 'scatter-relationship', 'time-series-line', 'distribution-histogram']));
+		expect(examples.filter((example) => !example.call.source).map((example) => example.recipe), 'displays that copy rows by hand').toEqual([]);
+		expect(new Set(examples.map((example) => example.recipe))).toEqual(new Set(recipes.filter((recipe) => recipe.name !== 'explore-a-dataset').map((recipe) => recipe.name)));
+		expect(examples.map((example) => example.call.name)).toEqual(expect.arrayContaining(['bar', 'data-table', 'scatter', 'line', 'histogram', 'map', 'kpi-grid']));
 		for (const { recipe, call: display } of examples) {
 			expect(display.source!.tool, recipe).toBe('datasets_mcp_query_sql');
 			const { isError, text } = await call('query_sql', { sql: display.source!.args.sql, limit: 20 });
