@@ -18,6 +18,12 @@ describe('the default widget of a result', () => {
 		expect(bindSource(choices[0].params, { rows })).toEqual({ rows });
 	});
 
+	it('offers a map for coordinate columns under any of their usual names, bound as rows', () => {
+		const rows = [{ iata: 'SFO', latitude: 37.62, longitude: -122.38 }];
+		const map = widgetChoices({ content: [], structuredContent: { rows } }).find((choice) => choice.widget === 'map');
+		expect(map?.params).toEqual({ data: { $ref: 'source#/rows' }, lat: 'latitude', lon: 'longitude', label: 'iata' });
+	});
+
 	it('shows an image as an image, prose as markdown, code as code and other JSON as a tree', () => {
 		expect(widgetChoices({ content: [{ type: 'image', data: 'AAA', mimeType: 'image/png' }] })[0]).toMatchObject({ widget: 'image', params: { src: 'data:image/png;base64,AAA' } });
 		expect(widgetChoices(text('Echo: hello'))[0].widget).toBe('markdown');

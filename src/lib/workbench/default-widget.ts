@@ -69,10 +69,7 @@ function chartChoices(rows: Array<Record<string, unknown>>, data: unknown): Widg
 	}
 	const pair = numbers.filter((key) => key !== lat && key !== lon);
 	if (pair.length >= 2) choices.push({ label: 'Scatter plot', widget: 'scatter', params: { data, x: pair[0], y: pair[1] } });
-	if (lat && lon) {
-		// Map points want lat/lon members; rows whose columns are named so bind directly.
-		if (lat === 'lat' && lon === 'lon') choices.push({ label: 'Map', widget: 'map', params: { points: data } });
-	}
+	if (lat && lon) choices.push({ label: 'Map', widget: 'map', params: { data, lat, lon, ...(texts[0] ? { label: texts[0] } : {}) } });
 	return choices;
 }
 
