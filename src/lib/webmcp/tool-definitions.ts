@@ -44,7 +44,7 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 		{
 			name: 'widget_display',
 			description:
-				'Show a widget on the canvas. `params` must match the schema from get_recipe(name). Any param value may be {"$ref": "<result id>"} or {"$ref": "<result id>#/rows"} (a JSON pointer): it stands for an earlier data result of this conversation, so pass data by reference instead of copying it. Returns the new widget id (w_...). On "Validation failed", fix the fields listed in details using expected_schema and call again.',
+				'Show a widget on the canvas. `params` must match the schema from get_recipe(name). Any param value may be {"$ref": "<result id>"} or {"$ref": "<result id>#/rows"} (a JSON pointer): it stands for an earlier data result of this conversation, so pass data by reference instead of copying it. Widgets that show several items take `data` rows as a query returns them plus the names of the columns to use (x, y, lat, lon, label, value…), so rows bind without reshaping. Returns the new widget id (w_...). On "Validation failed", fix the fields listed in details using expected_schema and call again.',
 			inputSchema: {
 				type: 'object',
 				properties: {
