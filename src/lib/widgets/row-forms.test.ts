@@ -20,6 +20,7 @@ import { sankeyWithRows } from './sankey/rows';
 import { sparklineWithRows } from './sparkline/rows';
 import { tagsWithRows } from './tags/rows';
 import { timelineWithRows } from './timeline/rows';
+import { treeWithRows } from './tree/rows';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }));
@@ -154,6 +155,29 @@ const forms: RowForm[] = [
 		misnamed: 'label'
 	},
 	{
+		widget: 'tree',
+		params: {
+			data: [
+				{ species: 'Adelie', island: 'Biscoe', penguins: 44 },
+				{ species: 'Adelie', island: 'Dream', penguins: 56 },
+				{ species: 'Gentoo', island: 'Biscoe', penguins: 124 }
+			],
+			levels: ['species', 'island'],
+			value: 'penguins',
+			rootLabel: 'Penguins'
+		},
+		drawn: (params) => treeWithRows(params).root,
+		expected: {
+			name: 'Penguins',
+			value: 224,
+			children: [
+				{ name: 'Adelie', value: 100, children: [{ name: 'Biscoe', value: 44 }, { name: 'Dream', value: 56 }] },
+				{ name: 'Gentoo', value: 124, children: [{ name: 'Biscoe', value: 124 }] }
+			]
+		},
+		misnamed: 'value'
+	},
+	{
 		widget: 'sparkline',
 		params: { data: flights, y: 'flights', x: 'day' },
 		drawn: (params) => {
@@ -197,13 +221,19 @@ describe('widgets take rows', () => {
 		expect(sankey.drawIssues?.({ data: [{ a: 'x', b: 'x', v: 1 }], from: 'a', to: 'b', value: 'v' })).toEqual([{ path: '/data/0', message: expect.stringMatching(/a flow from "x" to itself/) }]);
 	});
 
+	it('a tree level that is not a column is reported at its place in levels', () => {
+		const tree = widgetRegistry.require('tree');
+		expect(tree.drawIssues?.({ data: flights, levels: ['origin', 'Destination'] })).toEqual([{ path: '/levels/1', message: expect.stringContaining('(did you mean "destination"?)') }]);
+	});
+
 	it('rows without the column names a widget needs fail its schema', () => {
 		for (const [widget, params] of [
 			['timeline', { data: flights, date: 'day' }],
 			['network', { data: flights, from: 'origin' }],
 			['sankey', { data: flights, from: 'origin', to: 'destination' }],
 			['sparkline', { data: flights }],
-			['map', { data: flights }]
+			['map', { data: flights }],
+			['tree', { data: flights }]
 		] as const) {
 			expect(ajv.compile(widgetRegistry.require(widget).schema)(params), widget).toBe(false);
 		}

@@ -1,10 +1,12 @@
 /** `tree`: a hierarchy (org chart, file tree, category breakdown) as a collapsible outline. */
 import type { WidgetDefinition } from '../types';
-import { numberish, object, text, title } from '../shared/schema';
+import { list, numberish, object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { JsonSchema } from '$lib/shared';
+import type { RowParams } from '../shared/row-binding';
+import { treeRowIssues } from './rows';
 
 export type TreeNode = { name: string; value?: number | string; note?: string; children?: TreeNode[] };
-export type TreeParams = { root: TreeNode; expandDepth?: number; valueLabel?: string; title?: string };
+export type TreeParams = RowParams & { root?: TreeNode; levels?: string[]; value?: string; rootLabel?: string; expandDepth?: number; valueLabel?: string; title?: string };
 
 const node: JsonSchema = {
 	type: 'object',
@@ -24,15 +26,17 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 	description: 'A hierarchy — organisation, folders, budget breakdown, taxonomy — as a collapsible outline with optional values.',
 	category: 'structures',
 	schema: {
-		...object(
-			{
-				root: { $ref: '#/definitions/node' },
-				expandDepth: { type: 'integer', minimum: 0, maximum: 20, description: 'Levels open at first (default 2)' },
-				valueLabel: text('What values measure, e.g. "budget (k€)"', 100),
-				title
-			},
-			['root']
-		),
+		...object({
+			root: { $ref: '#/definitions/node' },
+			expandDepth: { type: 'integer', minimum: 0, maximum: 20, description: 'Levels open at first (default 2)' },
+			valueLabel: text('What values measure, e.g. "budget (k€)"', 100),
+			data: rows('Rows as a query returns them (e.g. a GROUP BY over several columns); `levels` names the columns that nest', 5000),
+			levels: list(text('Column name', 200), 'With `data`: the columns that nest, outermost first', { min: 1, max: 6 }),
+			value: text('With `data`: the number column summed up the tree (optional)', 200),
+			rootLabel: text('With `data`: the name of the root (default "All")', 200),
+			title
+		}),
+		...requireOneOf([['root'], ['data', 'levels']]),
 		definitions: { node }
 	},
 	example: {
@@ -49,8 +53,9 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 	},
 	recipe: {
 		whenToUse: 'Nested parent/child structures: org charts, folder trees, category breakdowns. For flows between stages use sankey; for arbitrary connections use network.',
-		howToUse: '`root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
+		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}` of a GROUP BY region, country) and `levels` names the columns that nest, outermost first; `value` names a number column summed up the tree, `rootLabel` names the root. Written out instead: `root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
 	},
 	defaultSize: { w: 420, h: 320 },
-	keywords: ['tree', 'hierarchy', 'org chart', 'outline', 'folders', 'breakdown', 'taxonomy']
+	keywords: ['tree', 'hierarchy', 'org chart', 'outline', 'folders', 'breakdown', 'taxonomy'],
+	drawIssues: treeRowIssues
 };
