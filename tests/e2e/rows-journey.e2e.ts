@@ -9,6 +9,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
+import { savedCanvas } from './support/app';
 import { figuresSql, mapSql, northSql, rowsQuestion, rowsScenario } from './support/rows-scenario';
 
 const airportsFile = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'airports.csv');
@@ -104,6 +105,19 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		}
 		await page.getByTestId('canvas-fit').click();
 		await saveScreenshot(page, `rows-journey-${format}`);
+
+		// The three widgets are live (they keep their sources); after a reload and a refresh the
+		// KPI grid still reads its figures from the bound row.
+		await expect
+			.poll(() => savedCanvas(page), { timeout: 10_000 })
+			.toEqual(expect.arrayContaining([{ type: 'map', live: true }, { type: 'kpi-grid', live: true }, { type: 'list', live: true }]));
+		await page.reload();
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		const grid = page.locator('[data-widget-type=kpi-grid]');
+		await grid.getByTestId('widget-refresh').click();
+		await expect(grid.getByTestId('widget-refresh')).toHaveAttribute('data-refreshing', 'false');
+		await expect(grid.getByTestId('widget-source-error')).toHaveCount(0);
+		expect((await grid.locator('.stat .number').allInnerTexts()).map(readNumber)).toEqual(values);
 		expect(errors).toEqual([]);
 	});
 }
