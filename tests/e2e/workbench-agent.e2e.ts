@@ -40,10 +40,20 @@ test('a sampling request during an agent call needs approval, runs the model, an
 
 	await page.getByTestId('chat-input').fill('Ask the everything server to sample a colour.');
 	await page.getByTestId('send').click();
-	const card = page.getByTestId('sampling-request');
+	// The card is in the chat, beside the agent's call; nothing waits in the dock.
+	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('sampling-request');
 	await expect(card).toContainText('Name a colour');
+	await expect(page.getByTestId('server-requests-dock')).toHaveCount(0);
 	await card.getByTestId('sampling-approve').click();
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The server heard teal.', { timeout: 20_000 });
+	await expect(page.locator('[data-testid=chat-server-request][data-decision=approved]')).toBeVisible();
+	// The request and its answer are a console entry of the same turn.
+	const entry = page.locator('[data-testid=console-entry][data-kind=server-request]');
+	await expect(entry).toHaveAttribute('data-status', 'ok');
+	await entry.click();
+	await expect(page.getByTestId('console-server-decision')).toHaveText('approved');
+	await expect(page.getByTestId('console-server-request')).toContainText('Name a colour');
+	await expect(page.getByTestId('console-server-response')).toContainText('teal');
 
 	await page.locator('[data-testid=console-entry][data-kind=tool-call]').first().click();
 	await page.getByTestId('console-open-workbench').click();

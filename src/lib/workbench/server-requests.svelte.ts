@@ -13,6 +13,7 @@
  * clear), so its card is shown there: in the chat for the agent's call, in the workbench for a
  * call by hand, and otherwise (or when nothing shows it) in the dock.
  */
+import { untrack } from 'svelte';
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentEvent, ServerRequestEvent, ServerResponseEvent } from '$lib/agent';
 import type { ClientHandlers, RequestContext } from '$lib/mcp';
@@ -152,16 +153,19 @@ export class ServerRequests {
 
 	/** A view shows the request's card (until the returned release); the dock then leaves it out. */
 	claim(id: string): () => void {
-		this.#claims = new Map(this.#claims).set(id, (this.#claims.get(id) ?? 0) + 1);
+		// Views claim from effects: reading the claims here must not make those effects depend on them.
+		untrack(() => (this.#claims = new Map(this.#claims).set(id, (this.#claims.get(id) ?? 0) + 1)));
 		let released = false;
 		return () => {
 			if (released) return;
 			released = true;
-			const claims = new Map(this.#claims);
-			const count = (claims.get(id) ?? 1) - 1;
-			if (count > 0) claims.set(id, count);
-			else claims.delete(id);
-			this.#claims = claims;
+			untrack(() => {
+				const claims = new Map(this.#claims);
+				const count = (claims.get(id) ?? 1) - 1;
+				if (count > 0) claims.set(id, count);
+				else claims.delete(id);
+				this.#claims = claims;
+			});
 		};
 	}
 
