@@ -67,7 +67,7 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 		});
 
 		test('every tool has a form that renders and runs', async ({ page }) => {
-			test.setTimeout(180_000);
+			test.setTimeout(240_000);
 			const errors = collectErrors(page);
 			await page.goto('/');
 			// With no model configured, the chat says how to build a canvas anyway.
@@ -180,6 +180,7 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await page.getByTestId('protocol-open-workbench').click();
 			await expect(workbench).toBeVisible();
 			// Server requests and log messages are console entries beside the manual calls, and in the trace.
+			await workbench.getByTestId('workbench-close').click();
 			await page.getByTestId('console-tab-agent').click();
 			await expect(page.locator('[data-testid=console-entry][data-kind=server-request][data-status=ok]').first()).toBeVisible();
 			await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toBeVisible();
