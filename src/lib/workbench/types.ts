@@ -51,3 +51,9 @@ export interface WorkbenchDeps {
 	/** Server requests, roots and log messages (the Server tab). */
 	requests?: ServerRequests;
 }
+
+/** The props of each workbench pane (resources, prompts, the server tab): which server, and the app. */
+export interface PaneProps {
+	server: string;
+	deps: WorkbenchDeps;
+}
