@@ -23,6 +23,9 @@ export interface LogEventBatcherOptions {
 	maxDataChars?: number;
 }
 
+/** A log message as it comes in (its data not yet shortened). */
+export type LogMessageInput = Omit<ServerLogMessage, 'data'> & { data: unknown };
+
 interface Budget {
 	tokens: number;
 	updatedAt: number;
@@ -47,13 +50,9 @@ export class LogEventBatcher {
 	}
 
 	/** Takes one message; it is recorded with the next batch, or counted as dropped. */
-	add(server: string, message: Omit<ServerLogMessage, 'data'> & { data: unknown }): void {
+	add(server: string, message: LogMessageInput): void {
 		const now = this.#options.now();
-		let budget = this.#servers.get(server);
-		if (!budget) {
-			budget = { tokens: this.#options.burst, updatedAt: now, dropped: 0, lastEventAt: 0, messages: [] };
-			this.#servers.set(server, budget);
-		}
+		const budget = this.#budget(server, now);
 		budget.tokens = Math.min(this.#options.burst, budget.tokens + ((now - budget.updatedAt) / 1000) * this.#options.perSecond);
 		budget.updatedAt = now;
 		if (budget.tokens < 1) budget.dropped++;
@@ -61,9 +60,13 @@ export class LogEventBatcher {
 			budget.tokens--;
 			budget.messages.push({ ...message, data: this.#shorten(message.data) });
 		}
-		if (this.#scheduled) return;
-		this.#scheduled = true;
-		this.#options.schedule(() => this.flush());
+		this.#schedule();
+	}
+
+	/** Counts messages left out before they reached the batcher. */
+	drop(server: string, count: number): void {
+		this.#budget(server, this.#options.now()).dropped += count;
+		this.#schedule();
 	}
 
 	/** Emits what was collected (called once per frame; tests and benchmarks may call it). */
@@ -80,10 +83,22 @@ export class LogEventBatcher {
 			budget.lastEventAt = now;
 			this.#options.emit(event);
 		}
-		if ([...this.#servers.values()].some((budget) => budget.dropped > 0) && !this.#scheduled) {
-			this.#scheduled = true;
-			this.#options.schedule(() => this.flush());
+		if ([...this.#servers.values()].some((budget) => budget.dropped > 0)) this.#schedule();
+	}
+
+	#schedule(): void {
+		if (this.#scheduled) return;
+		this.#scheduled = true;
+		this.#options.schedule(() => this.flush());
+	}
+
+	#budget(server: string, now: number): Budget {
+		let budget = this.#servers.get(server);
+		if (!budget) {
+			budget = { tokens: this.#options.burst, updatedAt: now, dropped: 0, lastEventAt: 0, messages: [] };
+			this.#servers.set(server, budget);
 		}
+		return budget;
 	}
 
 	#shorten(data: unknown): unknown {

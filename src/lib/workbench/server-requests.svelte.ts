@@ -18,7 +18,7 @@ import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitRe
 import type { AgentEvent, ServerRequestEvent, ServerResponseEvent } from '$lib/agent';
 import type { ClientHandlers, RequestContext } from '$lib/mcp';
 import { AutoUiError, type CallerInfo } from '$lib/shared';
-import { LogEventBatcher } from './server-log-events';
+import type { LogEventBatcher, LogMessageInput } from './server-log-events';
 
 /** Where a request's card belongs: beside the agent's call, in the workbench, or in the dock. */
 export type RequestPlace = 'chat' | 'workbench' | 'dock';
@@ -102,6 +102,10 @@ export class ServerRequests {
 	#claims = $state.raw<ReadonlyMap<string, number>>(new Map());
 	#orphans = $state.raw<ReadonlySet<string>>(new Set());
 	#logEvents: LogEventBatcher | undefined;
+	/** Log messages that came while the batcher loads (it is not part of the first page's code). */
+	#early: Array<[string, LogMessageInput]> = [];
+	#earlyDropped = new Map<string, number>();
+	#loadingBatcher = false;
 	#refusedAt = new Map<string, number>();
 	#incoming: ServerLogEntry[] = [];
 	#flushing = false;
@@ -111,8 +115,6 @@ export class ServerRequests {
 
 	constructor(options: ServerRequestsOptions = {}) {
 		this.#options = options;
-		const onEvent = options.onEvent;
-		if (onEvent) this.#logEvents = new LogEventBatcher({ emit: (event) => onEvent(event) });
 		try {
 			const stored = JSON.parse(options.storage?.getItem(ROOTS_KEY) ?? '{}') as unknown;
 			if (stored && typeof stored === 'object') this.#roots = stored as Record<string, Root[]>;
@@ -301,6 +303,22 @@ export class ServerRequests {
 		});
 	}
 
+	#logEvent(server: string, message: LogMessageInput): void {
+		if (this.#logEvents) return this.#logEvents.add(server, message);
+		if (this.#early.length < 1000) this.#early.push([server, message]);
+		else this.#earlyDropped.set(server, (this.#earlyDropped.get(server) ?? 0) + 1);
+		if (this.#loadingBatcher) return;
+		this.#loadingBatcher = true;
+		void import('./server-log-events').then(({ LogEventBatcher }) => {
+			const batcher = new LogEventBatcher({ emit: (event) => this.#emit(event) });
+			for (const [from, early] of this.#early) batcher.add(from, early);
+			for (const [from, count] of this.#earlyDropped) batcher.drop(from, count);
+			this.#early = [];
+			this.#earlyDropped.clear();
+			this.#logEvents = batcher;
+		});
+	}
+
 	#emit(event: AgentEvent): void {
 		try {
 			this.#options.onEvent?.(event);
@@ -312,7 +330,7 @@ export class ServerRequests {
 	#log(server: string, params: LoggingMessageNotification['params']): void {
 		const at = Date.now();
 		this.#incoming.push({ id: this.#nextLog++, server, level: params.level, logger: params.logger, data: params.data, at });
-		this.#logEvents?.add(server, { level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data, at });
+		if (this.#options.onEvent) this.#logEvent(server, { level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data, at });
 		const limit = this.#options.logLimit ?? 1000;
 		if (this.#incoming.length > limit) {
 			this.#dropped += this.#incoming.length - limit;
