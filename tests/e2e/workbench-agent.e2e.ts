@@ -62,3 +62,30 @@ test('a sampling request during an agent call needs approval, runs the model, an
 	await expect(form.getByLabel('prompt', { exact: true })).toHaveValue('Name a colour');
 	expect(errors).toEqual([]);
 });
+
+test('an elicitation during an agent call is a form in the chat; the answer reaches the server and the model', async ({ page }) => {
+	const errors = collectErrors(page);
+	llm.setScenario({
+		steps: [
+			{ text: 'Asking you through the server.', toolCalls: [{ name: 'everything_mcp_trigger-elicitation-request', input: {} }] },
+			(request) => ({ text: request.toolResults.some((result) => result.content.includes('Ada')) ? 'The server got Ada.' : 'No answer reached the server.' })
+		]
+	});
+	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
+	await page.getByTestId('mcp-status').click();
+	await page.getByTestId('mcp-add-url').fill(everything.url);
+	await page.getByTestId('mcp-add-name').fill('everything');
+	await page.getByTestId('mcp-add-submit').click();
+	await expect(page.locator('[data-testid=open-workbench][data-server=everything]')).toBeVisible({ timeout: 20_000 });
+	await page.keyboard.press('Escape');
+
+	await page.getByTestId('chat-input').fill('Ask me something through the everything server.');
+	await page.getByTestId('send').click();
+	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('elicitation');
+	await card.getByLabel('name', { exact: true }).fill('Ada');
+	await card.getByTestId('elicitation-accept').click();
+	await expect(page.getByTestId('assistant-message').last()).toContainText('The server got Ada.', { timeout: 20_000 });
+	await expect(page.locator('[data-testid=chat-server-request][data-decision=accept]')).toBeVisible();
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute('data-status', 'ok');
+	expect(errors).toEqual([]);
+});

@@ -3,6 +3,8 @@ import { McpConnection } from '$lib/mcp';
 import { startEverything, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
 import type { AgentEvent } from '$lib/agent';
 import { runDirectCall } from '$lib/agent/direct-call';
+import { runAgentLoop } from '$lib/agent/loop';
+import { createMockProvider, lastToolResults } from '$lib/agent/testing';
 import { createAgentState } from '$lib/agent/state';
 import { ServerRequests, relatedCall } from './server-requests.svelte';
 
@@ -110,6 +112,19 @@ describe('answering server-everything’s requests', () => {
 		expect(outcome.ok, outcome.error).toBe(true);
 		expect(JSON.stringify(outcome.result)).toContain('Ada');
 		expect(events.find((event) => event.type === 'server-response')).toMatchObject({ decision: 'accept', method: 'elicitation/create' });
+	});
+
+	it('holds the agent’s call too: the model’s call with a 300 ms timeout gets the answer the user gave after 800 ms, and the card belongs in the chat', async () => {
+		events.length = 0;
+		const provider = createMockProvider([{ toolCalls: [{ name: 'everything_mcp_trigger-sampling-request', input: { prompt: 'From the agent', maxTokens: 20 } }] }, { text: 'done' }]);
+		const turn = runAgentLoop('sample', { provider, layers: [connection.layer()], servers: [connection], state: createAgentState(), lazy: false, policy: { timeoutMs: 300 }, turnId: 'turn-1' });
+		const request = await until(() => requests.pending[0]);
+		expect(request).toMatchObject({ place: 'chat', caller: { origin: 'model', turnId: 'turn-1' } });
+		await new Promise((resolve) => setTimeout(resolve, 800));
+		requests.answerSampling(request.id, 'the user took their time', 'user', 'typed');
+		expect((await turn).reason).toBe('end_turn');
+		expect(lastToolResults(provider.requests[1])[0].content).toContain('the user took their time');
+		expect(events.find((event) => event.type === 'server-request')).toMatchObject({ turnId: 'turn-1', origin: 'model' });
 	});
 
 	it('lists the roots the user gave the server', async () => {
