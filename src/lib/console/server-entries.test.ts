@@ -53,6 +53,12 @@ describe('server requests and log messages in the console', () => {
 		const log = new ConsoleLog();
 		log.sync(manualCall.slice(0, 2));
 		expect(log.entries.find((entry) => entry.kind === 'server-request')?.status).toBe('pending');
+		const asked = new ConsoleLog();
+		asked.sync([
+			{ type: 'server-request', at: 1, turnId: 't', requestId: 'e1', server: 'x', method: 'elicitation/create', params: { message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } } } },
+			{ type: 'server-response', at: 2, turnId: 't', requestId: 'e1', server: 'x', method: 'elicitation/create', decision: 'accept', result: { action: 'accept', content: { name: 'Ada', age: 36 } }, elapsedMs: 1 }
+		]);
+		expect(asked.entries[0].summary).toBe('elicitation (form: name, age): Who are you? → accept: {"name":"Ada","age":36}');
 		const refused = new ConsoleLog();
 		refused.sync([{ type: 'server-response', at: 1, turnId: 'server:x', requestId: 'r9', server: 'x', method: 'elicitation/create', decision: 'refused', error: 'too many', elapsedMs: 0 }]);
 		expect(refused.entries[0]).toMatchObject({ kind: 'server-request', status: 'error' });

@@ -51,8 +51,9 @@ export function requestSummary(event: ServerRequestEvent): string {
 		const hints = isPlainObject(params.modelPreferences) && Array.isArray(params.modelPreferences.hints) ? params.modelPreferences.hints.map((hint) => (isPlainObject(hint) ? hint.name : '')).filter(Boolean) : [];
 		return `sampling: ${messages.length} message${messages.length === 1 ? '' : 's'} · up to ${String(params.maxTokens ?? '?')} tokens${hints.length ? ` · hints ${hints.join(', ')}` : ''}${event.origin ? ` · during a ${event.origin} call` : ''}: ${preview(isPlainObject(last) ? text(last.content) : '', 100)}`;
 	}
-	const mode = params.mode === 'url' ? 'url' : 'form';
-	return `elicitation (${mode})${event.origin ? ` · during a ${event.origin} call` : ''}: ${preview(String(params.message ?? ''), 120)}`;
+	const schema = isPlainObject(params.requestedSchema) && isPlainObject(params.requestedSchema.properties) ? Object.keys(params.requestedSchema.properties) : [];
+	const asks = params.mode === 'url' ? `url ${preview(String(params.url ?? ''), 60)}` : `form: ${schema.length ? schema.join(', ') : 'no fields'}`;
+	return `elicitation (${asks})${event.origin ? ` · during a ${event.origin} call` : ''}: ${preview(String(params.message ?? ''), 120)}`;
 }
 
 /** A request's status once it ended. */
