@@ -1,8 +1,10 @@
 /**
- * Server requests while the agent runs a call, and debugging the agent's call in the
- * workbench: the fake model calls server-everything's sampling tool; the sampling card
- * appears, Approve runs the configured (fake) model, the server gets its answer; the console
- * entry then opens the same call, arguments filled, in the workbench.
+ * Server requests where their call was made: the fake model calls server-everything's sampling
+ * tool; the sampling card appears in the chat beside the call, Approve runs the configured
+ * (fake) model, the server gets its answer, the console has the request with its decision; the
+ * console entry then opens the same call, arguments filled, in the workbench. An elicitation
+ * during the agent's call is a form in the chat. A request whose view (the workbench) was
+ * closed waits in the dock and is answered there.
  */
 import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
@@ -87,5 +89,27 @@ test('an elicitation during an agent call is a form in the chat; the answer reac
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The server got Ada.', { timeout: 20_000 });
 	await expect(page.locator('[data-testid=chat-server-request][data-decision=accept]')).toBeVisible();
 	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute('data-status', 'ok');
+	expect(errors).toEqual([]);
+});
+
+test('a request whose view is closed is never silent: with the workbench closed, it waits in the dock and is answered there', async ({ page }) => {
+	const errors = collectErrors(page);
+	await page.goto('/');
+	await page.getByTestId('mcp-status').click();
+	await page.getByTestId('mcp-add-url').fill(everything.url);
+	await page.getByTestId('mcp-add-name').fill('everything');
+	await page.getByTestId('mcp-add-submit').click();
+	await page.locator('[data-testid=open-workbench][data-server=everything]').click({ timeout: 20_000 });
+	const workbench = page.locator('[data-testid=workbench][data-server=everything]');
+	await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-elicitation-request"]').click();
+	await workbench.locator('[data-testid=tool-form][data-tool="trigger-elicitation-request"]').getByTestId('tool-run').click();
+	await expect(workbench.getByTestId('elicitation')).toBeVisible();
+	await workbench.getByTestId('workbench-close').click();
+	const docked = page.getByTestId('server-requests-dock').getByTestId('elicitation');
+	await expect(docked).toBeVisible();
+	await docked.getByTestId('elicitation-decline').click();
+	await expect(page.getByTestId('server-requests-dock')).toHaveCount(0);
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute('data-status', 'warning');
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toContainText('decline');
 	expect(errors).toEqual([]);
 });
