@@ -189,12 +189,16 @@ export class McpConnection implements ToolServer {
 		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
 		const restartOnProgress = !options.deadline && !timeoutMs;
 		const active: ActiveCall = { tool: name, caller: options.caller, hold: () => deadline.hold() };
+		const timedOut = (error: unknown) =>
+			new AutoUiError('timeout', `${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`, { cause: error });
 		this.#active.add(active);
 		let retried = false;
 		try {
 			for (;;) {
 				if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`);
-				const open = await this.#ready(deadline.signal, timeoutMs);
+				const open = await this.#ready(deadline.signal, timeoutMs).catch((error: unknown) => {
+					throw deadline.signal.aborted && !signal?.aborted ? timedOut(error) : error;
+				});
 				try {
 					const result = await open.client.callTool({ name, arguments: args }, undefined, {
 						signal: deadline.signal,
@@ -209,13 +213,7 @@ export class McpConnection implements ToolServer {
 					return toToolResult(result);
 				} catch (error) {
 					if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`, { cause: error });
-					if (deadline.signal.aborted || isRequestTimeout(error)) {
-						throw new AutoUiError(
-							'timeout',
-							`${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`,
-							{ cause: error }
-						);
-					}
+					if (deadline.signal.aborted || isRequestTimeout(error)) throw timedOut(error);
 					if (!retried && isSessionExpired(error)) {
 						retried = true;
 						await this.#reinitialize(open, signal);
