@@ -182,8 +182,12 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			// Server requests and log messages are console entries beside the manual calls, and in the trace.
 			await workbench.getByTestId('workbench-close').click();
 			await page.getByTestId('console-tab-agent').click();
+			// Past 300 entries the list shows only the rows in view: search for the rows to check.
+			await page.getByTestId('console-search').fill('during a manual call');
 			await expect(page.locator('[data-testid=console-entry][data-kind=server-request][data-status=ok]').first()).toBeVisible();
+			await page.getByTestId('console-search').fill('level:');
 			await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toBeVisible();
+			await page.getByTestId('console-search').fill('');
 			const downloading = page.waitForEvent('download');
 			await page.getByTestId('console-export').click();
 			const trace = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as { events: Array<{ type: string; origin?: string; decision?: string; params?: unknown }> };
