@@ -131,5 +131,12 @@ test('a hostile server cannot freeze the page or spend tokens: malformed request
 	await workbench.getByTestId('workbench-close').click();
 	await page.getByTestId('console-tab-protocol').click();
 	await expect(page.getByTestId('protocol-log')).toContainText('older dropped');
+	// The console records a bounded part of the flood as entries by level, and says what it left out.
+	await page.getByTestId('console-tab-agent').click();
+	// The list shows only the rows in view past 300 entries: search for the rows to check.
+	await page.getByTestId('console-search').fill('left out');
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toContainText('left out');
+	await page.getByTestId('console-search').fill('level:warning');
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-log][data-status=warning]').first()).toContainText('flood');
 	expect(errors).toEqual([]);
 });

@@ -4,6 +4,7 @@
  * result goes on the canvas, resources and templates are read, a prompt starts a chat, and a
  * saved collection is re-run after a reload.
  */
+import { readFileSync } from 'node:fs';
 import { savedCanvas } from './support/app';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
@@ -66,7 +67,7 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 		});
 
 		test('every tool has a form that renders and runs', async ({ page }) => {
-			test.setTimeout(180_000);
+			test.setTimeout(240_000);
 			const errors = collectErrors(page);
 			await page.goto('/');
 			// With no model configured, the chat says how to build a canvas anyway.
@@ -114,15 +115,16 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 					await form.getByTestId('tool-run').click();
 				}
 				if (tool === 'trigger-sampling-request') {
-					// No LLM is configured: the user types the answer the server receives.
-					const card = page.getByTestId('sampling-request');
+					// No LLM is configured: the user types the answer the server receives. The card is in
+					// the workbench, beside the call made by hand.
+					const card = workbench.getByTestId('sampling-request');
 					await expect(card).toContainText('Say hi');
 					await card.getByTestId('sampling-answer').fill('typed by hand');
 					await card.getByTestId('sampling-approve').click();
 					await expect(workbench.getByTestId('tool-result')).toContainText('typed by hand');
 				}
 				if (tool === 'trigger-elicitation-request') {
-					const card = page.getByTestId('elicitation');
+					const card = workbench.getByTestId('elicitation');
 					await card.getByLabel('name', { exact: true }).fill('Ada');
 					await card.getByTestId('elicitation-accept').click();
 					await expect(workbench.getByTestId('tool-result')).toContainText('Ada');
@@ -133,6 +135,19 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 				}
 				await expect(workbench.getByTestId('tool-result'), tool).toBeVisible({ timeout: 20_000 });
 			}
+
+			// The user answers after longer than the call's 1 s timeout: the timeout waits for the user.
+			await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-sampling-request"]').click();
+			const slow = workbench.locator('[data-testid=tool-form][data-tool="trigger-sampling-request"]');
+			await slow.getByLabel('Timeout in seconds').fill('1');
+			await runWithJson(page, 'trigger-sampling-request', { prompt: 'Answer slowly', maxTokens: 20 });
+			const slowCard = workbench.getByTestId('sampling-request');
+			await expect(slowCard).toContainText('Answer slowly');
+			await page.waitForTimeout(2500);
+			await slowCard.getByTestId('sampling-answer').fill('worth the wait');
+			await slowCard.getByTestId('sampling-approve').click();
+			await expect(workbench.getByTestId('tool-result')).toContainText('worth the wait');
+			await expect(workbench.getByTestId('tool-result')).toHaveAttribute('data-kind', 'success');
 
 			// Cancel sends notifications/cancelled and ends the call at once.
 			await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-long-running-operation"]').click();
@@ -164,6 +179,24 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(page.locator('[data-testid=protocol-entry][data-direction=in]').first()).toBeVisible();
 			await page.getByTestId('protocol-open-workbench').click();
 			await expect(workbench).toBeVisible();
+			// Server requests and log messages are console entries beside the manual calls, and in the trace.
+			await workbench.getByTestId('workbench-close').click();
+			await page.getByTestId('console-tab-agent').click();
+			// Past 300 entries the list shows only the rows in view: search for the rows to check.
+			await page.getByTestId('console-search').fill('during a manual call');
+			await expect(page.locator('[data-testid=console-entry][data-kind=server-request][data-status=ok]').first()).toBeVisible();
+			await page.getByTestId('console-search').fill('level:');
+			await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toBeVisible();
+			await page.getByTestId('console-search').fill('');
+			const downloading = page.waitForEvent('download');
+			await page.getByTestId('console-export').click();
+			const trace = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as { events: Array<{ type: string; origin?: string; decision?: string; params?: unknown }> };
+			expect(trace.events.some((event) => event.type === 'tool-call' && event.origin === 'manual')).toBe(true);
+			expect(trace.events.filter((event) => event.type === 'server-request').map((event) => JSON.stringify(event.params))).toEqual(
+				expect.arrayContaining([expect.stringContaining('Say hi'), expect.stringContaining('Answer slowly')])
+			);
+			expect(trace.events.filter((event) => event.type === 'server-response').map((event) => event.decision)).toEqual(expect.arrayContaining(['typed', 'accept', 'decline']));
+			expect(trace.events.some((event) => event.type === 'server-log')).toBe(true);
 			// Over SSE, "auto" first tries Streamable HTTP, which that server answers with 404.
 			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
 		});

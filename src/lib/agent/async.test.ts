@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, raceSignal, timeoutSignal } from './async';
+import { createLimiter, raceSignal } from './async';
 
 describe('raceSignal', () => {
 	it('keeps the result of a promise that settled before the abort was noticed', async () => {
@@ -15,19 +15,6 @@ describe('raceSignal', () => {
 		const pending = raceSignal(new Promise(() => undefined), controller.signal);
 		controller.abort();
 		await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-	});
-});
-
-describe('timeoutSignal', () => {
-	it('aborts with a timeout error after the delay, and with the parent', async () => {
-		const timer = timeoutSignal(undefined, 10);
-		await new Promise((resolve) => setTimeout(resolve, 30));
-		expect(timer.signal.reason).toMatchObject({ code: 'timeout' });
-		const parent = new AbortController();
-		const child = timeoutSignal(parent.signal, 10_000);
-		parent.abort();
-		expect(child.signal.aborted).toBe(true);
-		child.dispose();
 	});
 });
 

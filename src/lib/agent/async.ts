@@ -67,19 +67,3 @@ export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promis
 	aborted.catch(() => undefined);
 	return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
-
-/** A signal that aborts with the parent or after `ms` (with a `timeout` AutoUiError). */
-export function timeoutSignal(parent: AbortSignal | undefined, ms: number): { signal: AbortSignal; dispose(): void } {
-	const controller = new AbortController();
-	const onParent = (): void => controller.abort(abortReason(parent));
-	if (parent?.aborted) onParent();
-	else parent?.addEventListener('abort', onParent, { once: true });
-	const timer = setTimeout(() => controller.abort(new AutoUiError('timeout', `The call timed out after ${ms} ms.`)), ms);
-	return {
-		signal: controller.signal,
-		dispose() {
-			clearTimeout(timer);
-			parent?.removeEventListener('abort', onParent);
-		}
-	};
-}

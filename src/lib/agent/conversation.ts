@@ -253,6 +253,15 @@ export class Conversation {
 		return outcome;
 	}
 
+	/**
+	 * Adds an event that happened outside the loop (a server's request, its outcome, its log
+	 * messages) to this conversation, so the console lists it and traces keep it.
+	 */
+	record(event: AgentEvent): void {
+		this.#emit(event);
+		this.#scheduleSave();
+	}
+
 	/** Runs a logged tool call again against its server with the same arguments. */
 	async rerun(callId: string, signal?: AbortSignal): Promise<RerunResult> {
 		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);

@@ -87,6 +87,7 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 		const dispatched = await dispatchToolCalls(
 			{
 				turnId,
+				origin: request.origin,
 				iteration: 1,
 				catalog,
 				state: context.state,

@@ -45,6 +45,8 @@ export interface DispatchContext {
 	lazy: boolean;
 	/** Names offered in the current request. */
 	offered: ReadonlySet<string>;
+	/** Who makes the calls (the direct-call path sets it; absent means the model). */
+	origin?: 'model' | 'manual' | 'refresh' | 'app';
 	/** Sees each real tool's raw result before it is unwrapped (the direct-call path keeps it). */
 	onRawResult?(callId: string, result: ToolCallResult): void;
 }

@@ -9,8 +9,8 @@
  * Preparation is sequential (events and approvals in order); execution is concurrent with
  * a per-server limit. Every failure is a result the model reads, never a throw.
  */
-import { AutoUiError, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
-import { abortReason, createLimiter, raceSignal, timeoutSignal } from './async';
+import { AutoUiError, createDeadline, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
+import { abortReason, createLimiter, raceSignal } from './async';
 import { recallHint } from './compress';
 import { answerRecall, callFields, failure, stableStringify, unknownToolMessage, type DispatchContext, type Outcome } from './dispatch-steps';
 import type { ToolCallMetrics } from './loop-types';
@@ -57,11 +57,14 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	let result: ToolCallResult;
 	try {
 		result = await limiter.run(async () => {
-			const timer = timeoutSignal(ctx.signal, ctx.policy.timeoutMs);
+			// A pausable clock: a server's request waiting for the user holds it (see shared/deadline.ts).
+			const timer = createDeadline(ctx.signal, ctx.policy.timeoutMs);
 			try {
 				const call = server.callTool(entry.tool.name, args, {
 					signal: timer.signal,
 					timeoutMs: ctx.policy.timeoutMs,
+					deadline: timer,
+					caller: { callId, turnId: ctx.turnId, origin: ctx.origin ?? 'model' },
 					onProgress: (progress) => ctx.emit({ type: 'tool-progress', ...fields, ...progress })
 				});
 				return await raceSignal(call, timer.signal);

@@ -50,6 +50,8 @@ export class AgentSession {
 	flush = (): Promise<void> => this.#conversation.flush();
 	/** Runs a call the model did not make, through the agent's per-call path (see Conversation.callTool). */
 	callTool = (request: DirectCallRequest): Promise<DirectCallOutcome> => this.#conversation.callTool(request);
+	/** Adds an event from outside the loop: a server's request, its outcome, its log messages. */
+	record = (event: AgentEvent): void => this.#conversation.record(event);
 	/** Switches to the conversation saved under `key` (see `Conversation.switchTo`). */
 	switchTo = (key: string): Promise<string | null> => this.#conversation.switchTo(key);
 

@@ -171,3 +171,29 @@ describe('error advice', () => {
 		expect(doneLabel('max_iterations')).toContain('maximum number of steps');
 	});
 });
+
+describe('a server’s request during a call', () => {
+	const call = { iteration: 1, callId: 'c1', name: 'everything_mcp_trigger-sampling-request', resolvedName: 'everything_mcp_trigger-sampling-request', server: 'everything', protocol: 'mcp' as const, tool: 'trigger-sampling-request' };
+	it('is an item beside the agent’s call until answered, then says how it ended; a manual call’s request is not in the chat', () => {
+		const transcript = new Transcript();
+		transcript.sync([
+			{ type: 'turn-start', at: 1, turnId: 't1', text: 'ask' },
+			{ type: 'tool-call', at: 2, turnId: 't1', ...call, args: {}, guided: false },
+			{ type: 'server-request', at: 3, turnId: 't1', requestId: 'r1', server: 'everything', method: 'sampling/createMessage', params: {}, callId: 'c1', origin: 'model' },
+			{ type: 'server-request', at: 3, turnId: 'manual:m', requestId: 'r2', server: 'everything', method: 'elicitation/create', params: {}, callId: 'm', origin: 'manual' }
+		]);
+		expect(transcript.items.map((item) => item.kind)).toEqual(['user', 'tool', 'server-request']);
+		expect(transcript.activity).toBe('approval');
+		transcript.sync([
+			...[
+				{ type: 'turn-start', at: 1, turnId: 't1', text: 'ask' },
+				{ type: 'tool-call', at: 2, turnId: 't1', ...call, args: {}, guided: false },
+				{ type: 'server-request', at: 3, turnId: 't1', requestId: 'r1', server: 'everything', method: 'sampling/createMessage', params: {}, callId: 'c1', origin: 'model' },
+				{ type: 'server-request', at: 3, turnId: 'manual:m', requestId: 'r2', server: 'everything', method: 'elicitation/create', params: {}, callId: 'm', origin: 'manual' }
+			] as AgentEvent[],
+			{ type: 'server-response', at: 4, turnId: 't1', requestId: 'r1', server: 'everything', method: 'sampling/createMessage', decision: 'approved', elapsedMs: 1 }
+		]);
+		expect(transcript.items.at(-1)).toMatchObject({ kind: 'server-request', requestId: 'r1', decision: 'approved' });
+		expect(transcript.activity).toBe('tools');
+	});
+});

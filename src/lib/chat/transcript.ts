@@ -8,7 +8,7 @@
  * last call. Items are immutable; a changed item is replaced at the same position, and a
  * new `items` array is published only when something changed.
  */
-import type { AgentEvent, DoneReason, ApprovalDecision } from '$lib/agent';
+import type { AgentEvent, DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from '$lib/console/event-cursor';
 import { adviceFor, type ErrorAdvice } from './error-advice';
 
@@ -90,8 +90,21 @@ export interface DoneItem extends ItemBase {
 	elapsedMs: number;
 }
 
+/**
+ * A server asked the user something (sampling, elicitation) while the agent's call ran: its
+ * card is shown here, beside the call, until it is answered; then how it ended.
+ */
+export interface ServerRequestItem extends ItemBase {
+	kind: 'server-request';
+	requestId: string;
+	server: string;
+	method: ServerRequestMethod;
+	callId?: string;
+	decision?: ServerResponseEvent['decision'];
+}
+
 /** Anything the chat shows. */
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem;
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem;
 
 /** What the agent is doing right now, for the typing indicator. */
 export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
@@ -269,6 +282,19 @@ export class Transcript {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (old) this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
 				if (!this.#items.some((item) => item.kind === 'approval')) this.#activity = 'tools';
+				return;
+			}
+			case 'server-request':
+				// Requests during calls made by hand or with no call are answered in the workbench or the dock.
+				if (event.origin !== 'model') return;
+				this.#activity = 'approval';
+				this.#push({ ...base, kind: 'server-request', key: `server-request:${event.requestId}`, requestId: event.requestId, server: event.server, method: event.method, callId: event.callId });
+				return;
+			case 'server-response': {
+				const old = this.#get(`server-request:${event.requestId}`, 'server-request');
+				if (!old) return;
+				this.#replace({ ...old, decision: event.decision });
+				if (this.#activity === 'approval' && !this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))) this.#activity = 'tools';
 				return;
 			}
 			case 'warning':

@@ -9,10 +9,11 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent } from '$lib/agent';
+import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from './event-cursor';
 import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
 import { formatDuration, preview, thousands } from './format';
+import { logEntries, requestSummary as serverRequestSummary, responseStatus, responseSummary } from './server-entries';
 
 export { entryKinds, entryStatuses } from './entry';
 export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
@@ -46,6 +47,8 @@ export class ConsoleLog {
 	#extras = new Map<number, string>();
 	/** Call ids and request positions of each turn, to settle them when the turn ends. */
 	#turnItems = new Map<string, { callIds: string[]; requests: number[] }>();
+	/** How each server request ended, by request id. */
+	#responses = new Map<string, ServerResponseEvent>();
 	#version = 0;
 
 	/** The entries in the order they were created. Do not mutate. */
@@ -71,6 +74,11 @@ export class ConsoleLog {
 	/** Id of the `tool-call` entry of a call (or its approval entry when it has no call). */
 	entryIdForCall(callId: string): number | undefined {
 		return this.#index.get(`call:${callId}`) ?? this.#index.get(`approval:${callId}`);
+	}
+
+	/** How a server's request (sampling, elicitation) ended, once it did. */
+	serverResponse(requestId: string): ServerResponseEvent | undefined {
+		return this.#responses.get(requestId);
 	}
 
 	/** Index of the request event of an iteration in the synced array. */
@@ -105,6 +113,7 @@ export class ConsoleLog {
 		this.#turnTexts.clear();
 		this.#extras.clear();
 		this.#turnItems.clear();
+		this.#responses.clear();
 		this.#version++;
 	}
 
@@ -271,6 +280,25 @@ export class ConsoleLog {
 			case 'error':
 				this.#push(null, { ...base, kind: 'error', status: 'error', summary: `${event.code}: ${event.message}` });
 				return;
+			case 'server-log':
+				for (const entry of logEntries(event)) this.#push(null, { ...base, ...entry }, entry.extra);
+				return;
+			case 'server-request':
+				this.#push(
+					`server-request:${event.requestId}`,
+					{ ...base, kind: 'server-request', server: event.server, tool: event.method, callId: event.callId, status: 'pending', summary: serverRequestSummary(event) },
+					preview(event.params, maxSearchChars)
+				);
+				return;
+			case 'server-response': {
+				this.#responses.set(event.requestId, event);
+				const change = (old: ConsoleEntry) => ({ status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(old.summary, event) });
+				const extra = event.result ? preview(event.result, maxSearchChars) : undefined;
+				if (!this.#update(`server-request:${event.requestId}`, change, extra)) {
+					this.#push(`server-request:${event.requestId}`, { ...base, kind: 'server-request', server: event.server, tool: event.method, status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(event.method, event) }, extra);
+				}
+				return;
+			}
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
 				this.#push(null, {

@@ -20,7 +20,9 @@ export const entryKinds = [
 	'approval',
 	'warning',
 	'error',
-	'done'
+	'done',
+	'server-request',
+	'server-log'
 ] as const;
 
 /** One of {@link entryKinds}. */

@@ -126,7 +126,10 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	'approval-decision': { ...callFields, decision: 'string' },
 	warning: { code: 'string', message: 'string' },
 	error: { code: 'string', message: 'string' },
-	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' }
+	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' },
+	'server-log': { server: 'string', messages: 'array', dropped: 'number' },
+	'server-request': { requestId: 'string', server: 'string', method: 'string', params: 'object' },
+	'server-response': { requestId: 'string', server: 'string', method: 'string', decision: 'string', elapsedMs: 'number' }
 };
 
 const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;

@@ -13,16 +13,31 @@ import type {
 	LoggingMessageNotification,
 	Root
 } from '@modelcontextprotocol/sdk/types.js';
+import type { CallerInfo } from '$lib/shared';
 import { loadSdk } from './sdk-loader';
+
+/** A tool call in progress on the server that sent a request. */
+export interface ActiveCall {
+	tool: string;
+	/** Who made it (the model's turn, or a call by hand), when the caller said. */
+	caller?: CallerInfo;
+	/** Stops the call's timeout until the returned release is called. */
+	hold(): () => void;
+}
+
+/** What is known around a server's request: the calls in progress on that server when it came. */
+export interface RequestContext {
+	calls: readonly ActiveCall[];
+}
 
 /** How one server's requests are answered. Every member is optional. */
 export interface ClientHandlers {
 	/** roots/list: the roots the user gave this server. */
 	listRoots?(): Root[];
 	/** sampling/createMessage; reject to refuse (the server receives an error). */
-	createMessage?(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+	createMessage?(params: CreateMessageRequest['params'], signal: AbortSignal, context: RequestContext): Promise<CreateMessageResult>;
 	/** elicitation/create (form and URL modes). */
-	elicit?(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+	elicit?(params: ElicitRequest['params'], signal: AbortSignal, context: RequestContext): Promise<ElicitResult>;
 	/** notifications/message. */
 	onLogMessage?(params: LoggingMessageNotification['params']): void;
 }
@@ -36,13 +51,13 @@ export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCap
 	return capabilities;
 }
 
-/** Registers the handlers on a client (before it connects). */
-export async function installHandlers(client: Client, handlers: ClientHandlers | undefined): Promise<void> {
+/** Registers the handlers on a client (before it connects); `activeCalls` tells them what is in progress. */
+export async function installHandlers(client: Client, handlers: ClientHandlers | undefined, activeCalls: () => readonly ActiveCall[] = () => []): Promise<void> {
 	if (!handlers) return;
 	const sdk = await loadSdk();
 	const { listRoots, createMessage, elicit, onLogMessage } = handlers;
 	if (listRoots) client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: listRoots() }));
-	if (createMessage) client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) => createMessage(request.params, extra.signal));
-	if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
+	if (createMessage) client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) => createMessage(request.params, extra.signal, { calls: activeCalls() }));
+	if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal, { calls: activeCalls() }));
 	if (onLogMessage) client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (notification) => onLogMessage(notification.params));
 }

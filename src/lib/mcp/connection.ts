@@ -16,11 +16,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
-import { AutoUiError, errorMessage, sleep } from '$lib/shared';
+import { AutoUiError, createDeadline, errorMessage, sleep } from '$lib/shared';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
 import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
-import type { ClientHandlers } from './client-handlers';
+import type { ActiveCall, ClientHandlers } from './client-handlers';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
 import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
@@ -51,6 +51,9 @@ export interface McpConnectionOptions {
 	onWireMessage?: WireListener;
 }
 
+/** The largest timer delay browsers and Node accept (about 24.8 days). */
+const unboundedMs = 2_147_483_647;
+
 const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
 
 /** A live, self-healing connection to one remote MCP server. */
@@ -67,6 +70,7 @@ export class McpConnection implements ToolServer {
 	#pending: Promise<void> | undefined;
 	#stop = new AbortController();
 	#slowRetry: ReturnType<typeof setTimeout> | undefined;
+	#active = new Set<ActiveCall>();
 	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
 
 	constructor(options: McpConnectionOptions) {
@@ -173,44 +177,63 @@ export class McpConnection implements ToolServer {
 		return this.#catalog.tools;
 	}
 
-	/** Calls a tool. `isError` results are returned; transport failures throw. */
+	/**
+	 * Calls a tool. `isError` results are returned; transport failures throw. The call is timed
+	 * by a pausable deadline (the caller's, or one made from `timeoutMs`), which the server's
+	 * requests waiting for the user hold (see `activeCalls`).
+	 */
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
 		const { signal, onProgress, timeoutMs } = options;
 		const what = `tool "${name}"`;
+		// Without a timeout from the caller, the default one restarts on each progress notification.
+		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
+		const restartOnProgress = !options.deadline && !timeoutMs;
+		const active: ActiveCall = { tool: name, caller: options.caller, hold: () => deadline.hold() };
+		const timedOut = (error: unknown) =>
+			new AutoUiError('timeout', `${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`, { cause: error });
+		this.#active.add(active);
 		let retried = false;
-		for (;;) {
-			if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`);
-			const open = await this.#ready(signal, timeoutMs);
-			const timing = timeoutMs
-				? { timeout: timeoutMs, maxTotalTimeout: timeoutMs }
-				: { timeout: this.#options.defaultCallTimeoutMs ?? 60_000, resetTimeoutOnProgress: true, maxTotalTimeout: 600_000 };
-			try {
-				const result = await open.client.callTool({ name, arguments: args }, undefined, {
-					signal,
-					...timing,
-					onprogress: onProgress ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message }) : undefined
+		try {
+			for (;;) {
+				if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`);
+				const open = await this.#ready(deadline.signal, timeoutMs).catch((error: unknown) => {
+					throw deadline.signal.aborted && !signal?.aborted ? timedOut(error) : error;
 				});
-				return toToolResult(result);
-			} catch (error) {
-				if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`, { cause: error });
-				if (!retried && isSessionExpired(error)) {
-					retried = true;
-					await this.#reinitialize(open, signal);
-					continue;
+				try {
+					const result = await open.client.callTool({ name, arguments: args }, undefined, {
+						signal: deadline.signal,
+						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
+						timeout: unboundedMs,
+						maxTotalTimeout: restartOnProgress ? 600_000 : unboundedMs,
+						onprogress: (p) => {
+							if (restartOnProgress) deadline.restart();
+							onProgress?.({ progress: p.progress, total: p.total, message: p.message });
+						}
+					});
+					return toToolResult(result);
+				} catch (error) {
+					if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`, { cause: error });
+					if (deadline.signal.aborted || isRequestTimeout(error)) throw timedOut(error);
+					if (!retried && isSessionExpired(error)) {
+						retried = true;
+						await this.#reinitialize(open, signal);
+						continue;
+					}
+					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#startReconnect(open, error);
+					const answered = rpcErrorResult(error, this.name, name);
+					if (answered) return answered;
+					throw toMcpError(error, this.name, what);
 				}
-				if (isRequestTimeout(error)) {
-					throw new AutoUiError(
-						'timeout',
-						`${what} on MCP server "${this.name}" did not finish within ${timing.timeout} ms; the call was cancelled. Try narrower arguments or a longer timeout.`,
-						{ cause: error }
-					);
-				}
-				if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#startReconnect(open, error);
-				const answered = rpcErrorResult(error, this.name, name);
-				if (answered) return answered;
-				throw toMcpError(error, this.name, what);
 			}
+		} finally {
+			this.#active.delete(active);
+			if (!options.deadline) deadline.dispose();
 		}
+	}
+
+	/** The tool calls in progress on this server, oldest first (a server's request is placed beside them). */
+	activeCalls(): readonly ActiveCall[] {
+		return [...this.#active];
 	}
 
 	/**
@@ -259,6 +282,7 @@ export class McpConnection implements ToolServer {
 			timeoutMs: this.#options.connectTimeoutMs,
 			signal: combined,
 			handlers: this.#options.handlers,
+			activeCalls: () => this.activeCalls(),
 			onWireMessage: this.#options.onWireMessage,
 			onToolsChanged: () => void this.#refreshTools(open),
 			onTransportError: (error) => this.#onTransportTrouble(open, error),

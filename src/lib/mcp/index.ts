@@ -10,7 +10,7 @@ export type { LinkSource, PendingLinkServers } from './link-servers.svelte';
 export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './server-list.svelte';
 export type { TransportChoice, TransportKind } from './transport';
 export { capabilitiesFor } from './client-handlers';
-export type { ClientHandlers } from './client-handlers';
+export type { ActiveCall, ClientHandlers, RequestContext } from './client-handlers';
 export { tapTransport } from './protocol-tap';
 export type { WireMessage, WireListener } from './protocol-tap';
 /** The connection doctor loads on demand (it runs only after a failure). */

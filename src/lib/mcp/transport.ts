@@ -8,7 +8,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AutoUiError, sleep } from '$lib/shared';
-import { capabilitiesFor, installHandlers, type ClientHandlers } from './client-handlers';
+import { capabilitiesFor, installHandlers, type ActiveCall, type ClientHandlers } from './client-handlers';
 import { httpStatusOf } from './errors';
 import { tapTransport, type WireListener } from './protocol-tap';
 import { loadSdk } from './sdk-loader';
@@ -30,6 +30,8 @@ export interface OpenOptions {
 	onToolsChanged?: () => void;
 	/** Answers the server's requests; decides the client capabilities advertised. */
 	handlers?: ClientHandlers;
+	/** The tool calls in progress, handed to the handlers with each request. */
+	activeCalls?: () => readonly ActiveCall[];
 	/** Sees every JSON-RPC message in and out (the protocol log). */
 	onWireMessage?: WireListener;
 	/** Receives transport-level errors the SDK reports outside any request. */
@@ -49,7 +51,7 @@ export interface OpenClient {
 }
 
 /** Creates an SDK client configured for this app (name, version, CSP-safe validator). */
-export async function createClient(onToolsChanged?: () => void, handlers?: ClientHandlers): Promise<Client> {
+export async function createClient(onToolsChanged?: () => void, handlers?: ClientHandlers, activeCalls?: () => readonly ActiveCall[]): Promise<Client> {
 	const { Client, CfWorkerJsonSchemaValidator } = await loadSdk();
 	const client = new Client(
 		{ name: 'autoui', version: clientVersion },
@@ -61,7 +63,7 @@ export async function createClient(onToolsChanged?: () => void, handlers?: Clien
 				: undefined
 		}
 	);
-	await installHandlers(client, handlers);
+	await installHandlers(client, handlers, activeCalls);
 	return client;
 }
 
@@ -81,7 +83,7 @@ async function makeTransport(kind: TransportKind, options: OpenOptions): Promise
 }
 
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
-	const client = await createClient(options.onToolsChanged, options.handlers);
+	const client = await createClient(options.onToolsChanged, options.handlers, options.activeCalls);
 	const transport = await makeTransport(kind, options);
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);

@@ -14,8 +14,11 @@ export type {
 	ToolCallResult,
 	ToolProgress,
 	CallOptions,
+	CallerInfo,
 	ToolServer
 } from './tool-server';
+export { createDeadline } from './deadline';
+export type { Deadline } from './deadline';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
 export type { TransitFailure } from './network-failure';
 export { openKeyValueStore } from './idb';

@@ -3,6 +3,7 @@
  * (a WebMCP server such as `autoui`), so the agent's dispatcher has a single code path.
  * Shapes follow the MCP specification's `Tool` and `CallToolResult`.
  */
+import type { Deadline } from './deadline';
 import type { JsonSchema } from './json';
 
 /** MCP tool annotations (hints, not guarantees, from the server). */
@@ -55,6 +56,21 @@ export interface CallOptions {
 	onProgress?: (progress: ToolProgress) => void;
 	/** Per-call timeout in milliseconds; the server may also apply its own. */
 	timeoutMs?: number;
+	/**
+	 * The call's timeout as a pausable clock (see `createDeadline`). When given, the server
+	 * times the call with it instead of `timeoutMs`, so holding it stops both layers' timers.
+	 */
+	deadline?: Deadline;
+	/** Which call of the app this is, so a server's request during it can be placed beside it. */
+	caller?: CallerInfo;
+}
+
+/** Who made a call and where its events are: the model's turn or a call made by hand. */
+export interface CallerInfo {
+	callId: string;
+	turnId: string;
+	/** `model` for the agent's calls; `manual` (workbench), `refresh` (live widget) or `app`. */
+	origin: 'model' | 'manual' | 'refresh' | 'app';
 }
 
 /** A source of tools: an MCP connection or an in-page WebMCP server. */

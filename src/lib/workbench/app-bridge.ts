@@ -7,6 +7,7 @@
  */
 import { buildToolRegistry } from '$lib/agent';
 import { providerName } from '$lib/agent/registry';
+import type { DirectCallRequest } from '$lib/agent/direct-call';
 import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
@@ -17,14 +18,7 @@ import type { CallOutcome, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } f
 
 /** The direct-call path of the agent session (the data-by-reference contract). */
 export interface DirectCallPort {
-	callTool(request: {
-		tool: string;
-		args: Record<string, unknown>;
-		origin: 'manual';
-		signal?: AbortSignal;
-		timeoutMs?: number;
-		onProgress?(progress: { progress: number; total?: number; message?: string }): void;
-	}): Promise<CallOutcome>;
+	callTool(request: DirectCallRequest): Promise<CallOutcome>;
 }
 
 /** The canvas session's live-widget entry point (the data-by-reference contract). */

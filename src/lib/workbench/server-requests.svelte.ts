@@ -6,15 +6,39 @@
  *
  * A server cannot spend tokens on its own: nothing reaches the model without a click, and a
  * server asking again and again finds its extra requests refused while the user decides.
+ *
+ * Every request, its outcome and the log messages are also `AgentEvent`s (`onEvent`), so the
+ * console lists them and traces keep them. While a request waits, the calls in progress on its
+ * server hold their timeouts; the request names the call it came during (when one origin is
+ * clear), so its card is shown there: in the chat for the agent's call, in the workbench for a
+ * call by hand, and otherwise (or when nothing shows it) in the dock.
  */
+import { untrack } from 'svelte';
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/sdk/types.js';
-import type { ClientHandlers } from '$lib/mcp';
-import { AutoUiError } from '$lib/shared';
+import type { AgentEvent, ServerRequestEvent, ServerResponseEvent } from '$lib/agent';
+import type { ClientHandlers, RequestContext } from '$lib/mcp';
+import { AutoUiError, type CallerInfo } from '$lib/shared';
+import type { LogEventBatcher, LogMessageInput } from './server-log-events';
+
+/** Where a request's card belongs: beside the agent's call, in the workbench, or in the dock. */
+export type RequestPlace = 'chat' | 'workbench' | 'dock';
+
+interface PendingBase {
+	id: string;
+	server: string;
+	at: number;
+	/** The call in progress when the request came, when its origin is clear. */
+	caller?: CallerInfo;
+	place: RequestPlace;
+}
 
 /** A request waiting for the user. */
 export type PendingRequest =
-	| { id: string; kind: 'sampling'; server: string; at: number; params: CreateMessageRequest['params'] }
-	| { id: string; kind: 'elicitation'; server: string; at: number; params: ElicitRequest['params'] };
+	| (PendingBase & { kind: 'sampling'; params: CreateMessageRequest['params'] })
+	| (PendingBase & { kind: 'elicitation'; params: ElicitRequest['params'] });
+
+/** How the user settled a sampling request. */
+export type SamplingDecision = 'approved' | 'edited' | 'typed';
 
 /** One notifications/message from a server. */
 export interface ServerLogEntry {
@@ -42,11 +66,27 @@ export interface ServerRequestsOptions {
 	logLimit?: number;
 	/** Most requests one server may have waiting; more are refused at once. */
 	pendingLimit?: number;
+	/** Receives the requests, their outcomes and log batches as console events. */
+	onEvent?(event: AgentEvent): void;
+	/** How long a card no view shows waits before the dock shows it (ms). */
+	orphanAfterMs?: number;
 }
 
 interface Waiter {
 	resolve(value: CreateMessageResult | ElicitResult): void;
 	reject(error: Error): void;
+	/** Releases the holds on the timeouts of the calls in progress. */
+	release(): void;
+	request: PendingRequest;
+}
+
+const methods = { sampling: 'sampling/createMessage', elicitation: 'elicitation/create' } as const;
+
+/** The call a request came during: the newest one, when every call in progress has the same origin. */
+export function relatedCall(context: RequestContext | undefined): CallerInfo | undefined {
+	const callers = (context?.calls ?? []).map((call) => call.caller);
+	if (!callers.length || callers.some((caller) => !caller || caller.origin !== callers[0]?.origin)) return undefined;
+	return callers[callers.length - 1];
 }
 
 const ROOTS_KEY = 'autoui.workbench.roots.v1';
@@ -59,6 +99,14 @@ export class ServerRequests {
 	#dropped = $state(0);
 	#roots = $state.raw<Record<string, Root[]>>({});
 	#waiters = new Map<string, Waiter>();
+	#claims = $state.raw<ReadonlyMap<string, number>>(new Map());
+	#orphans = $state.raw<ReadonlySet<string>>(new Set());
+	#logEvents: LogEventBatcher | undefined;
+	/** Log messages that came while the batcher loads (it is not part of the first page's code). */
+	#early: Array<[string, LogMessageInput]> = [];
+	#earlyDropped = new Map<string, number>();
+	#loadingBatcher = false;
+	#refusedAt = new Map<string, number>();
 	#incoming: ServerLogEntry[] = [];
 	#flushing = false;
 	#nextLog = 1;
@@ -92,6 +140,37 @@ export class ServerRequests {
 		return this.#options.sample !== undefined && (this.#options.canSample?.() ?? true);
 	}
 
+	/**
+	 * Requests the dock shows: those with no call to sit beside, and those whose view (the chat,
+	 * the workbench) has not shown them for a moment — a waiting request is never invisible.
+	 */
+	get unplaced(): PendingRequest[] {
+		return this.#pending.filter((request) => request.place === 'dock' || (this.#orphans.has(request.id) && !this.#claims.has(request.id)));
+	}
+
+	/** A request waiting for the user, by id. */
+	request(id: string): PendingRequest | undefined {
+		return this.#pending.find((entry) => entry.id === id);
+	}
+
+	/** A view shows the request's card (until the returned release); the dock then leaves it out. */
+	claim(id: string): () => void {
+		// Views claim from effects: reading the claims here must not make those effects depend on them.
+		untrack(() => (this.#claims = new Map(this.#claims).set(id, (this.#claims.get(id) ?? 0) + 1)));
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			untrack(() => {
+				const claims = new Map(this.#claims);
+				const count = (claims.get(id) ?? 1) - 1;
+				if (count > 0) claims.set(id, count);
+				else claims.delete(id);
+				this.#claims = claims;
+			});
+		};
+	}
+
 	/** The roots the user gave a server. */
 	roots(server: string): Root[] {
 		return this.#roots[server] ?? [];
@@ -112,8 +191,8 @@ export class ServerRequests {
 	handlersFor(server: string): ClientHandlers {
 		return {
 			listRoots: () => this.roots(server),
-			createMessage: (params, signal) => this.#wait({ kind: 'sampling', server, params }, signal) as Promise<CreateMessageResult>,
-			elicit: (params, signal) => this.#wait({ kind: 'elicitation', server, params }, signal) as Promise<ElicitResult>,
+			createMessage: (params, signal, context) => this.#wait({ kind: 'sampling', server, params }, signal, context) as Promise<CreateMessageResult>,
+			elicit: (params, signal, context) => this.#wait({ kind: 'elicitation', server, params }, signal, context) as Promise<ElicitResult>,
 			onLogMessage: (params) => this.#log(server, params)
 		};
 	}
@@ -126,19 +205,21 @@ export class ServerRequests {
 		return this.#options.sample(request.params, signal ?? new AbortController().signal);
 	}
 
-	/** Returns a sampling answer to the server. */
-	answerSampling(id: string, text: string, model: string): void {
-		this.#settle(id, (waiter) => waiter.resolve({ role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' }));
+	/** Returns a sampling answer to the server; `decision` says how it was made (for the console). */
+	answerSampling(id: string, text: string, model: string, decision: SamplingDecision = 'approved'): void {
+		const result: CreateMessageResult = { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' };
+		this.#settle(id, decision, (waiter) => waiter.resolve(result), { result });
 	}
 
 	/** Answers an elicitation. */
 	answerElicitation(id: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): void {
-		this.#settle(id, (waiter) => waiter.resolve(action === 'accept' && content ? { action, content: content as ElicitResult['content'] } : { action }));
+		const result: ElicitResult = action === 'accept' && content ? { action, content: content as ElicitResult['content'] } : { action };
+		this.#settle(id, action, (waiter) => waiter.resolve(result), { result });
 	}
 
 	/** Refuses a request: the server receives an error. */
 	deny(id: string, reason = 'The user declined the request.'): void {
-		this.#settle(id, (waiter) => waiter.reject(new RefusedError(reason)));
+		this.#settle(id, 'denied', (waiter) => waiter.reject(new RefusedError(reason)), { error: reason });
 	}
 
 	/** Forgets the log messages. */
@@ -147,31 +228,109 @@ export class ServerRequests {
 		this.#dropped = 0;
 	}
 
-	#wait(request: Omit<PendingRequest, 'id' | 'at'>, signal: AbortSignal): Promise<CreateMessageResult | ElicitResult> {
-		const waiting = this.#pending.filter((entry) => entry.server === request.server).length;
+	#wait(request: Pick<PendingRequest, 'kind' | 'server' | 'params'>, signal: AbortSignal, context?: RequestContext): Promise<CreateMessageResult | ElicitResult> {
+		const id = `request-${this.#nextId++}`;
+		const caller = relatedCall(context);
+		const place: RequestPlace = caller?.origin === 'model' ? 'chat' : caller?.origin === 'manual' ? 'workbench' : 'dock';
+		const entry = { ...request, id, at: Date.now(), caller, place } as PendingRequest;
+		const method = methods[request.kind];
+		const waiting = this.#pending.filter((pending) => pending.server === request.server).length;
 		const limit = this.#options.pendingLimit ?? 3;
 		if (waiting >= limit) {
-			return Promise.reject(new RefusedError(`Refused: ${waiting} earlier requests from "${request.server}" are still waiting for the user.`));
+			const reason = `Refused: ${waiting} earlier requests from "${request.server}" are still waiting for the user.`;
+			// A server asking in a loop gets one console entry a second; the protocol log has every one.
+			if (entry.at - (this.#refusedAt.get(request.server) ?? 0) >= 1000) {
+				this.#refusedAt.set(request.server, entry.at);
+				this.#emitRequest(entry, method);
+				this.#respond(entry, 'refused', { error: reason });
+			}
+			return Promise.reject(new RefusedError(reason));
 		}
-		const id = `request-${this.#nextId++}`;
-		const entry = { ...request, id, at: Date.now() } as PendingRequest;
+		this.#emitRequest(entry, method);
+		// The user's time to answer does not count against the calls in progress on that server.
+		const releases = (context?.calls ?? []).map((call) => call.hold());
 		return new Promise((resolve, reject) => {
-			this.#waiters.set(id, { resolve, reject });
+			this.#waiters.set(id, { resolve, reject, request: entry, release: () => releases.forEach((release) => release()) });
 			this.#pending = [...this.#pending, entry];
+			if (place !== 'dock') setTimeout(() => this.#waiters.has(id) && (this.#orphans = new Set(this.#orphans).add(id)), this.#options.orphanAfterMs ?? 1500);
 			// The server gave up (timeout or cancellation): the card goes away.
-			signal.addEventListener('abort', () => this.#settle(id, (waiter) => waiter.reject(new RefusedError('The server cancelled the request.'))), { once: true });
+			signal.addEventListener('abort', () => this.#settle(id, 'withdrawn', (waiter) => waiter.reject(new RefusedError('The server cancelled the request.')), { error: 'The server cancelled the request.' }), { once: true });
 		});
 	}
 
-	#settle(id: string, action: (waiter: Waiter) => void): void {
+	#emitRequest(entry: PendingRequest, method: ServerRequestEvent['method']): void {
+		const { caller } = entry;
+		this.#emit({
+			type: 'server-request',
+			at: entry.at,
+			turnId: caller?.turnId ?? `server:${entry.server}`,
+			requestId: entry.id,
+			server: entry.server,
+			method,
+			params: { ...entry.params },
+			...(caller ? { callId: caller.callId, origin: caller.origin } : {})
+		});
+	}
+
+	#settle(id: string, decision: ServerResponseEvent['decision'], action: (waiter: Waiter) => void, outcome: { result?: object; error?: string }): void {
 		const waiter = this.#waiters.get(id);
+		if (!waiter) return;
 		this.#waiters.delete(id);
 		this.#pending = this.#pending.filter((entry) => entry.id !== id);
-		if (waiter) action(waiter);
+		if (this.#orphans.has(id)) {
+			const orphans = new Set(this.#orphans);
+			orphans.delete(id);
+			this.#orphans = orphans;
+		}
+		waiter.release();
+		this.#respond(waiter.request, decision, outcome);
+		action(waiter);
+	}
+
+	#respond(request: PendingRequest, decision: ServerResponseEvent['decision'], outcome: { result?: object; error?: string }): void {
+		const at = Date.now();
+		this.#emit({
+			type: 'server-response',
+			at,
+			turnId: request.caller?.turnId ?? `server:${request.server}`,
+			requestId: request.id,
+			server: request.server,
+			method: methods[request.kind],
+			decision,
+			...(outcome.result ? { result: { ...outcome.result } } : {}),
+			...(outcome.error ? { error: outcome.error } : {}),
+			elapsedMs: at - request.at
+		});
+	}
+
+	#logEvent(server: string, message: LogMessageInput): void {
+		if (this.#logEvents) return this.#logEvents.add(server, message);
+		if (this.#early.length < 1000) this.#early.push([server, message]);
+		else this.#earlyDropped.set(server, (this.#earlyDropped.get(server) ?? 0) + 1);
+		if (this.#loadingBatcher) return;
+		this.#loadingBatcher = true;
+		void import('./server-log-events').then(({ LogEventBatcher }) => {
+			const batcher = new LogEventBatcher({ emit: (event) => this.#emit(event) });
+			for (const [from, early] of this.#early) batcher.add(from, early);
+			for (const [from, count] of this.#earlyDropped) batcher.drop(from, count);
+			this.#early = [];
+			this.#earlyDropped.clear();
+			this.#logEvents = batcher;
+		});
+	}
+
+	#emit(event: AgentEvent): void {
+		try {
+			this.#options.onEvent?.(event);
+		} catch {
+			// The console failing must not leave a server without its answer.
+		}
 	}
 
 	#log(server: string, params: LoggingMessageNotification['params']): void {
-		this.#incoming.push({ id: this.#nextLog++, server, level: params.level, logger: params.logger, data: params.data, at: Date.now() });
+		const at = Date.now();
+		this.#incoming.push({ id: this.#nextLog++, server, level: params.level, logger: params.logger, data: params.data, at });
+		if (this.#options.onEvent) this.#logEvent(server, { level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data, at });
 		const limit = this.#options.logLimit ?? 1000;
 		if (this.#incoming.length > limit) {
 			this.#dropped += this.#incoming.length - limit;

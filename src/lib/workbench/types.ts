@@ -3,16 +3,13 @@
  * the agent's direct-call path (so they are console entries like the model's), widgets through
  * the canvas session; the workbench itself never reaches into either module.
  */
-import type { ToolCallResult } from '$lib/shared';
+import type { DirectCallOutcome } from '$lib/agent/direct-call';
+import type { ToolProgress } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
 import type { ServerRequests } from './server-requests.svelte';
 
 /** Progress of a running call (MCP `notifications/progress`). */
-export interface CallProgress {
-	progress: number;
-	total?: number;
-	message?: string;
-}
+export type CallProgress = ToolProgress;
 
 /** A call made from the workbench: the server's own tool name, not the registry's. */
 export interface WorkbenchCall {
@@ -24,20 +21,11 @@ export interface WorkbenchCall {
 	onProgress?(progress: CallProgress): void;
 }
 
-/** How a call ended: the shape of the agent's `DirectCallOutcome`. */
-export interface CallOutcome {
-	ok: boolean;
-	callId: string;
-	/** The raw MCP result (isError results included, with ok=false). */
-	result?: ToolCallResult;
-	value?: unknown;
-	/** For a call that produced no result (transport, protocol or local failure). */
-	error?: string;
-	code?: string;
-	/** JSON-RPC error data, when the server sent some. */
-	data?: unknown;
-	elapsedMs: number;
-}
+/**
+ * How a call ended: the agent's `DirectCallOutcome`, plus the JSON-RPC error data a server sent
+ * (known when the call went straight to the connection).
+ */
+export type CallOutcome = DirectCallOutcome & { data?: unknown };
 
 /** A request to put a tool's result on the canvas as a live widget. */
 export interface ShowOnCanvasRequest {
@@ -62,4 +50,10 @@ export interface WorkbenchDeps {
 	useInChat?(messages: Array<{ role: string; text: string }>): void;
 	/** Server requests, roots and log messages (the Server tab). */
 	requests?: ServerRequests;
+}
+
+/** The props of each workbench pane (resources, prompts, the server tab): which server, and the app. */
+export interface PaneProps {
+	server: string;
+	deps: WorkbenchDeps;
 }
