@@ -7,6 +7,7 @@
 import { imageHosts } from './image-hosts.svelte';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { Marked } from 'marked';
+import { stripInlineHandlers } from './inline-handlers';
 import { safeImageUrl, safeLinkUrl } from './url';
 
 let purifier: DOMPurify | undefined;
@@ -51,7 +52,7 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 /** Markdown (GitHub flavour) to sanitised HTML ready for `{@html}`. */
 export function renderMarkdown(source: string): string {
 	const html = marked.parse(source, { async: false });
-	return instance().sanitize(html, markdownConfig);
+	return instance().sanitize(stripInlineHandlers(html), markdownConfig);
 }
 
 /** Keeps only `<span class>` from syntax-highlighter output (already escaped by the highlighter). */
