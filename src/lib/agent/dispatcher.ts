@@ -9,7 +9,7 @@
  * Preparation is sequential (events and approvals in order); execution is concurrent with
  * a per-server limit. Every failure is a result the model reads, never a throw.
  */
-import { AutoUiError, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
+import { AutoUiError, callTraceparent, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
 import { abortReason, createLimiter, raceSignal, timeoutSignal } from './async';
 import { recallHint } from './compress';
 import { answerRecall, callFields, failure, stableStringify, unknownToolMessage, type DispatchContext, type Outcome } from './dispatch-steps';
@@ -62,6 +62,7 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 				const call = server.callTool(entry.tool.name, args, {
 					signal: timer.signal,
 					timeoutMs: ctx.policy.timeoutMs,
+					traceparent: callTraceparent(ctx.turnId, callId),
 					onProgress: (progress) => ctx.emit({ type: 'tool-progress', ...fields, ...progress })
 				});
 				return await raceSignal(call, timer.signal);

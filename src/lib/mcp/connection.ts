@@ -104,6 +104,10 @@ export class McpConnection implements ToolServer {
 	get sessionId(): string | undefined {
 		return this.#open?.transport.sessionId;
 	}
+	/** The protocol revision agreed with the server (Streamable HTTP), once connected. */
+	get protocolVersion(): string | undefined {
+		return (this.#open?.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+	}
 	get instructions(): string | undefined {
 		return this.#catalog.instructions;
 	}
@@ -175,7 +179,7 @@ export class McpConnection implements ToolServer {
 
 	/** Calls a tool. `isError` results are returned; transport failures throw. */
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-		const { signal, onProgress, timeoutMs } = options;
+		const { signal, onProgress, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		let retried = false;
 		for (;;) {
@@ -185,7 +189,8 @@ export class McpConnection implements ToolServer {
 				? { timeout: timeoutMs, maxTotalTimeout: timeoutMs }
 				: { timeout: this.#options.defaultCallTimeoutMs ?? 60_000, resetTimeoutOnProgress: true, maxTotalTimeout: 600_000 };
 			try {
-				const result = await open.client.callTool({ name, arguments: args }, undefined, {
+				const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
+				const result = await open.client.callTool(request, undefined, {
 					signal,
 					...timing,
 					onprogress: onProgress ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message }) : undefined

@@ -55,6 +55,11 @@ export interface CallOptions {
 	onProgress?: (progress: ToolProgress) => void;
 	/** Per-call timeout in milliseconds; the server may also apply its own. */
 	timeoutMs?: number;
+	/**
+	 * W3C `traceparent` of this call's span; remote MCP requests carry it in `_meta` so the
+	 * server's own spans join the session's trace.
+	 */
+	traceparent?: string;
 }
 
 /** A source of tools: an MCP connection or an in-page WebMCP server. */
