@@ -48,7 +48,13 @@ function readBaseline() {
 const args = process.argv.slice(2);
 const chosen = args.filter((arg) => /^\d{4}-\d{2}-\d{2}$/.test(arg));
 const passThrough = args.filter((arg) => !chosen.includes(arg));
-const baseline = readBaseline();
+let baseline;
+try {
+	baseline = readBaseline();
+} catch (error) {
+	console.error(error instanceof Error ? error.message : String(error));
+	process.exit(2);
+}
 const revisions = chosen.length ? chosen : Object.keys(baseline);
 
 // The client's TypeScript extends .svelte-kit/tsconfig.json.

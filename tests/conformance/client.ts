@@ -49,7 +49,10 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 		transport: 'streamable-http',
 		authProvider,
 		handlers: scenarioHandlers(),
-		backoff: { attempts: 0, slowRetryMs: 0 }
+		backoff: { attempts: 0, slowRetryMs: 0 },
+		// The suite runs every scenario at once; on a busy machine a handshake (with its
+		// OAuth discovery) can take longer than the app's interactive 15 s.
+		connectTimeoutMs: 60_000
 	});
 	/** Runs `request`, completing the sign-ins it triggers, then runs it again. */
 	async function signedIn<T>(request: () => Promise<T>): Promise<T> {
