@@ -9,7 +9,7 @@
  * Preparation is sequential (events and approvals in order); execution is concurrent with
  * a per-server limit. Every failure is a result the model reads, never a throw.
  */
-import { AutoUiError, createDeadline, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
+import { AutoUiError, callTraceparent, createDeadline, errorMessage, isAbortError, isPlainObject, safeStringify, truncateText, type ErrorCode, type ToolCallResult } from '$lib/shared';
 import { abortReason, createLimiter, raceSignal } from './async';
 import { recallHint } from './compress';
 import { answerRecall, callFields, failure, stableStringify, unknownToolMessage, type DispatchContext, type Outcome } from './dispatch-steps';
@@ -65,6 +65,7 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 					timeoutMs: ctx.policy.timeoutMs,
 					deadline: timer,
 					caller: { callId, turnId: ctx.turnId, origin: ctx.origin ?? 'model' },
+					traceparent: callTraceparent(ctx.turnId, callId),
 					onProgress: (progress) => ctx.emit({ type: 'tool-progress', ...fields, ...progress })
 				});
 				return await raceSignal(call, timer.signal);

@@ -276,3 +276,26 @@ describe('server-memory behind supergateway', () => {
 		}
 	});
 });
+
+describe('trace context', () => {
+	it('sends the call’s traceparent in the tools/call request’s _meta, and reports the agreed protocol revision', async () => {
+		const server = await startEverything({ mode: 'streamableHttp' });
+		const sent: unknown[] = [];
+		const connection = new McpConnection({ name: 'everything', url: server.url, onWireMessage: (wire) => wire.direction === 'out' && sent.push(wire.message) });
+		try {
+			await connection.connect();
+			expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+			const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+			const result = await connection.callTool('echo', { message: 'hi' }, { traceparent });
+			expect(text(result)).toContain('hi');
+			const call = sent.find((message) => (message as { method?: string }).method === 'tools/call') as { params: { _meta?: Record<string, unknown> } };
+			expect(call.params._meta).toMatchObject({ traceparent });
+			await connection.callTool('echo', { message: 'plain' });
+			const plain = sent.filter((message) => (message as { method?: string }).method === 'tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } };
+			expect(plain.params._meta?.traceparent).toBeUndefined();
+		} finally {
+			await connection.close();
+			await server.stop();
+		}
+	});
+});

@@ -108,6 +108,10 @@ export class McpConnection implements ToolServer {
 	get sessionId(): string | undefined {
 		return this.#open?.transport.sessionId;
 	}
+	/** The protocol revision agreed with the server (Streamable HTTP), once connected. */
+	get protocolVersion(): string | undefined {
+		return (this.#open?.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+	}
 	get instructions(): string | undefined {
 		return this.#catalog.instructions;
 	}
@@ -183,7 +187,7 @@ export class McpConnection implements ToolServer {
 	 * requests waiting for the user hold (see `activeCalls`).
 	 */
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-		const { signal, onProgress, timeoutMs } = options;
+		const { signal, onProgress, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		// Without a timeout from the caller, the default one restarts on each progress notification.
 		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
@@ -200,7 +204,8 @@ export class McpConnection implements ToolServer {
 					throw deadline.signal.aborted && !signal?.aborted ? timedOut(error) : error;
 				});
 				try {
-					const result = await open.client.callTool({ name, arguments: args }, undefined, {
+					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
+					const result = await open.client.callTool(request, undefined, {
 						signal: deadline.signal,
 						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
 						timeout: unboundedMs,

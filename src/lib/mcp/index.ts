@@ -16,7 +16,7 @@ export type { WireMessage, WireListener } from './protocol-tap';
 /** The connection doctor loads on demand (it runs only after a failure). */
 export const loadDoctor = () => import('./doctor');
 export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './doctor';
-export { StoredOAuthProvider, finishOAuth, forgetOAuth, memoryStore, oauthCallbackPath } from './oauth';
+export { StoredOAuthProvider, clientMetadataFor, clientMetadataPath, clientMetadataUrlFor, finishOAuth, forgetOAuth, memoryStore, oauthCallbackPath } from './oauth';
 export type { KeyValueStore, OAuthProviderOptions, PendingAuthorization } from './oauth';
 export { exportServers, parseHeaderLines, sanitizeName, storageKey } from './server-config';
 export type { ExportedServer, McpServerConfig, ServerInput } from './server-config';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import { McpConnection } from './connection';
-import { finishOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
+import { clientMetadataFor, clientMetadataUrlFor, finishOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
+import { headlessSignIn } from './oauth-headless';
 import { startOAuthServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
 
 const appOrigin = 'http://127.0.0.1:5999';
@@ -84,5 +85,65 @@ describe('OAuth against the SDK-built protected server', () => {
 		await expect(finishOAuth({ url: new URL(`${redirectUrl}?code=abc&state=forged`), storage })).rejects.toThrow(/not started here/);
 		await expect(finishOAuth({ url: new URL(`${redirectUrl}?error=access_denied&state=x`), storage })).rejects.toThrow(/access_denied/);
 		await expect(finishOAuth({ url: new URL(`${redirectUrl}?state=x`), storage })).rejects.toThrow(/no authorization code/);
+	});
+
+	it('signs in headlessly: the authorization URL is followed and the callback finished without a browser', async () => {
+		const storage = memoryStore();
+		const signIn = headlessSignIn({ storage });
+		const provider = new StoredOAuthProvider({ serverId: 'headless', serverUrl: server.url, storage, redirectUrl, interactive: true, navigate: signIn.navigate });
+		const connection = new McpConnection({ name: 'secure', url: server.url, authProvider: provider, transport: 'streamable-http' });
+		const first = (await connection.connect().catch((e: unknown) => e)) as AutoUiError;
+		expect(first.code).toBe('mcp_auth');
+		expect(signIn.completed).toBe(1);
+		expect(provider.hasTokens()).toBe(true);
+		await connection.connect();
+		expect(connection.tools.map((tool) => tool.name)).toContain('whoami');
+		await connection.close();
+	});
+});
+
+describe('OAuth checks of the authorization server', () => {
+	const issuer = 'http://127.0.0.1:6001';
+	const metadata = {
+		issuer,
+		authorization_endpoint: `${issuer}/authorize`,
+		token_endpoint: `${issuer}/token`,
+		response_types_supported: ['code'],
+		authorization_response_iss_parameter_supported: true
+	};
+
+	/** A started sign-in whose discovery recorded `metadata`; returns its state. */
+	function started(storage: KeyValueStore): string {
+		const provider = new StoredOAuthProvider({ serverId: 's1', serverUrl: 'http://127.0.0.1:6000/mcp', storage, redirectUrl });
+		provider.saveDiscoveryState({ authorizationServerUrl: issuer, authorizationServerMetadata: metadata });
+		return provider.state();
+	}
+
+	it('refuses a callback whose iss names another authorization server, or lacks the promised iss', async () => {
+		let storage = memoryStore();
+		let state = started(storage);
+		await expect(finishOAuth({ url: new URL(`${redirectUrl}?code=c&state=${state}&iss=${encodeURIComponent('http://evil.example')}`), storage })).rejects.toThrow(
+			/came from http:\/\/evil\.example, not from the authorization server/
+		);
+		storage = memoryStore();
+		state = started(storage);
+		await expect(finishOAuth({ url: new URL(`${redirectUrl}?code=c&state=${state}&iss=${encodeURIComponent(issuer + '/')}`), storage })).rejects.toThrow(/came from/);
+		storage = memoryStore();
+		state = started(storage);
+		await expect(finishOAuth({ url: new URL(`${redirectUrl}?code=c&state=${state}`), storage })).rejects.toThrow(/did not say which authorization server sent it/);
+	});
+
+	it('refuses authorization server metadata that names another issuer than the one it was fetched from', () => {
+		const provider = new StoredOAuthProvider({ serverId: 's2', serverUrl: 'http://127.0.0.1:6000/mcp', storage: memoryStore(), redirectUrl });
+		expect(() => provider.saveDiscoveryState({ authorizationServerUrl: issuer + '/', authorizationServerMetadata: metadata })).not.toThrow();
+		expect(() => provider.saveDiscoveryState({ authorizationServerUrl: 'http://127.0.0.1:6002/', authorizationServerMetadata: metadata })).toThrow(/published metadata for another issuer/);
+		expect(provider.discoveryState()?.authorizationServerUrl).toBe(issuer + '/');
+	});
+
+	it('describes itself as a web client over https and as a native one on a loopback address, with a metadata document only over https', () => {
+		expect(clientMetadataFor('https://autoui.example/oauth/callback')).toMatchObject({ application_type: 'web', redirect_uris: ['https://autoui.example/oauth/callback'] });
+		expect(clientMetadataFor(redirectUrl).application_type).toBe('native');
+		expect(clientMetadataUrlFor('https://autoui.example')).toBe('https://autoui.example/oauth/client-metadata.json');
+		expect(clientMetadataUrlFor(appOrigin)).toBeUndefined();
 	});
 });

@@ -30,6 +30,37 @@ export function memoryStore(): KeyValueStore {
 /** Path of the callback route that finishes the flow. */
 export const oauthCallbackPath = '/oauth/callback';
 
+/**
+ * Path of this app's OAuth client metadata document. Served over https, its URL is our
+ * client id at authorization servers that accept Client ID Metadata Documents, so no
+ * dynamic registration is needed there.
+ */
+export const clientMetadataPath = '/oauth/client-metadata.json';
+
+/**
+ * What this app tells an authorization server about itself, for a given callback URL. The
+ * application type follows the callback: a page served over https is a web client, one
+ * served from a loopback http address (a local install) registers as a native client.
+ */
+export function clientMetadataFor(redirectUrl: string): OAuthClientMetadata & { application_type: 'web' | 'native' } {
+	return {
+		application_type: redirectUrl.startsWith('https://') ? 'web' : 'native',
+		client_name: 'AutoUI',
+		redirect_uris: [redirectUrl],
+		grant_types: ['authorization_code', 'refresh_token'],
+		response_types: ['code'],
+		token_endpoint_auth_method: 'none'
+	};
+}
+
+/**
+ * The metadata document URL to offer as client id from an app served at `origin`, or
+ * undefined when the origin is not https (authorization servers only fetch https URLs).
+ */
+export function clientMetadataUrlFor(origin: string): string | undefined {
+	return origin.startsWith('https://') ? origin + clientMetadataPath : undefined;
+}
+
 const keyPrefix = 'autoui.mcp.oauth.';
 const pendingPrefix = 'autoui.mcp.oauth-pending.';
 /** A started flow is abandoned after this long. */
@@ -67,6 +98,11 @@ export interface OAuthProviderOptions {
 	navigate?: (url: URL) => void | Promise<void>;
 	/** Where to come back to after signing in (path + query on this origin). */
 	returnTo?: string;
+	/**
+	 * An https URL serving this client's metadata document (see `clientMetadataPath`); used
+	 * as client id where the authorization server supports it, instead of registering.
+	 */
+	clientMetadataUrl?: string;
 }
 
 /** An `OAuthClientProvider` that keeps everything in this device's storage. */
@@ -87,14 +123,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 		return this.#options.redirectUrl;
 	}
 
+	get clientMetadataUrl(): string | undefined {
+		return this.#options.clientMetadataUrl;
+	}
+
 	get clientMetadata(): OAuthClientMetadata {
-		return {
-			client_name: 'AutoUI',
-			redirect_uris: [this.#options.redirectUrl],
-			grant_types: ['authorization_code', 'refresh_token'],
-			response_types: ['code'],
-			token_endpoint_auth_method: 'none'
-		};
+		return clientMetadataFor(this.#options.redirectUrl);
 	}
 
 	state(): string {
@@ -130,7 +164,19 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 		if (!verifier) throw new AutoUiError('mcp_auth', 'no sign-in is in progress for this server (the PKCE verifier is missing); start the sign-in again.');
 		return verifier;
 	}
+	/**
+	 * Keeps what discovery found, after checking that the authorization server's metadata
+	 * names the server it was fetched from (RFC 8414 §3.3): metadata that claims another
+	 * issuer could send the user's credentials to endpoints nobody vouched for.
+	 */
 	saveDiscoveryState(discoveryState: OAuthDiscoveryState): void {
+		const claimed = discoveryState.authorizationServerMetadata?.issuer;
+		if (claimed !== undefined && !sameIssuer(claimed, discoveryState.authorizationServerUrl)) {
+			throw new AutoUiError(
+				'mcp_auth',
+				`The authorization server at ${discoveryState.authorizationServerUrl} published metadata for another issuer (${claimed}); sign-in was stopped. Tell the server's operator.`
+			);
+		}
 		this.#write({ discoveryState });
 	}
 	discoveryState(): OAuthDiscoveryState | undefined {
@@ -175,6 +221,37 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 	}
 }
 
+/**
+ * True when `claimed` is the issuer `discoveredAt` identifies. Compared as strings, except
+ * that a bare origin may carry the trailing slash URL serialisation adds.
+ */
+function sameIssuer(claimed: string, discoveredAt: string): boolean {
+	if (claimed === discoveredAt) return true;
+	const bare = discoveredAt.endsWith('/') && new URL(discoveredAt).pathname === '/' ? discoveredAt.slice(0, -1) : discoveredAt;
+	return claimed === bare;
+}
+
+/**
+ * Checks the callback's `iss` (RFC 9207) against the issuer discovery recorded for the
+ * server: a present `iss` must be exactly that issuer, and a server that promised to send
+ * one must have sent it. Otherwise the code may come from another authorization server.
+ */
+function checkIssuer(url: URL, discovery: OAuthDiscoveryState | undefined): void {
+	// RFC 9207's flag is not in the SDK's metadata type; the parsed metadata keeps it.
+	const metadata = discovery?.authorizationServerMetadata as ({ issuer: string; authorization_response_iss_parameter_supported?: boolean } | undefined);
+	if (!metadata) return;
+	const iss = url.searchParams.get('iss');
+	if (iss === null) {
+		if (metadata.authorization_response_iss_parameter_supported === true) {
+			throw new AutoUiError('mcp_auth', `The sign-in response did not say which authorization server sent it, although ${metadata.issuer} promised to; it was refused. Start the sign-in again.`);
+		}
+		return;
+	}
+	if (iss !== metadata.issuer) {
+		throw new AutoUiError('mcp_auth', `The sign-in response came from ${iss}, not from the authorization server this sign-in started at (${metadata.issuer}); it was refused. Start the sign-in again.`);
+	}
+}
+
 /** Forgets the stored OAuth credentials of a server entry. */
 export function forgetOAuth(storage: KeyValueStore, serverId: string): void {
 	storage.removeItem(keyPrefix + serverId);
@@ -206,6 +283,7 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 		storage,
 		redirectUrl: new URL(oauthCallbackPath, url).href
 	});
+	checkIssuer(url, provider.discoveryState());
 	try {
 		const { auth } = await loadSdk();
 		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code });

@@ -10,7 +10,7 @@ import type { ClientHandlers } from './client-handlers';
 import type { WireMessage } from './protocol-tap';
 import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
 import type { Diagnosis } from './doctor';
-import { forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
+import { clientMetadataUrlFor, forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
 import {
 	createServerConfig,
 	checkHeaders,
@@ -342,6 +342,7 @@ export class McpServerList {
 			serverUrl: config.url,
 			storage: this.#storageOrMemory(),
 			redirectUrl: this.#origin + oauthCallbackPath,
+			clientMetadataUrl: clientMetadataUrlFor(this.#origin),
 			interactive,
 			navigate: this.#options.navigate ?? ((url) => globalThis.location?.assign(url.href)),
 			returnTo: this.#options.returnTo?.() ?? (globalThis.location ? globalThis.location.pathname + globalThis.location.search : '/')

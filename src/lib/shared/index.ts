@@ -23,3 +23,5 @@ export { browserBlockedPort, blockedPortMessage, transitFailure } from './networ
 export type { TransitFailure } from './network-failure';
 export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';
+export { traceIdFor, spanIdFor, traceparent, callTraceparent } from './trace-context';
+export type { SpanSubject } from './trace-context';

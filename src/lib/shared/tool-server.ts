@@ -63,6 +63,11 @@ export interface CallOptions {
 	deadline?: Deadline;
 	/** Which call of the app this is, so a server's request during it can be placed beside it. */
 	caller?: CallerInfo;
+	/**
+	 * W3C `traceparent` of this call's span; remote MCP requests carry it in `_meta` so the
+	 * server's own spans join the session's trace.
+	 */
+	traceparent?: string;
 }
 
 /** Who made a call and where its events are: the model's turn or a call made by hand. */
