@@ -97,12 +97,12 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	if (result.isError) {
 		const structured = result.structuredContent;
 		const validation = isPlainObject(structured) && structured.error === 'Validation failed';
-		const code = validation ? 'validation_failed' : layer.protocol === 'mcp' ? 'mcp_tool_error' : 'invalid_argument';
+		const code = validation ? 'validation_failed' : layer.protocol === 'mcp' ? 'mcp_tool_error' : layer.protocol === 'http' ? 'http_tool_error' : 'invalid_argument';
 		const message = isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
 		return { ok: false, code, message, text };
 	}
 	// Recipe look-ups are not data a widget shows; only the server's other tools are.
-	if (layer.protocol === 'mcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
+	if (layer.protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
 	return { ok: true, text, widgetId, store: true };
 }
 

@@ -4,6 +4,7 @@
  * loop. Every event is plain JSON (it is exported in traces), and carries no secrets.
  */
 import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
+import type { ToolProtocol } from '$lib/shared';
 
 /** Fields every event has. */
 interface EventBase {
@@ -23,7 +24,7 @@ interface CallBase extends EventBase {
 	resolvedName: string;
 	/** The server's display name and protocol, when the name resolved to one. */
 	server?: string;
-	protocol?: 'mcp' | 'webmcp';
+	protocol?: ToolProtocol;
 	/** The tool's own name on its server. */
 	tool?: string;
 	/**
@@ -125,7 +126,7 @@ export interface ActivationEvent extends EventBase {
 	type: 'activation';
 	iteration: number;
 	server: string;
-	protocol: 'mcp' | 'webmcp';
+	protocol: ToolProtocol;
 	/** Prefixed names that became callable. */
 	tools: string[];
 	/** `server` when a whole server was activated, `tools` when only named tools were. */

@@ -8,6 +8,7 @@ export type {
 	McpRecipe,
 	McpLayer,
 	WebMcpLayer,
+	HttpLayer,
 	ToolLayer,
 	ProviderTool,
 	TextBlock,

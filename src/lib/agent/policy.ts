@@ -2,7 +2,7 @@
  * Tool policy (seeds 002 and 004): limits and approvals applied to every call before it
  * runs. A refused call is not an exception: it becomes a tool_result the model reads.
  */
-import type { ToolDefinition } from '$lib/shared';
+import type { ToolDefinition, ToolProtocol } from '$lib/shared';
 import type { ApprovalDecision } from './events';
 
 /**
@@ -86,11 +86,11 @@ export function isBlocked(policy: Pick<ToolPolicy, 'blocklist'>, prefixedName: s
  * Why a tool needs approval under the policy, or undefined when it does not. Cautious mode
  * concerns remote (mcp) tools: the in-page display tools only change the user's canvas.
  */
-export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: 'mcp' | 'webmcp' = 'mcp'): string | undefined {
+export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: ToolProtocol = 'mcp'): string | undefined {
 	const hints = tool.annotations ?? {};
 	if (policy.approval === 'off') return undefined;
 	if (hints.destructiveHint === true) return 'The server marks this tool as destructive.';
-	if (policy.approval === 'cautious' && protocol === 'mcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
+	if (policy.approval === 'cautious' && protocol !== 'webmcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
 	return undefined;
 }
 
@@ -100,7 +100,7 @@ export interface ApprovalRequest {
 	/** Prefixed name the model called. */
 	name: string;
 	server: string;
-	protocol: 'mcp' | 'webmcp';
+	protocol: ToolProtocol;
 	tool: string;
 	args: Record<string, unknown>;
 	reason: string;

@@ -34,6 +34,10 @@ export type ErrorCode =
 	| 'mcp_protocol'
 	| 'mcp_tool_error'
 	| 'mcp_disconnected'
+	// HTTP tool errors (REST APIs)
+	| 'http_tool_error'
+	| 'http_unreachable'
+	| 'invalid_descriptor'
 	// persistence
 	| 'storage_corrupt'
 	| 'internal';

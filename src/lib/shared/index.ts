@@ -14,6 +14,7 @@ export type {
 	ToolCallResult,
 	ToolProgress,
 	CallOptions,
+	ToolProtocol,
 	ToolServer
 } from './tool-server';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
