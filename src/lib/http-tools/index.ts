@@ -5,7 +5,7 @@
  */
 export { HttpToolList } from './http-tool-list.svelte';
 export type { AddDocumentInput, HttpSetEntry, HttpToolListOptions } from './http-tool-list.svelte';
-export { LinkToolsOffer } from './link-tools.svelte';
+export type { LinkToolsOffer } from './link-tools.svelte';
 export { LazyHttpToolServer } from './lazy-server';
 export { toolDefinition } from './definition';
 export type { HttpConfig, HttpMethod, HttpToolDescriptor, HttpToolSet, SecretSpec } from './descriptor';

@@ -58,3 +58,18 @@ describe('OpenAPI import', () => {
 		await expect(loadToolDocument('key: [unclosed')).rejects.toThrow(/neither JSON nor valid YAML/);
 	});
 });
+
+describe('OpenAPI import where there is no Buffer (browsers)', () => {
+	it('resolves $refs and leaves no Buffer behind', async () => {
+		const saved = globalThis.Buffer;
+		// @ts-expect-error -- removed to run as a browser would
+		delete globalThis.Buffer;
+		try {
+			const set = await loadToolDocument(petstore);
+			expect(set.tools[2].input_schema).toMatchObject({ properties: { Prefer: { type: 'string' } } });
+			expect('Buffer' in globalThis).toBe(false);
+		} finally {
+			globalThis.Buffer = saved;
+		}
+	});
+});

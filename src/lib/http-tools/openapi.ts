@@ -9,6 +9,7 @@
  * Loaded on demand (with the parser), never on the first route.
  */
 import { AutoUiError, isPlainObject, type JsonSchema } from '$lib/shared';
+import { dereferenceDocument } from './ref-resolver';
 import { parseToolSet, type HttpConfig, type HttpToolSet, type SecretSpec } from './descriptor';
 
 type Json = Record<string, unknown>;
@@ -235,10 +236,9 @@ export async function importOpenApi(document: unknown, options: ImportOptions = 
 	}
 	const swagger = typeof document.openapi !== 'string';
 	if (!swagger && !/^3\./.test(String(document.openapi))) throw new AutoUiError('invalid_descriptor', `openapi: version ${document.openapi} is not supported (3.0 and 3.1 are).`);
-	const { dereference } = await import('@apidevtools/json-schema-ref-parser');
 	let resolved: Json;
 	try {
-		resolved = (await dereference(structuredClone(document) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as unknown as Json;
+		resolved = await dereferenceDocument(document);
 	} catch (error) {
 		throw new AutoUiError('invalid_descriptor', `openapi: a $ref could not be resolved (${error instanceof Error ? error.message : String(error)}). Only references inside the document are followed.`);
 	}
