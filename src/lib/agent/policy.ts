@@ -13,6 +13,20 @@ import type { ApprovalDecision } from './events';
  */
 export type ApprovalMode = 'destructive' | 'cautious' | 'off';
 
+/**
+ * Whether the model must, may or must not call tools (seed 002's tool choice), sent to the
+ * provider with each request: `auto` lets the model decide; `required` makes the first
+ * request of a turn call a tool (later requests are `auto`, so the turn can end); `none`
+ * lets the model answer only from what it has (the tools stay listed, so the cached prefix
+ * holds).
+ */
+export type ToolChoice = 'auto' | 'required' | 'none';
+
+/** The tool choice of one request: `required` applies to the first request of a turn only. */
+export function toolChoiceFor(choice: ToolChoice, iteration: number): ToolChoice {
+	return choice === 'required' && iteration > 1 ? 'auto' : choice;
+}
+
 /** Limits and approval rules for tool calls. */
 export interface ToolPolicy {
 	/** Per-call timeout in ms, enforced with an AbortSignal. */
@@ -35,6 +49,7 @@ export interface ToolPolicy {
 	/** Longest result kept in the session buffer for recall. */
 	maxStoredResultChars: number;
 	approval: ApprovalMode;
+	toolChoice: ToolChoice;
 	/** Identical calls (same tool, same arguments) in a session before a loop warning. */
 	loopThreshold: number;
 	/** Results older than this many iterations are compressed to a preview. */
@@ -54,6 +69,7 @@ export const DEFAULT_POLICY: Readonly<ToolPolicy> = Object.freeze({
 	maxResultChars: 10_000,
 	maxStoredResultChars: 2_000_000,
 	approval: 'destructive',
+	toolChoice: 'auto',
 	loopThreshold: 3,
 	compressAfterIterations: 2,
 	previewChars: 200
@@ -68,6 +84,7 @@ export function resolvePolicy(policy: Partial<ToolPolicy> = {}): ToolPolicy {
 	}
 	merged.maxConcurrentPerServer = Math.max(1, Math.floor(merged.maxConcurrentPerServer));
 	merged.maxResultChars = Math.max(500, merged.maxResultChars);
+	if (!['auto', 'required', 'none'].includes(merged.toolChoice)) merged.toolChoice = 'auto';
 	return merged;
 }
 
