@@ -21,7 +21,7 @@ import { fitResult, unwrapToolResult } from './results';
 import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
 import type { ToolResultBlock, ToolUseBlock, WidgetCallMeta } from './types';
 import { applyUiResult, UI_TOOLS } from './ui-results';
-import { validateArgs } from './validate';
+import { validateArgs, validateResult } from './validate';
 import { hasReferences, referenceHint, resolveReferences, resultValue, type ReferenceSource } from './references';
 
 /** What one dispatch produced. */
@@ -84,6 +84,12 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 		result = { content: [{ type: 'text', text: safeStringify(result) }] };
 	}
 	ctx.onRawResult?.(callId, result);
+	const invalid = validateResult(entry.tool.outputSchema, result, ctx.state.validators);
+	if (invalid.length) {
+		const where = invalid.map((detail) => `${detail.path} ${detail.message}`).join('; ');
+		const message = `${entry.name} returned a result that does not match its output schema: ${truncateText(where, 600)}. Do not rely on this result; call it again with other arguments or tell the user the tool answered wrongly.`;
+		return failure('result_invalid', message, safeStringify({ error: 'Result validation failed', tool: entry.name, details: invalid.slice(0, 20), received: truncateText(unwrapToolResult(result), 1_000) }));
+	}
 	let widgetId: string | undefined;
 	if (layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name)) {
 		await uiTurn;

@@ -8,6 +8,7 @@ export type ErrorCode =
 	// input and validation
 	| 'invalid_argument'
 	| 'validation_failed'
+	| 'result_invalid'
 	| 'not_found'
 	| 'unknown_tool'
 	| 'unknown_server'
