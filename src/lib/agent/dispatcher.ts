@@ -105,11 +105,11 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 		const validation = isPlainObject(structured) && structured.error === 'Validation failed';
 		const code = validation ? 'validation_failed' : layer.protocol === 'mcp' ? 'mcp_tool_error' : layer.protocol === 'http' ? 'http_tool_error' : 'invalid_argument';
 		const message = isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
-		return { ok: false, code, message, text };
+		return { ok: false, code, message, text, ...(result.mocked ? { mocked: true } : {}) };
 	}
 	// Recipe look-ups are not data a widget shows; only the server's other tools are.
 	if (layer.protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
-	return { ok: true, text, widgetId, store: true };
+	return { ok: true, text, widgetId, store: true, ...(result.mocked ? { mocked: true } : {}) };
 }
 
 /** Activates a server on its first real call (lazy discovery), once per session. */
@@ -338,9 +338,9 @@ function finish(ctx: DispatchContext, prepared: Prepared, outcome: Outcome): { b
 		...(outcome.ok ? (outcome.widgetId ? { widgetId: outcome.widgetId } : {}) : { error: outcome.message, code: String(outcome.code) })
 	};
 	if (outcome.ok) {
-		ctx.emit({ type: 'tool-result', ...fields, result: content, elapsedMs: elapsed, size: fitted.size, truncated: fitted.truncated, recallId: block.id, ...(outcome.widgetId ? { widgetId: outcome.widgetId } : {}) });
+		ctx.emit({ type: 'tool-result', ...fields, result: content, elapsedMs: elapsed, size: fitted.size, truncated: fitted.truncated, recallId: block.id, ...(outcome.widgetId ? { widgetId: outcome.widgetId } : {}), ...(outcome.mocked ? { mocked: true } : {}) });
 	} else {
-		ctx.emit({ type: 'tool-error', ...fields, error: outcome.message, code: String(outcome.code), result: content, elapsedMs: elapsed });
+		ctx.emit({ type: 'tool-error', ...fields, error: outcome.message, code: String(outcome.code), result: content, elapsedMs: elapsed, ...(outcome.mocked ? { mocked: true } : {}) });
 	}
 	try {
 		ctx.callbacks.onToolCall?.(metrics);

@@ -32,6 +32,8 @@ interface CallBase extends EventBase {
 	 * `refresh` (a live widget) or `app` (an MCP App view) for calls the model did not make.
 	 */
 	origin?: 'model' | 'manual' | 'refresh' | 'app';
+	/** On results and errors: the answer came from a mock of the tool, not its server. */
+	mocked?: boolean;
 }
 
 /** A user turn began. */

@@ -58,6 +58,8 @@ export interface ConsoleEntry {
 	text?: string;
 	/** Lower-cased text that search matches against. */
 	haystack: string;
+	/** A tool result or error that came from a mock, not the server. */
+	mocked?: boolean;
 }
 
 /** Everything known about one tool call, for the detail pane and the waterfall. */

@@ -40,6 +40,8 @@ export interface ToolCallResult {
 	content: ContentPart[];
 	structuredContent?: unknown;
 	isError?: boolean;
+	/** Set by the app's mock layer: the answer came from a mock of the tool, not its server. */
+	mocked?: boolean;
 }
 
 /** Progress reported while a call runs (MCP `notifications/progress`). */
