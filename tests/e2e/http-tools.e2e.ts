@@ -159,3 +159,51 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors.filter((error) => !/status of (404|422|500)/.test(error))).toEqual([]);
 	});
 }
+
+test('mock mode: an MCP tool mocked from its console entry answers from a template, marked mocked in the chat and the console', async ({ page }) => {
+	const errors = collectErrors(page);
+	const received: FakeToolResult[] = [];
+	llm.setScenario({
+		steps: [
+			() => ({ toolCalls: [{ name: 'datasets_mcp_list_datasets', input: {} }] }),
+			{ text: 'Listed.' },
+			() => ({ toolCalls: [{ name: 'datasets_mcp_list_datasets', input: {} }] }),
+			(request) => {
+				received.push(...request.toolResults);
+				return { text: 'Listed again.' };
+			}
+		]
+	});
+	await page.goto(appUrl(llm, 'anthropic', { model: 'mock-model' }));
+	await waitReady(page);
+	await page.getByTestId('chat-input').fill('What data sets are there?');
+	await page.getByTestId('send').click();
+	await expect(page.getByTestId('pane-chat').getByTestId('turn-done')).toHaveCount(1, { timeout: 30_000 });
+
+	// "Mock this tool" from the call's console entry, with a template over the arguments.
+	await page.locator('[data-testid=console-entry][data-kind=tool-result]').first().click();
+	await page.getByTestId('console-mock-tool').click();
+	const panel = page.getByTestId('mocks-panel');
+	await expect(panel.getByTestId('mock-tool')).toHaveValue('mcp|datasets|list_datasets');
+	await expect(panel.getByTestId('mock-body')).not.toHaveValue('');
+	await panel.getByTestId('mock-kind-template').check();
+	await panel.getByTestId('mock-body').fill('{"datasets": [{"name": "{{prefix ?? \\"mocked-cars\\"}}", "rows": 3}]}');
+	await panel.getByTestId('mock-save').click();
+	await expect(panel.locator('[data-testid=mock-row][data-tool=list_datasets]')).toBeVisible();
+	await panel.getByTestId('mock-scenario-name').fill('Tiny catalogue');
+	await panel.getByTestId('mock-scenario-save').click();
+	await expect(panel.locator('[data-testid=mock-scenario][data-name="Tiny catalogue"]')).toBeVisible();
+	await page.keyboard.press('Escape');
+
+	await page.getByTestId('chat-input').fill('And now?');
+	await page.getByTestId('send').click();
+	await expect(page.getByTestId('pane-chat').getByTestId('turn-done')).toHaveCount(2, { timeout: 30_000 });
+	expect(JSON.parse(received[0].content)).toEqual({ datasets: [{ name: 'mocked-cars', rows: 3 }] });
+	await expect(page.getByTestId('tool-chip-mocked')).toHaveCount(1);
+	// The console list shows the rows in view: search it for the mocked result.
+	await page.getByPlaceholder('Search tool, args, results').fill('mocked-cars');
+	await expect(page.locator('[data-testid=console-entry][data-kind=tool-result][data-mocked=true]')).toHaveCount(1);
+	await expect(page.locator('[data-testid=console-entry][data-mocked=true]').first()).toContainText('mocked ·');
+	await saveScreenshot(page, 'mock-mode');
+	expect(errors).toEqual([]);
+});

@@ -105,7 +105,8 @@ export function makeEntry(fields: Omit<ConsoleEntry, 'haystack' | 'id'>, id: num
 		summary: fields.summary,
 		eventIndex: fields.eventIndex,
 		text: fields.text,
-		haystack: ''
+		haystack: '',
+		...(fields.mocked ? { mocked: true } : {})
 	};
 	entry.haystack = haystackOf(entry, extra);
 	return entry;
