@@ -205,5 +205,12 @@ test('mock mode: an MCP tool mocked from its console entry answers from a templa
 	await expect(page.locator('[data-testid=console-entry][data-kind=tool-result][data-mocked=true]')).toHaveCount(1);
 	await expect(page.locator('[data-testid=console-entry][data-mocked=true]').first()).toContainText('mocked ·');
 	await saveScreenshot(page, 'mock-mode');
+
+	// The workbench offers the same for the tool it shows.
+	await page.getByTestId('mcp-status').click();
+	await page.locator('[data-testid=open-workbench][data-server=datasets]').click();
+	await page.locator('[data-testid=workbench-tool][data-tool=describe_dataset]').click();
+	await page.getByTestId('workbench-mock-tool').click();
+	await expect(page.getByTestId('mocks-panel').getByTestId('mock-tool')).toHaveValue('mcp|datasets|describe_dataset');
 	expect(errors).toEqual([]);
 });
