@@ -140,6 +140,15 @@ export class HttpToolList {
 		this.#replace({ ...config, baseUrl: url.href.replace(/\/$/, '') });
 	}
 
+	/** Sends a set's requests through the app's relay (the API's name in the relay config), or directly with ''. */
+	setRelay(id: string, name: string): void {
+		const config = this.#find(id);
+		const relay = name.trim();
+		if (relay && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(relay)) throw new AutoUiError('invalid_argument', 'A relay name uses a-z, 0-9, _ and - (as in the relay config).');
+		const { relay: _old, ...rest } = config;
+		this.#replace(relay ? { ...rest, relay } : rest);
+	}
+
 	/** Sets (or clears, with '') a secret of a set; kept on this device only. */
 	setSecret(id: string, name: string, value: string): void {
 		const config = this.#find(id);
@@ -189,13 +198,14 @@ export class HttpToolList {
 
 	#server(config: HttpToolSetConfig): LazyHttpToolServer {
 		// One server per set version: a new base URL or set gives a new server.
-		const key = `${config.name}\n${config.baseUrl ?? ''}\n${config.set.tools.length}`;
+		const baseUrl = config.relay ? `${globalThis.location?.origin ?? ''}/api/relay-http/${config.relay}` : config.baseUrl;
+		const key = `${config.name}\n${baseUrl ?? ''}\n${config.set.tools.length}`;
 		const cached = this.#servers.get(config.id);
 		if (cached?.key === key) return cached.server;
 		const server = new LazyHttpToolServer({
 			name: config.name,
 			set: config.set,
-			baseUrl: config.baseUrl,
+			baseUrl,
 			secrets: () => this.#secrets[config.id] ?? {},
 			...(this.#options.fetch ? { fetch: this.#options.fetch } : {})
 		});

@@ -17,6 +17,12 @@ export interface HttpToolSetConfig {
 	set: HttpToolSet;
 	/** The base URL in use (one of `set.servers`, or the set's `base_url`). */
 	baseUrl?: string;
+	/**
+	 * Name of an API in the app's relay config ("apis"): requests then go through
+	 * `/api/relay-http/<name>/…` on this app's server, for APIs that do not allow calls from the
+	 * browser (CORS). Relative tool URLs only.
+	 */
+	relay?: string;
 	enabled: boolean;
 }
 
