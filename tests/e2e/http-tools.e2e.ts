@@ -155,6 +155,17 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(JSON.stringify(chats.map((request) => request.body))).not.toContain(apiKey);
 		await page.getByTestId('canvas-fit').click();
 		await saveScreenshot(page, `http-tools-${format}`);
+
+		// The workbench calls an operation by hand, through the same path (a console entry).
+		await page.getByTestId('mcp-status').click();
+		await page.locator('[data-testid=http-set][data-set=petstore]').getByTestId('open-workbench').click();
+		const workbench = page.locator('[data-testid=workbench][data-server=petstore]');
+		await workbench.locator('[data-testid=workbench-tool][data-tool=showPetById]').click();
+		await workbench.getByTestId('tool-raw-json').click();
+		await workbench.getByTestId('tool-args-json').fill('{"petId": 1}');
+		await workbench.getByTestId('tool-run').click();
+		await expect(workbench.getByTestId('structured-content')).toContainText('Rex');
+		await page.getByTestId('workbench-close').click();
 		// 404/422/500 answers and the refused CORS-less probe are logged by the browser as failed loads.
 		expect(errors.filter((error) => !/status of (404|422|500)/.test(error))).toEqual([]);
 	});
