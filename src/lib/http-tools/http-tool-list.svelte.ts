@@ -182,9 +182,9 @@ export class HttpToolList {
 		void this.#persist();
 	}
 
-	/** The saved sets as exported: no secret values (the tools only name them). */
-	exportConfig(): Array<Omit<HttpToolSetConfig, 'id'>> {
-		return this.#configs.map(({ id: _id, ...rest }) => rest);
+	/** Every secret value in use, so traces and logs can redact one an API echoed back. */
+	get secretValues(): string[] {
+		return Object.values(this.#secrets).flatMap((values) => Object.values(values)).filter((value) => value.length >= 4);
 	}
 
 	#savedSecrets(): SecretValues {
