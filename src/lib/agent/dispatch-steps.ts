@@ -53,8 +53,8 @@ export interface DispatchContext {
 
 /** The result of one call before it is fitted and recorded. */
 export type Outcome =
-	| { ok: true; text: string; widgetId?: string; store: boolean }
-	| { ok: false; code: ErrorCode | string; message: string; text: string };
+	| { ok: true; text: string; widgetId?: string; store: boolean; mocked?: boolean }
+	| { ok: false; code: ErrorCode | string; message: string; text: string; mocked?: boolean };
 
 /** A failed outcome whose text for the model is "Error (code): message". */
 export function failure(code: ErrorCode, message: string, text?: string): Outcome {

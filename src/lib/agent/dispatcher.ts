@@ -21,7 +21,7 @@ import { fitResult, unwrapToolResult } from './results';
 import { adaptedEntry, RECALL_ARGS_SCHEMA } from './tools';
 import type { ToolResultBlock, ToolUseBlock, WidgetCallMeta } from './types';
 import { applyUiResult, UI_TOOLS } from './ui-results';
-import { validateArgs } from './validate';
+import { validateArgs, validateResult } from './validate';
 import { hasReferences, referenceHint, resolveReferences, resultValue, type ReferenceSource } from './references';
 
 /** What one dispatch produced. */
@@ -88,6 +88,12 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 		result = { content: [{ type: 'text', text: safeStringify(result) }] };
 	}
 	ctx.onRawResult?.(callId, result);
+	const invalid = validateResult(entry.tool.outputSchema, result, ctx.state.validators);
+	if (invalid.length) {
+		const where = invalid.map((detail) => `${detail.path} ${detail.message}`).join('; ');
+		const message = `${entry.name} returned a result that does not match its output schema: ${truncateText(where, 600)}. Do not rely on this result; call it again with other arguments or tell the user the tool answered wrongly.`;
+		return failure('result_invalid', message, safeStringify({ error: 'Result validation failed', tool: entry.name, details: invalid.slice(0, 20), received: truncateText(unwrapToolResult(result), 1_000) }));
+	}
 	let widgetId: string | undefined;
 	if (layer.protocol === 'webmcp' && UI_TOOLS.includes(entry.tool.name)) {
 		await uiTurn;
@@ -101,13 +107,13 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 	if (result.isError) {
 		const structured = result.structuredContent;
 		const validation = isPlainObject(structured) && structured.error === 'Validation failed';
-		const code = validation ? 'validation_failed' : layer.protocol === 'mcp' ? 'mcp_tool_error' : 'invalid_argument';
+		const code = validation ? 'validation_failed' : layer.protocol === 'mcp' ? 'mcp_tool_error' : layer.protocol === 'http' ? 'http_tool_error' : 'invalid_argument';
 		const message = isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
-		return { ok: false, code, message, text };
+		return { ok: false, code, message, text, ...(result.mocked ? { mocked: true } : {}) };
 	}
 	// Recipe look-ups are not data a widget shows; only the server's other tools are.
-	if (layer.protocol === 'mcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
-	return { ok: true, text, widgetId, store: true };
+	if (layer.protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
+	return { ok: true, text, widgetId, store: true, ...(result.mocked ? { mocked: true } : {}) };
 }
 
 /** Activates a server on its first real call (lazy discovery), once per session. */
@@ -336,9 +342,9 @@ function finish(ctx: DispatchContext, prepared: Prepared, outcome: Outcome): { b
 		...(outcome.ok ? (outcome.widgetId ? { widgetId: outcome.widgetId } : {}) : { error: outcome.message, code: String(outcome.code) })
 	};
 	if (outcome.ok) {
-		ctx.emit({ type: 'tool-result', ...fields, result: content, elapsedMs: elapsed, size: fitted.size, truncated: fitted.truncated, recallId: block.id, ...(outcome.widgetId ? { widgetId: outcome.widgetId } : {}) });
+		ctx.emit({ type: 'tool-result', ...fields, result: content, elapsedMs: elapsed, size: fitted.size, truncated: fitted.truncated, recallId: block.id, ...(outcome.widgetId ? { widgetId: outcome.widgetId } : {}), ...(outcome.mocked ? { mocked: true } : {}) });
 	} else {
-		ctx.emit({ type: 'tool-error', ...fields, error: outcome.message, code: String(outcome.code), result: content, elapsedMs: elapsed });
+		ctx.emit({ type: 'tool-error', ...fields, error: outcome.message, code: String(outcome.code), result: content, elapsedMs: elapsed, ...(outcome.mocked ? { mocked: true } : {}) });
 	}
 	try {
 		ctx.callbacks.onToolCall?.(metrics);

@@ -4,6 +4,7 @@
  * loop. Every event is plain JSON (it is exported in traces), and carries no secrets.
  */
 import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
+import type { ToolProtocol } from '$lib/shared';
 
 /** Fields every event has. */
 interface EventBase {
@@ -23,7 +24,7 @@ interface CallBase extends EventBase {
 	resolvedName: string;
 	/** The server's display name and protocol, when the name resolved to one. */
 	server?: string;
-	protocol?: 'mcp' | 'webmcp';
+	protocol?: ToolProtocol;
 	/** The tool's own name on its server. */
 	tool?: string;
 	/**
@@ -31,6 +32,8 @@ interface CallBase extends EventBase {
 	 * `refresh` (a live widget) or `app` (an MCP App view) for calls the model did not make.
 	 */
 	origin?: 'model' | 'manual' | 'refresh' | 'app';
+	/** On results and errors: the answer came from a mock of the tool, not its server. */
+	mocked?: boolean;
 }
 
 /** A user turn began. */
@@ -125,7 +128,7 @@ export interface ActivationEvent extends EventBase {
 	type: 'activation';
 	iteration: number;
 	server: string;
-	protocol: 'mcp' | 'webmcp';
+	protocol: ToolProtocol;
 	/** Prefixed names that became callable. */
 	tools: string[];
 	/** `server` when a whole server was activated, `tools` when only named tools were. */

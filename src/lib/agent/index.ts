@@ -8,6 +8,7 @@ export type {
 	McpRecipe,
 	McpLayer,
 	WebMcpLayer,
+	HttpLayer,
 	ToolLayer,
 	ProviderTool,
 	TextBlock,
@@ -49,7 +50,8 @@ export type { FittedResult } from './results';
 export { applyUiResult, UI_TOOLS } from './ui-results';
 export type { AppliedUiResult } from './ui-results';
 export { DEFAULT_POLICY, resolvePolicy, approvalReason, isBlocked } from './policy';
-export type { ToolPolicy, ApprovalMode, ApprovalRequest, ApprovalHandler } from './policy';
+export type { ToolPolicy, ApprovalMode, ApprovalRequest, ApprovalHandler, ToolChoice } from './policy';
+export { toolChoiceFor } from './policy';
 export { createAgentState, createResultBuffer } from './state';
 export type { AgentState, ResultBuffer, StoredResult } from './state';
 export { repairHistory, appendUserInput } from './history';

@@ -2,7 +2,7 @@
  * Options, callbacks and results of `runAgentLoop`. Kept apart from the loop so the UI
  * adapter and tests can import the shapes without the implementation.
  */
-import type { ToolServer } from '$lib/shared';
+import type { ToolProtocol, ToolServer } from '$lib/shared';
 import type { AgentEvent, ApprovalDecision, DoneReason, SchemaPatch } from './events';
 import type { ApprovalRequest, ToolPolicy } from './policy';
 import type { LlmProvider } from './providers/types';
@@ -20,7 +20,7 @@ export interface ToolCallMetrics {
 	resolvedName: string;
 	/** Server display name and protocol, when the name resolved to a server. */
 	server?: string;
-	protocol?: 'mcp' | 'webmcp';
+	protocol?: ToolProtocol;
 	/** The tool's own name on its server. */
 	tool?: string;
 	/** Arguments as the model sent them. */

@@ -22,7 +22,7 @@ import { dispatchToolCalls } from './dispatcher';
 import type { AgentEvent, DoneReason, SchemaPatch } from './events';
 import { appendUserInput, messageText, repairHistory } from './history';
 import type { AgentLoopOptions, AgentLoopResult, IterationMetrics, ToolCallMetrics } from './loop-types';
-import { isBlocked, resolvePolicy, type ToolPolicy } from './policy';
+import { isBlocked, resolvePolicy, toolChoiceFor, type ToolPolicy } from './policy';
 import { promptFromRegistry } from './prompt';
 import type { ProviderTurn } from './providers/types';
 import { buildToolRegistry, type ToolRegistry } from './registry';
@@ -192,7 +192,7 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		let response: ProviderTurn;
 		try {
 			response = await provider.streamTurn(
-				{ system, messages, tools, ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}), cache: options.cache ?? true },
+				{ system, messages, tools, ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}), cache: options.cache ?? true, toolChoice: toolChoiceFor(policy.toolChoice, iteration) },
 				{
 					signal,
 					onEvent: (event) => {

@@ -2,7 +2,7 @@
  * Tool policy (seeds 002 and 004): limits and approvals applied to every call before it
  * runs. A refused call is not an exception: it becomes a tool_result the model reads.
  */
-import type { ToolDefinition } from '$lib/shared';
+import type { ToolDefinition, ToolProtocol } from '$lib/shared';
 import type { ApprovalDecision } from './events';
 
 /**
@@ -12,6 +12,20 @@ import type { ApprovalDecision } from './events';
  * - `off`: never (the blocklist and limits still apply).
  */
 export type ApprovalMode = 'destructive' | 'cautious' | 'off';
+
+/**
+ * Whether the model must, may or must not call tools (seed 002's tool choice), sent to the
+ * provider with each request: `auto` lets the model decide; `required` makes the first
+ * request of a turn call a tool (later requests are `auto`, so the turn can end); `none`
+ * lets the model answer only from what it has (the tools stay listed, so the cached prefix
+ * holds).
+ */
+export type ToolChoice = 'auto' | 'required' | 'none';
+
+/** The tool choice of one request: `required` applies to the first request of a turn only. */
+export function toolChoiceFor(choice: ToolChoice, iteration: number): ToolChoice {
+	return choice === 'required' && iteration > 1 ? 'auto' : choice;
+}
 
 /** Limits and approval rules for tool calls. */
 export interface ToolPolicy {
@@ -35,6 +49,7 @@ export interface ToolPolicy {
 	/** Longest result kept in the session buffer for recall. */
 	maxStoredResultChars: number;
 	approval: ApprovalMode;
+	toolChoice: ToolChoice;
 	/** Identical calls (same tool, same arguments) in a session before a loop warning. */
 	loopThreshold: number;
 	/** Results older than this many iterations are compressed to a preview. */
@@ -54,6 +69,7 @@ export const DEFAULT_POLICY: Readonly<ToolPolicy> = Object.freeze({
 	maxResultChars: 10_000,
 	maxStoredResultChars: 2_000_000,
 	approval: 'destructive',
+	toolChoice: 'auto',
 	loopThreshold: 3,
 	compressAfterIterations: 2,
 	previewChars: 200
@@ -68,6 +84,7 @@ export function resolvePolicy(policy: Partial<ToolPolicy> = {}): ToolPolicy {
 	}
 	merged.maxConcurrentPerServer = Math.max(1, Math.floor(merged.maxConcurrentPerServer));
 	merged.maxResultChars = Math.max(500, merged.maxResultChars);
+	if (!['auto', 'required', 'none'].includes(merged.toolChoice)) merged.toolChoice = 'auto';
 	return merged;
 }
 
@@ -86,11 +103,11 @@ export function isBlocked(policy: Pick<ToolPolicy, 'blocklist'>, prefixedName: s
  * Why a tool needs approval under the policy, or undefined when it does not. Cautious mode
  * concerns remote (mcp) tools: the in-page display tools only change the user's canvas.
  */
-export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: 'mcp' | 'webmcp' = 'mcp'): string | undefined {
+export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: ToolProtocol = 'mcp'): string | undefined {
 	const hints = tool.annotations ?? {};
 	if (policy.approval === 'off') return undefined;
 	if (hints.destructiveHint === true) return 'The server marks this tool as destructive.';
-	if (policy.approval === 'cautious' && protocol === 'mcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
+	if (policy.approval === 'cautious' && protocol !== 'webmcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
 	return undefined;
 }
 
@@ -100,7 +117,7 @@ export interface ApprovalRequest {
 	/** Prefixed name the model called. */
 	name: string;
 	server: string;
-	protocol: 'mcp' | 'webmcp';
+	protocol: ToolProtocol;
 	tool: string;
 	args: Record<string, unknown>;
 	reason: string;

@@ -39,7 +39,7 @@ function displayTool(registry: ToolRegistry, tool: string): string | undefined {
 
 function serverSection(registry: ToolRegistry, server: ServerEntry): string {
 	const { layer } = server;
-	const kind = layer.protocol === 'mcp' ? 'remote MCP server, DATA tools' : 'in-page WebMCP server, UI tools';
+	const kind = layer.protocol === 'mcp' ? 'remote MCP server, DATA tools' : layer.protocol === 'http' ? 'REST API, DATA tools' : 'in-page WebMCP server, UI tools';
 	const lines = [`### ${oneLine(layer.serverName, 80)} (${kind}; tool prefix ${server.prefix})`];
 	if (layer.description) lines.push(oneLine(layer.description, MAX_SERVER_DESCRIPTION));
 	const toolCount = registry.toolsByServer.get(server.key)?.length ?? 0;

@@ -57,7 +57,7 @@ function uniqueServerKey(layer: ToolLayer, taken: Set<string>): string {
 	const sanitized = sanitizeServerName(layer.serverName);
 	let part = serverPart(sanitized);
 	if (taken.has(`${part}_${layer.protocol}`)) {
-		const url = layer.protocol === 'mcp' ? (layer.serverUrl ?? '') : '';
+		const url = layer.protocol === 'webmcp' ? '' : (layer.serverUrl ?? '');
 		const disambiguated = `${sanitized}_${hashSuffix(`${layer.serverName}\n${url}`)}`;
 		part = shortenWithHash(disambiguated, 24);
 	}

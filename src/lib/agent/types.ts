@@ -35,8 +35,19 @@ export interface WebMcpLayer {
 	recipes?: McpRecipe[];
 }
 
+/** DATA layer: a set of HTTP tools (REST API operations from a descriptor or an OpenAPI document). */
+export interface HttpLayer {
+	protocol: 'http';
+	/** The API's base URL, shown in the prompt and used to tell sets of the same name apart. */
+	serverUrl?: string;
+	serverName: string;
+	description?: string;
+	tools: ToolDefinition[];
+	recipes?: McpRecipe[];
+}
+
 /** Any layer of tools the agent can use. */
-export type ToolLayer = McpLayer | WebMcpLayer;
+export type ToolLayer = McpLayer | WebMcpLayer | HttpLayer;
 
 /** A tool as offered to an LLM provider: prefixed name, description, normalised schema. */
 export interface ProviderTool {

@@ -25,6 +25,16 @@ function draftOf(schema: JsonSchema): SchemaDraft {
 }
 
 /**
+ * Checks a result's `structuredContent` against the tool's `outputSchema` (seed 002's result
+ * validation). Nothing to check — no schema, no structured content, an error result — gives
+ * no details.
+ */
+export function validateResult(outputSchema: unknown, result: { structuredContent?: unknown; isError?: boolean }, cache: WeakMap<object, Validator | null>): ValidationDetail[] {
+	if (!isPlainObject(outputSchema) || result.isError || result.structuredContent === undefined) return [];
+	return validateArgs(outputSchema, result.structuredContent, cache);
+}
+
+/**
  * Validates `args` against `schema`. Validators are cached in `cache` by schema object.
  * A schema the validator cannot compile is treated as accepting everything (the server
  * still validates).

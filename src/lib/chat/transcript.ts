@@ -54,6 +54,8 @@ export interface ToolItem extends ItemBase {
 	truncated?: boolean;
 	widgetId?: string;
 	decision?: ApprovalDecision;
+	/** The answer came from a mock of the tool, not its server. */
+	mocked?: boolean;
 }
 
 /** A tool waiting for the user's decision. Disappears once decided or the turn ends. */
@@ -263,7 +265,8 @@ export class Transcript {
 					error: failed ? event.error : undefined,
 					code: failed ? event.code : undefined,
 					truncated: failed ? undefined : event.truncated,
-					widgetId: failed ? undefined : event.widgetId
+					widgetId: failed ? undefined : event.widgetId,
+					...(event.mocked ? { mocked: true } : {})
 				});
 				return;
 			}

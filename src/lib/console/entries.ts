@@ -223,7 +223,7 @@ export class ConsoleLog {
 				const summary = failed
 					? `${event.code}: ${preview(event.error, 160)}`
 					: `${thousands(event.size)} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
-				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status, summary }, preview(event.result, maxSearchChars));
+				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status, summary: event.mocked ? `mocked · ${summary}` : summary, ...(event.mocked ? { mocked: true } : {}) }, preview(event.result, maxSearchChars));
 				return;
 			}
 			case 'activation':

@@ -60,6 +60,8 @@ export interface ConsoleEntry {
 	text?: string;
 	/** Lower-cased text that search matches against. */
 	haystack: string;
+	/** A tool result or error that came from a mock, not the server. */
+	mocked?: boolean;
 }
 
 /** Everything known about one tool call, for the detail pane and the waterfall. */
@@ -105,7 +107,8 @@ export function makeEntry(fields: Omit<ConsoleEntry, 'haystack' | 'id'>, id: num
 		summary: fields.summary,
 		eventIndex: fields.eventIndex,
 		text: fields.text,
-		haystack: ''
+		haystack: '',
+		...(fields.mocked ? { mocked: true } : {})
 	};
 	entry.haystack = haystackOf(entry, extra);
 	return entry;

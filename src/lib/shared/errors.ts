@@ -8,6 +8,7 @@ export type ErrorCode =
 	// input and validation
 	| 'invalid_argument'
 	| 'validation_failed'
+	| 'result_invalid'
 	| 'not_found'
 	| 'unknown_tool'
 	| 'unknown_server'
@@ -34,6 +35,10 @@ export type ErrorCode =
 	| 'mcp_protocol'
 	| 'mcp_tool_error'
 	| 'mcp_disconnected'
+	// HTTP tool errors (REST APIs)
+	| 'http_tool_error'
+	| 'http_unreachable'
+	| 'invalid_descriptor'
 	// persistence
 	| 'storage_corrupt'
 	| 'internal';

@@ -15,6 +15,7 @@ export type {
 	ToolProgress,
 	CallOptions,
 	CallerInfo,
+	ToolProtocol,
 	ToolServer
 } from './tool-server';
 export { createDeadline } from './deadline';

@@ -41,6 +41,8 @@ export interface ToolCallResult {
 	content: ContentPart[];
 	structuredContent?: unknown;
 	isError?: boolean;
+	/** Set by the app's mock layer: the answer came from a mock of the tool, not its server. */
+	mocked?: boolean;
 }
 
 /** Progress reported while a call runs (MCP `notifications/progress`). */
@@ -78,11 +80,14 @@ export interface CallerInfo {
 	origin: 'model' | 'manual' | 'refresh' | 'app';
 }
 
-/** A source of tools: an MCP connection or an in-page WebMCP server. */
+/** The kinds of tool servers: remote MCP, in-page WebMCP, and REST APIs described by HTTP tool descriptors. */
+export type ToolProtocol = 'mcp' | 'webmcp' | 'http';
+
+/** A source of tools: an MCP connection, an in-page WebMCP server or a set of HTTP tools. */
 export interface ToolServer {
 	/** The server's display name (sanitised into tool prefixes by the agent). */
 	readonly name: string;
-	readonly protocol: 'mcp' | 'webmcp';
+	readonly protocol: ToolProtocol;
 	listTools(options?: { signal?: AbortSignal }): Promise<ToolDefinition[]>;
 	callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
 }

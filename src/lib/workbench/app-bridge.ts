@@ -56,7 +56,7 @@ function hasMethod<T>(value: object, name: string): value is object & T {
 export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchDeps {
 	const registryName = (server: string, tool: string): string | undefined => {
 		const registry = buildToolRegistry(options.layers());
-		const entry = registry.servers.find((candidate) => candidate.layer.protocol === 'mcp' && candidate.layer.serverName === server);
+		const entry = registry.servers.find((candidate) => candidate.layer.protocol !== 'webmcp' && candidate.layer.serverName === server);
 		return entry ? providerName(registry, entry, tool) : undefined;
 	};
 

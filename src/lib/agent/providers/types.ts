@@ -17,6 +17,8 @@ export interface ProviderRequest {
 	maxTokens?: number;
 	/** Ask for prompt caching where the provider supports it (stable system + tools prefix). */
 	cache?: boolean;
+	/** Whether the model must (`required`), may (`auto`, the default) or must not (`none`) call a tool. */
+	toolChoice?: 'auto' | 'required' | 'none';
 }
 
 /** Events a provider reports while it streams one turn. */

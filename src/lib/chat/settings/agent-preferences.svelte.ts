@@ -4,7 +4,7 @@
  * parameters are flattened for small local models. Saved in localStorage; a malformed saved
  * value falls back to the defaults.
  */
-import type { ApprovalMode } from '$lib/agent';
+import type { ApprovalMode, ToolChoice } from '$lib/agent';
 
 /** The choices, as plain data. */
 export interface AgentPreferenceValues {
@@ -14,6 +14,8 @@ export interface AgentPreferenceValues {
 	lazyTools: boolean;
 	/** Flatten nested object parameters (`center.lat` → `center__lat`) for small models. */
 	flattenParams: boolean;
+	/** Whether the model must, may or must not call tools (`required` applies to a turn's first request). */
+	toolChoice: ToolChoice;
 }
 
 const storageKey = 'autoui.agent.v1';
@@ -22,7 +24,8 @@ const storageKey = 'autoui.agent.v1';
 export const defaultAgentPreferences: Readonly<AgentPreferenceValues> = Object.freeze({
 	approval: 'destructive',
 	lazyTools: true,
-	flattenParams: false
+	flattenParams: false,
+	toolChoice: 'auto'
 });
 
 /** Reads saved preferences; anything missing or malformed takes its default. */
@@ -38,6 +41,7 @@ export function parseAgentPreferences(raw: string | null): AgentPreferenceValues
 	if (saved.approval === 'destructive' || saved.approval === 'cautious') values.approval = saved.approval;
 	if (typeof saved.lazyTools === 'boolean') values.lazyTools = saved.lazyTools;
 	if (typeof saved.flattenParams === 'boolean') values.flattenParams = saved.flattenParams;
+	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none') values.toolChoice = saved.toolChoice;
 	return values;
 }
 

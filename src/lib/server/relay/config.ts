@@ -24,8 +24,16 @@ export interface StdioUpstream {
 	cwd?: string;
 }
 
+/** Forward plain HTTP (a REST API for HTTP tools) to a base URL, adding the configured headers. */
+export interface ApiUpstream {
+	kind: 'api';
+	name: string;
+	url: string;
+	headers: Record<string, string>;
+}
+
 /** One configured upstream. */
-export type Upstream = HttpUpstream | StdioUpstream;
+export type Upstream = HttpUpstream | StdioUpstream | ApiUpstream;
 
 const namePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
@@ -45,6 +53,7 @@ export function parseRelayConfig(text: string, source = 'relay config'): Map<str
 	} catch (error) {
 		throw new AutoUiError('invalid_argument', `${source} is not valid JSON: ${errorMessage(error)}`);
 	}
+	if (isPlainObject(value) && value.servers === undefined && isPlainObject(value.apis)) value = { ...value, servers: {} };
 	if (!isPlainObject(value) || !isPlainObject(value.servers)) {
 		throw new AutoUiError('invalid_argument', `${source} needs a "servers" object: { "servers": { "name": { "url": "…" } } }.`);
 	}
@@ -70,6 +79,18 @@ export function parseRelayConfig(text: string, source = 'relay config'): Map<str
 			});
 		} else {
 			throw new AutoUiError('invalid_argument', `${where} needs either "url" (HTTP upstream) or "command" (stdio server).`);
+		}
+	}
+	if (value.apis !== undefined) {
+		if (!isPlainObject(value.apis)) throw new AutoUiError('invalid_argument', `${source}: "apis" must be an object: { "apis": { "name": { "url": "https://api.example.com" } } }.`);
+		for (const [name, entry] of Object.entries(value.apis)) {
+			const where = `${source}: api "${name}"`;
+			if (!namePattern.test(name)) throw new AutoUiError('invalid_argument', `${where}: names use a-z, 0-9, _ and - only.`);
+			if (upstreams.has(name)) throw new AutoUiError('invalid_argument', `${where}: the name is already used by a server.`);
+			if (!isPlainObject(entry) || typeof entry.url !== 'string') throw new AutoUiError('invalid_argument', `${where} needs "url" (the API's base URL).`);
+			const url = new URL(entry.url);
+			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutoUiError('invalid_argument', `${where}: url must be http(s).`);
+			upstreams.set(name, { kind: 'api', name, url: url.href.replace(/\/$/, ''), headers: strings(entry.headers, `${where}: headers`) });
 		}
 	}
 	return upstreams;

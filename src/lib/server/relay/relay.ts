@@ -46,7 +46,7 @@ export function createRelay(configPath: string | undefined): Relay {
 				return jsonError(500, `The relay config could not be read: ${errorMessage(error)}`);
 			}
 			const upstream = upstreams?.get(name);
-			if (!upstream) {
+			if (!upstream || upstream.kind === 'api') {
 				// The configured names are not listed: they would tell any caller what this machine relays.
 				return jsonError(404, `No relay server named "${name}". Check the name in your relay config file.`);
 			}

@@ -24,6 +24,8 @@ export function toAnthropicBody(request: ProviderRequest, model: string): Anthro
 		body.system = cache ? [{ ...system, cache_control: ephemeral }] : request.system;
 	}
 	if (request.tools.length > 0) body.tools = toAnthropicTools(request.tools, cache);
+	// `auto` is the API's default; `required` is Anthropic's `any`.
+	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto') body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'none' };
 	return body;
 }
 

@@ -26,6 +26,7 @@ export function toOpenAiBody(request: ProviderRequest, model: string, options: O
 	const body: OpenAiRequestBody = { model, messages, stream: true };
 	if (options.includeUsage) body.stream_options = { include_usage: true };
 	if (request.tools.length > 0) body.tools = toOpenAiTools(request.tools);
+	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto') body.tool_choice = request.toolChoice;
 	if (request.maxTokens !== undefined) {
 		if (options.officialApi) body.max_completion_tokens = request.maxTokens;
 		else body.max_tokens = request.maxTokens;
