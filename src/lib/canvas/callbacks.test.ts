@@ -43,7 +43,7 @@ describe('createCanvasCallbacks', () => {
 		expect(callbacks.onStyle!(id, { backgroundColor: '#fff' })).toEqual({ ok: true });
 		expect(store.get(id)).toMatchObject({ x: 64, y: 80, w: 400, h: 200, style: { 'background-color': '#fff' } });
 		expect(callbacks.onStyle!(id, { position: 'fixed' })).toEqual({ ok: false, error: expect.stringMatching(/not allowed/) });
-		expect(callbacks.onList!()).toEqual({ ok: true, data: [{ id, type: 'kpi', title: 'KPI', x: 64, y: 80, w: 400, h: 200 }] });
+		expect(callbacks.onList!()).toEqual({ ok: true, data: [{ id, type: 'kpi', title: 'Users', x: 64, y: 80, w: 400, h: 200 }] });
 		for (const result of [callbacks.onMove!('w_x', 1, 1), callbacks.onUpdate!('w_x', {}), callbacks.onRemove!('w_x')]) {
 			expect(result).toEqual({ ok: false, error: `Unknown widget "w_x"; ids on the canvas: ${id}` });
 		}

@@ -8,10 +8,14 @@ import { errorMessage, safeStringify } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
 import type { CanvasStore } from './canvas-store.svelte';
+import { meaningfulTitle, type TitleSource } from './titles';
 
-/** Frame title of a widget: its `title` param, else the widget type's title. */
-export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>): string {
-	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : (validator.summary(type)?.title ?? type);
+/**
+ * Frame title of a widget: its `title` param, else one derived from what it shows (the
+ * metric and the subject, see `titles.ts`), else the widget type's title.
+ */
+export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>, source?: TitleSource): string {
+	return meaningfulTitle(type, params, validator.summary(type)?.title ?? type, source);
 }
 
 function attempt(action: () => unknown): CanvasActionResult {
@@ -30,7 +34,8 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 			const checked = validator.check(type, params, { draw: true });
 			if (!checked.ok) return { error: safeStringify({ error: checked.error, details: checked.details }) };
 			const record = store.add(type, checked.value, {
-				title: widgetTitle(validator, type, checked.value),
+				title: widgetTitle(validator, type, checked.value, meta.source),
+				...(meta.turnId ? { turn: meta.turnId } : {}),
 				provenance: { displayedBy: meta.callId, dataFrom: [...meta.dataFrom], source: 'agent' },
 				// A display with a source is a live widget: it keeps the call that feeds it.
 				...(meta.source ? { source: { ...meta.source, fetchedAt: Date.now() } } : {})
@@ -47,7 +52,7 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 				return { ok: false, error: safeStringify({ error, details, expected_schema }) };
 			}
 			return attempt(() => {
-				store.update(id, checked.value, 'agent', widgetTitle(validator, record.type, checked.value));
+				store.update(id, checked.value, 'agent', widgetTitle(validator, record.type, checked.value, record.source));
 			});
 		},
 		onMove: (id, x, y) => attempt(() => void store.move(id, x, y, 'agent')),

@@ -6,6 +6,7 @@
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
+import { naturalFrameSize } from '$lib/widgets/shared/natural-size';
 import { createCanvasCallbacks } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
@@ -70,7 +71,11 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	// Saves what the debounce still holds when the page goes away (reload, tab close).
 	const flushOnHide = () => void persistence?.flush();
 	const store = new CanvasStore({
-		sizeOf: (type) => validator.summary(type)?.defaultSize,
+		// The content's natural size once the definitions are loaded (every display awaits them).
+		sizeOf: (type, params) => {
+			const definition = validator.definition(type);
+			return definition ? naturalFrameSize(definition, params) : validator.summary(type)?.defaultSize;
+		},
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);

@@ -3,12 +3,16 @@
  * Records are plain immutable JSON (an update replaces the record), so undo/redo keeps
  * snapshots of the list, and persistence, export and share links serialise it as is.
  *
- * Every change by the agent or the user goes through history (undo/redo), except selection
- * and z-order (bringing a widget to the front on click is not worth an undo step).
+ * Every change by the agent or the user goes through history (undo/redo), except selection,
+ * bringing a widget to the front on click (not worth an undo step) and fitting a frame to
+ * its measured content. The outline's verbs (rename, front/back, hide, duplicate) and the
+ * selection's (move, align, delete together) and auto-arrange are one undo step each.
  */
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
-import { placeWidget, placementGap } from './placement';
+import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
 import { clampRound, recordLimits } from './records';
+import { arrangePositions } from './layout/arrange';
+import { alignPositions, type AlignEdge } from './selection/align';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
 /** Size used for a type the catalog does not know. */
@@ -38,8 +42,8 @@ export type ChangeSource = Provenance['source'];
 
 /** Options of the store. */
 export interface CanvasStoreOptions {
-	/** Default frame size of a widget type. */
-	sizeOf?: (type: string) => { w: number; h: number } | undefined;
+	/** The frame size a widget opens at: its content's natural size for `params`, else its type's default. */
+	sizeOf?: (type: string, params: Record<string, unknown>) => { w: number; h: number } | undefined;
 	/** Width new widgets are laid out in (reading order wraps here). */
 	placementWidth?: number;
 	/** Called after every change of the records (not of the selection). */
@@ -59,6 +63,8 @@ export interface AddOptions {
 	style?: WidgetStyle;
 	provenance?: Partial<Provenance>;
 	source?: WidgetSource;
+	/** The agent turn displaying it: placed in that turn's band, in the order of the answer. */
+	turn?: string;
 }
 
 /** True when a change changed nothing (params compared by reference: they may be large). */
@@ -73,13 +79,13 @@ function sameRecord(a: WidgetRecord, b: WidgetRecord): boolean {
 /** Reactive canvas state with verb methods. */
 export class CanvasStore {
 	#records = $state.raw<readonly WidgetRecord[]>([]);
-	#selectedId = $state.raw<WidgetId | null>(null);
+	#selectedIds = $state.raw<readonly WidgetId[]>([]);
 	#past = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
 	#future = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
 	#notices = $state.raw<readonly CanvasNotice[]>([]);
 	#noticeCount = 0;
 	#options: CanvasStoreOptions;
-	#selected = $derived(this.#records.find((record) => record.id === this.#selectedId));
+	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;
@@ -90,8 +96,14 @@ export class CanvasStore {
 		return this.#records;
 	}
 
+	/** The primary selection (the last widget selected), which the inspector shows. */
 	get selectedId(): WidgetId | null {
-		return this.#selectedId;
+		return this.#selectedIds.at(-1) ?? null;
+	}
+
+	/** Every selected widget (shift-click and the marquee select several), the primary last. */
+	get selectedIds(): readonly WidgetId[] {
+		return this.#selectedIds;
 	}
 
 	get selected(): WidgetRecord | undefined {
@@ -117,13 +129,16 @@ export class CanvasStore {
 
 	/** Adds a widget, placed automatically unless x/y are given; returns its record. */
 	add(type: string, params: Record<string, unknown>, options: AddOptions = {}): WidgetRecord {
-		const size = this.#options.sizeOf?.(type) ?? fallbackSize;
+		const size = this.#options.sizeOf?.(type, params) ?? fallbackSize;
 		const w = clampRound(options.w ?? size.w, recordLimits.minSize, recordLimits.maxSize);
 		const h = clampRound(options.h ?? size.h, recordLimits.minSize, recordLimits.maxSize);
+		const width = this.#options.placementWidth ?? 1200;
 		const position =
 			options.x !== undefined && options.y !== undefined
 				? { x: options.x, y: options.y }
-				: placeWidget(this.#records, { w, h }, this.#options.placementWidth);
+				: options.turn
+					? placeInBand(this.#records, { w, h }, width, this.#bandTop(options.turn))
+					: placeWidget(this.#records, { w, h }, width);
 		const record: WidgetRecord = {
 			id: this.#freshId(),
 			type,
@@ -137,10 +152,17 @@ export class CanvasStore {
 			style: options.style ?? {},
 			provenance: { dataFrom: [], source: 'user', ...options.provenance },
 			createdAt: (this.#options.now ?? Date.now)(),
-			...(options.source ? { source: options.source } : {})
+			...(options.source ? { source: options.source } : {}),
+			...(options.turn ? { turn: options.turn } : {})
 		};
 		this.#commit([...this.#records, record]);
 		return record;
+	}
+
+	/** Where `turn`'s band starts: the top of its widgets so far, else a new band below everything. */
+	#bandTop(turn: string): number {
+		const mates = this.#records.filter((record) => record.turn === turn && !record.userPlaced);
+		return mates.length ? Math.min(...mates.map((record) => record.y)) : newBandTop(this.#records);
 	}
 
 	/**
@@ -151,36 +173,57 @@ export class CanvasStore {
 		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
 	}
 
-	/** Replaces a widget's params (already validated by the caller) and optionally its title. */
+	/**
+	 * Replaces a widget's params (already validated by the caller) and optionally its title.
+	 * A frame the user never resized follows its content: it takes the new params' natural size.
+	 */
 	update(id: string, params: Record<string, unknown>, source: ChangeSource = 'user', title?: string): WidgetRecord {
-		return this.#replace(id, (record) => ({
-			...record,
-			params,
-			...(title !== undefined ? { title } : {}),
-			provenance: { ...record.provenance, source }
-		}));
+		return this.#replace(id, (record) => {
+			const size = record.userSized ? undefined : this.#options.sizeOf?.(record.type, params);
+			return {
+				...record,
+				params,
+				...(title !== undefined ? { title } : {}),
+				...(size ? { w: size.w, h: size.h } : {}),
+				provenance: { ...record.provenance, source }
+			};
+		});
 	}
 
-	/** Moves a widget's top-left corner to (x, y). */
+	/** Moves a widget's top-left corner to (x, y); moved by the user, auto-arrange leaves it there. */
 	move(id: string, x: number, y: number, source: ChangeSource = 'user'): WidgetRecord {
 		const { coordinate } = recordLimits;
-		return this.#replace(id, (record) => ({
-			...record,
-			x: clampRound(x, -coordinate, coordinate),
-			y: clampRound(y, -coordinate, coordinate),
-			provenance: { ...record.provenance, source }
-		}));
+		return this.#replace(id, (record) => {
+			const next = { x: clampRound(x, -coordinate, coordinate), y: clampRound(y, -coordinate, coordinate) };
+			if (next.x === record.x && next.y === record.y) return record;
+			return { ...record, ...next, ...(source === 'user' ? { userPlaced: true as const } : {}), provenance: { ...record.provenance, source } };
+		});
 	}
 
-	/** Resizes a widget (clamped to 40–10,000 px). */
+	/** Resizes a widget (clamped to 40–10,000 px); resized by the user, its size wins from then on. */
 	resize(id: string, w: number, h: number, source: ChangeSource = 'user'): WidgetRecord {
 		const { minSize, maxSize } = recordLimits;
 		return this.#replace(id, (record) => ({
 			...record,
 			w: clampRound(w, minSize, maxSize),
 			h: clampRound(h, minSize, maxSize),
+			...(source === 'user' ? { userSized: true as const } : {}),
 			provenance: { ...record.provenance, source }
 		}));
+	}
+
+	/**
+	 * Grows a frame to the size its rendered content measured (never one the user resized).
+	 * Not an undo step: it completes the display that added or updated the widget.
+	 */
+	fit(id: string, w: number, h: number): void {
+		const record = this.get(id);
+		if (!record || record.userSized) return;
+		const { minSize, maxSize } = recordLimits;
+		const next = { ...record, w: clampRound(w, minSize, maxSize), h: clampRound(h, minSize, maxSize) };
+		if (next.w === record.w && next.h === record.h) return;
+		this.#records = this.#records.map((other) => (other.id === id ? next : other));
+		this.#options.onChange?.(this.#records);
 	}
 
 	/** Sets a widget's style (already sanitised by the caller); `{}` removes it. */
@@ -198,21 +241,96 @@ export class CanvasStore {
 
 	/** Removes a widget. */
 	remove(id: string): void {
-		this.#require(id);
-		if (this.#selectedId === id) this.#selectedId = null;
-		this.#commit(this.#records.filter((record) => record.id !== id));
+		this.removeMany([id]);
+	}
+
+	/** Removes several widgets in one undo step (the selection's Delete). */
+	removeMany(ids: readonly string[]): void {
+		ids.forEach((id) => this.#require(id));
+		const gone = new Set(ids);
+		this.#selectedIds = this.#selectedIds.filter((id) => !gone.has(id));
+		this.#commit(this.#records.filter((record) => !gone.has(record.id)));
 	}
 
 	/** Removes every widget (undoable). */
 	clear(): void {
 		if (this.#records.length === 0) return;
-		this.#selectedId = null;
+		this.#selectedIds = [];
 		this.#commit([]);
+	}
+
+	/** Renames a widget's frame (one undo step); an empty title removes it (the frame shows its type). */
+	rename(id: string, title: string): WidgetRecord {
+		const text = title.trim().slice(0, 200);
+		return this.#replace(id, (record) => {
+			const { title: _previous, ...rest } = record;
+			return text ? { ...rest, title: text } : rest;
+		});
+	}
+
+	/** Brings a widget above all others (`front`) or below all others (`back`), as an undo step. */
+	reorder(id: string, where: 'front' | 'back'): WidgetRecord {
+		const zs = this.#records.map((record) => record.z);
+		const z = where === 'front' ? Math.max(...zs) + 1 : Math.min(...zs) - 1;
+		return this.#replace(id, (record) => ({ ...record, z }));
+	}
+
+	/** Hides widgets from the canvas, or shows them again (one undo step). */
+	setHidden(ids: readonly string[], hidden: boolean): void {
+		this.#changeMany(ids, (record) => {
+			const { hidden: _previous, ...rest } = record;
+			return hidden ? { ...rest, hidden: true } : rest;
+		});
+		if (hidden) this.#selectedIds = this.#selectedIds.filter((id) => !ids.includes(id));
+	}
+
+	/** Copies widgets beside the originals (one undo step); the copies become the selection. */
+	duplicate(ids: readonly string[]): WidgetRecord[] {
+		const originals = ids.map((id) => this.#require(id));
+		let z = this.#topZ();
+		const taken = new Set<string>(this.#records.map((record) => record.id));
+		const copies = originals.map((record) => {
+			let id = widgetId();
+			while (taken.has(id)) id = widgetId();
+			taken.add(id);
+			const { hidden: _hidden, ...rest } = record;
+			return { ...structuredClone(rest), id, x: snap(record.x + 24), y: snap(record.y + 24), z: ++z, createdAt: (this.#options.now ?? Date.now)(), userPlaced: true as const };
+		});
+		this.#commit([...this.#records, ...copies]);
+		this.#selectedIds = copies.map((copy) => copy.id);
+		return copies;
+	}
+
+	/** Moves several widgets by (dx, dy) in one undo step (dragging the selection). */
+	moveMany(ids: readonly string[], dx: number, dy: number): void {
+		const { coordinate } = recordLimits;
+		this.#changeMany(ids, (record) => ({
+			...record,
+			x: clampRound(record.x + dx, -coordinate, coordinate),
+			y: clampRound(record.y + dy, -coordinate, coordinate),
+			userPlaced: true,
+			provenance: { ...record.provenance, source: 'user' }
+		}));
+	}
+
+	/** Lines several widgets up on an edge of their bounding box (one undo step). */
+	align(ids: readonly string[], edge: AlignEdge): void {
+		const positions = alignPositions(ids.map((id) => this.#require(id)), edge);
+		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)!, userPlaced: true }));
+	}
+
+	/**
+	 * Packs the canvas again by turn in reading order within `width` (one undo step); widgets
+	 * the user moved stay where they are.
+	 */
+	arrange(width?: number): void {
+		const positions = arrangePositions(this.#records, width ?? this.#options.placementWidth);
+		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)! }));
 	}
 
 	/** Replaces all records (import, share link, saved state). `undoable: false` for restores. */
 	replaceAll(records: readonly WidgetRecord[], { undoable = true } = {}): void {
-		this.#selectedId = null;
+		this.#selectedIds = [];
 		if (undoable) this.#commit([...records]);
 		else {
 			this.#records = [...records];
@@ -255,7 +373,21 @@ export class CanvasStore {
 	/** Selects a widget (or nothing with `null`). */
 	select(id: string | null): void {
 		if (id !== null) this.#require(id);
-		this.#selectedId = id as WidgetId | null;
+		this.#selectedIds = id === null ? [] : [id as WidgetId];
+	}
+
+	/** Adds a widget to the selection, or takes it out when it is in (shift-click). */
+	toggleSelected(id: string): void {
+		this.#require(id);
+		this.#selectedIds = this.#selectedIds.includes(id as WidgetId)
+			? this.#selectedIds.filter((other) => other !== id)
+			: [...this.#selectedIds, id as WidgetId];
+	}
+
+	/** Selects exactly `ids` (the marquee), the last one primary. */
+	selectMany(ids: readonly string[]): void {
+		ids.forEach((id) => this.#require(id));
+		this.#selectedIds = [...new Set(ids)] as WidgetId[];
 	}
 
 	/** Reverts the last change. */
@@ -264,7 +396,7 @@ export class CanvasStore {
 		if (!previous) return;
 		this.#past = this.#past.slice(0, -1);
 		this.#future = [...this.#future, this.#records];
-		this.#apply(previous);
+		this.#apply(raiseRestored(previous, this.#records));
 	}
 
 	/** Re-applies the last undone change. */
@@ -273,7 +405,7 @@ export class CanvasStore {
 		if (!next) return;
 		this.#future = this.#future.slice(0, -1);
 		this.#past = [...this.#past, this.#records];
-		this.#apply(next);
+		this.#apply(raiseRestored(next, this.#records));
 	}
 
 	/**
@@ -296,8 +428,25 @@ export class CanvasStore {
 
 	#apply(records: readonly WidgetRecord[]): void {
 		this.#records = records;
-		if (this.#selectedId && !records.some((record) => record.id === this.#selectedId)) this.#selectedId = null;
+		if (this.#selectedIds.some((id) => !records.some((record) => record.id === id))) {
+			this.#selectedIds = this.#selectedIds.filter((id) => records.some((record) => record.id === id));
+		}
 		this.#options.onChange?.(records);
+	}
+
+	/** Replaces the records `ids` through `change` in one undo step (none when nothing changes). */
+	#changeMany(ids: readonly string[], change: (record: WidgetRecord) => WidgetRecord): void {
+		ids.forEach((id) => this.#require(id));
+		const targets = new Set(ids);
+		let changed = false;
+		const next = this.#records.map((record) => {
+			if (!targets.has(record.id)) return record;
+			const updated = change(record);
+			if (sameRecord(updated, record)) return record;
+			changed = true;
+			return updated;
+		});
+		if (changed) this.#commit(next);
 	}
 
 	#commit(records: readonly WidgetRecord[]): void {
@@ -334,4 +483,26 @@ export class CanvasStore {
 		while (this.get(id)) id = widgetId();
 		return id;
 	}
+}
+
+function intersects(a: WidgetRecord, b: WidgetRecord): boolean {
+	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/**
+ * The records an undo or redo brings back or changes go to the front (in their order) when
+ * another widget above them overlaps them, so a restored widget never sits under one that
+ * was raised since: z-order is not in the history.
+ */
+function raiseRestored(records: readonly WidgetRecord[], before: readonly WidgetRecord[]): readonly WidgetRecord[] {
+	const previous = new Map(before.map((record) => [record.id, record]));
+	const restored = records.filter((record) => {
+		const old = previous.get(record.id);
+		const changed = !old || (old !== record && !sameRecord(record, old));
+		return changed && records.some((other) => other !== record && !other.hidden && other.z >= record.z && intersects(other, record));
+	});
+	if (restored.length === 0) return records;
+	let top = records.reduce((max, record) => Math.max(max, record.z), 0);
+	const raised = new Map(restored.sort((a, b) => a.z - b.z).map((record) => [record.id, ++top]));
+	return records.map((record) => (raised.has(record.id) ? { ...record, z: raised.get(record.id)! } : record));
 }

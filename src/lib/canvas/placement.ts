@@ -1,7 +1,8 @@
 /**
  * Automatic placement of new widgets: the first free spot in reading order (left to right,
  * then top to bottom) within the canvas width, on the 8 px grid, never overlapping what is
- * already there.
+ * already there. One agent turn's widgets share a band: the first opens a band below
+ * everything, the next ones fill it in the order the answer gave them.
  */
 
 /** A rectangle in canvas pixels. */
@@ -66,4 +67,25 @@ export function boundingBox(rects: readonly Rect[]): Rect | undefined {
 		bottom = Math.max(bottom, rect.y + rect.h);
 	}
 	return { x: left, y: top, w: right - left, h: bottom - top };
+}
+
+/** The lowest edge of `rects` (0 when there are none). */
+export function bottomOf(rects: readonly Rect[]): number {
+	return rects.reduce((max, rect) => Math.max(max, rect.y + rect.h), 0);
+}
+
+/**
+ * The first free spot at or below `top` in reading order: like {@link placeWidget}, with
+ * the rows above `top` left alone (a turn's band never fills holes of earlier turns).
+ */
+export function placeInBand(existing: readonly Rect[], size: { w: number; h: number }, width: number, top: number): { x: number; y: number } {
+	const shift = top - placementGap;
+	const below = existing.filter((rect) => rect.y + rect.h > top).map((rect) => ({ ...rect, y: rect.y - shift }));
+	const spot = placeWidget(below, size, width);
+	return { x: spot.x, y: spot.y + shift };
+}
+
+/** Where a new band starts: one gap below everything (at the origin on an empty canvas). */
+export function newBandTop(existing: readonly Rect[]): number {
+	return existing.length ? snap(bottomOf(existing) + 2 * placementGap) : placementGap;
 }

@@ -1,6 +1,7 @@
 /** `cards`: a grid of items, each with image, title, subtitle, text and link. */
 import type { WidgetDefinition } from '../types';
 import { list, object, text, title, url } from '../shared/schema';
+import { frameFor } from '../shared/natural-size';
 
 export type CardItem = { title: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; badges?: string[] };
 export type CardsParams = { cards: CardItem[]; title?: string };
@@ -44,5 +45,11 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 		howToUse: 'Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
 	},
 	defaultSize: { w: 620, h: 340 },
+	naturalSize: (params) => {
+		const columns = Math.min(3, Math.max(1, params.cards.length));
+		const rows = Math.ceil(params.cards.length / columns);
+		const imaged = params.cards.some((card) => card.image);
+		return frameFor(columns * 220 + 32, rows * (imaged ? 330 : 190) + 24);
+	},
 	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items']
 };

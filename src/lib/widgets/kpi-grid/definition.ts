@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, object, title } from '../shared/schema';
 import { statProperties, type StatParams } from '../stat/definition';
+import { frameFor, countOf } from '../shared/natural-size';
 
 export type KpiGridParams = { items: StatParams[]; columns?: number; title?: string };
 
@@ -31,5 +32,12 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 		howToUse: '`items` is an array of stats: each needs `label` and `value`; add `unit`, `trend`, `delta`, `deltaLabel`, `variant`. Keep labels short; order by importance.'
 	},
 	defaultSize: { w: 620, h: 190 },
+	naturalSize: (params) => {
+		const count = Math.max(1, countOf(params.items));
+		const columns = Math.min(params.columns ?? Math.min(count, 4), count);
+		const rows = Math.ceil(count / columns);
+		const described = (params.items ?? []).some((item) => item.description || item.deltaLabel);
+		return frameFor(columns * 168 + 24, rows * (described ? 132 : 112) + 16);
+	},
 	keywords: ['kpi', 'dashboard', 'scorecard', 'metrics', 'figures', 'summary']
 };

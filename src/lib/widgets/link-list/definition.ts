@@ -1,6 +1,7 @@
 /** `link-list`: sources, references or search results as links with descriptions. */
 import type { WidgetDefinition } from '../types';
 import { date, list, object, text, title, url } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type LinkItem = { title: string; url: string; description?: string; source?: string; date?: string | number };
 export type LinkListParams = { links: LinkItem[]; title?: string };
@@ -33,5 +34,10 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 		howToUse: '`links` with `title` and full https `url`; add a one-line `description`, `source` and `date`. Links open in a new tab; unsafe URLs are shown as text.'
 	},
 	defaultSize: { w: 420, h: 260 },
+	naturalSize: (params) => {
+		const width = 440;
+		const lines = params.links.reduce((total, link) => total + textLines(link.title, width - 40) + textLines(link.description, width - 40) + 1, 0);
+		return frameFor(width, lines * 20 + params.links.length * 14 + 24);
+	},
 	keywords: ['links', 'sources', 'references', 'citations', 'bibliography', 'search results', 'reading list']
 };

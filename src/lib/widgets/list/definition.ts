@@ -1,6 +1,7 @@
 /** `list`: a bulleted or numbered list of short items. */
 import type { WidgetDefinition } from '../types';
 import { list, object, text, title, url } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
 export type ListParams = { items: ListItem[]; ordered?: boolean; title?: string };
@@ -36,5 +37,10 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 		howToUse: '`items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
 	},
 	defaultSize: { w: 380, h: 240 },
+	naturalSize: (params) => {
+		const width = 400;
+		const lines = params.items.reduce((total, item) => total + (typeof item === 'string' ? textLines(item, width - 60) : textLines(item.text, width - 60) + textLines(item.detail, width - 60)), 0);
+		return frameFor(width, lines * 21 + params.items.length * 6 + 28);
+	},
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo']
 };

@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, requireOneOf, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import { frameFor, lineHeight } from '../shared/natural-size';
 
 export type ProgressItem = { label: string; value: number | string; max?: number | string; unit?: string; variant?: Variant; note?: string };
 export type ProgressParams = Partial<ProgressItem> & { items?: ProgressItem[]; title?: string };
@@ -37,5 +38,10 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 		howToUse: 'Either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
 	},
 	defaultSize: { w: 420, h: 240 },
+	naturalSize: (params) => {
+		const items = params.items ?? [params];
+		const notes = items.filter((item) => item.note).length;
+		return frameFor(420, items.length * 54 + notes * lineHeight + 24);
+	},
 	keywords: ['progress bar', 'goal', 'target', 'quota', 'completion', 'budget', 'percent']
 };

@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import { frameFor, charWidth } from '../shared/natural-size';
 
 export type Tag = string | { label: string; count?: number | string; variant?: Variant };
 export type TagsParams = { tags: Tag[]; title?: string };
@@ -38,5 +39,10 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 		howToUse: '`tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
 	},
 	defaultSize: { w: 380, h: 160 },
+	naturalSize: (params) => {
+		const width = 400;
+		const total = params.tags.reduce<number>((sum, tag) => sum + (typeof tag === 'string' ? tag.length : tag.label.length + (tag.count !== undefined ? String(tag.count).length + 2 : 0)) * charWidth + 36, 0);
+		return frameFor(width, Math.ceil(total / (width - 24)) * 34 + 24);
+	},
 	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud']
 };

@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { date, list, object, oneOf, text, title, url, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type TimelineEvent = { date: string | number; title: string; description?: string; variant?: Variant; url?: string; end?: string | number };
 export type TimelineParams = { events: TimelineEvent[]; order?: 'asc' | 'desc' | 'as-given'; title?: string };
@@ -47,5 +48,10 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 		howToUse: '`events` with `date` and `title` (plus `description`, `end`, `variant`, `url`). Dates in ISO or common formats are sorted oldest first unless `order` says otherwise; unparseable dates are shown as written.'
 	},
 	defaultSize: { w: 420, h: 360 },
+	naturalSize: (params) => {
+		const width = 440;
+		const lines = params.events.reduce((total, event) => total + 1 + textLines(event.title, width - 80) + textLines(event.description, width - 80), 0);
+		return frameFor(width, lines * 20 + params.events.length * 16 + 24);
+	},
 	keywords: ['timeline', 'history', 'chronology', 'milestones', 'events', 'log', 'roadmap']
 };
