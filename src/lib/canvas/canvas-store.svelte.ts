@@ -84,6 +84,7 @@ export class CanvasStore {
 	#future = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
 	#notices = $state.raw<readonly CanvasNotice[]>([]);
 	#noticeCount = 0;
+	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
 	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
 
@@ -132,12 +133,12 @@ export class CanvasStore {
 		const size = this.#options.sizeOf?.(type, params) ?? fallbackSize;
 		const w = clampRound(options.w ?? size.w, recordLimits.minSize, recordLimits.maxSize);
 		const h = clampRound(options.h ?? size.h, recordLimits.minSize, recordLimits.maxSize);
-		const width = this.#options.placementWidth ?? 1200;
+		const width = this.#placementWidth ?? this.#options.placementWidth ?? 1200;
 		const position =
 			options.x !== undefined && options.y !== undefined
 				? { x: options.x, y: options.y }
 				: options.turn
-					? placeInBand(this.#records, { w, h }, width, this.#bandTop(options.turn))
+					? this.#placeInTurn(options.turn, { w, h }, width)
 					: placeWidget(this.#records, { w, h }, width);
 		const record: WidgetRecord = {
 			id: this.#freshId(),
@@ -159,10 +160,23 @@ export class CanvasStore {
 		return record;
 	}
 
-	/** Where `turn`'s band starts: the top of its widgets so far, else a new band below everything. */
-	#bandTop(turn: string): number {
+	/**
+	 * Where a widget of `turn` goes: after the turn's last widget in reading order, in the
+	 * band its widgets started (a new band below everything for a turn's first widget).
+	 */
+	#placeInTurn(turn: string, size: { w: number; h: number }, width: number): { x: number; y: number } {
 		const mates = this.#records.filter((record) => record.turn === turn && !record.userPlaced);
-		return mates.length ? Math.min(...mates.map((record) => record.y)) : newBandTop(this.#records);
+		if (mates.length === 0) return placeInBand(this.#records, size, width, newBandTop(this.#records));
+		const last = mates.reduce((latest, record) => (record.createdAt >= latest.createdAt ? record : latest));
+		return placeInBand(this.#records, size, width, Math.min(...mates.map((record) => record.y)), last);
+	}
+
+	/**
+	 * The width new widgets are laid out in, in canvas pixels: the canvas view sets it to what
+	 * it shows, so a turn's widgets wrap where the view does.
+	 */
+	set placementWidth(width: number) {
+		this.#placementWidth = Math.max(400, Math.round(width));
 	}
 
 	/**
@@ -324,7 +338,7 @@ export class CanvasStore {
 	 * the user moved stay where they are.
 	 */
 	arrange(width?: number): void {
-		const positions = arrangePositions(this.#records, width ?? this.#options.placementWidth);
+		const positions = arrangePositions(this.#records, width ?? this.#placementWidth ?? this.#options.placementWidth);
 		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)! }));
 	}
 

@@ -32,8 +32,10 @@ export function arrangePositions(records: readonly WidgetRecord[], width = defau
 	const positions = new Map<string, { x: number; y: number }>();
 	for (const group of groups.values()) {
 		const top = flowed.length ? newBandTop(flowed) : placementGap;
+		let previous: { x: number; y: number } | undefined;
 		for (const record of group) {
-			const spot = placeInBand(placed, { w: record.w, h: record.h }, Math.max(width, record.w + 2 * placementGap), top);
+			const spot = placeInBand(placed, { w: record.w, h: record.h }, Math.max(width, record.w + 2 * placementGap), top, previous);
+			previous = spot;
 			const rect = { x: spot.x, y: spot.y, w: record.w, h: record.h };
 			placed.push(rect);
 			flowed.push(rect);
