@@ -20,6 +20,8 @@ describe('meaningfulTitle', () => {
 		expect(meaningfulTitle('kpi-grid', { items: [{ label: 'Revenue' }, { label: 'Orders' }, { label: 'Returns' }] }, 'KPI grid')).toBe('Revenue, Orders and 1 more');
 		expect(meaningfulTitle('callout', { heading: 'Provisional', message: 'x' }, 'Callout')).toBe('Provisional');
 		expect(meaningfulTitle('choice', { question: 'Which region?', options: [] }, 'Choice')).toBe('Which region?');
+		expect(meaningfulTitle('kv', { data: { Source: 'cars.json', Rows: 406, Columns: 9 } }, 'Key/value list')).toBe('Source, rows and 1 more');
+		expect(meaningfulTitle('kv', { items: [{ key: 'Name', value: 'Volvo 240' }] }, 'Key/value list')).toBe('Volvo 240');
 		expect(meaningfulTitle('markdown', { content: 'Intro\n\n## Summary of Q1\ntext' }, 'Text')).toBe('Summary of Q1');
 	});
 

@@ -147,8 +147,14 @@ function fromParams(type: string, params: Record<string, unknown>, subject: stri
 			const columns = keys.length ? keys : Array.isArray(p.rows) && p.rows[0] && typeof p.rows[0] === 'object' && !Array.isArray(p.rows[0]) ? Object.keys(p.rows[0]).map(humanizeField) : [];
 			return some(columns.map((column, index) => (index ? lowerFirst(column) : column)));
 		}
-		case 'kv':
-			return text(p.heading) ?? subject;
+		case 'kv': {
+			const entries: Array<[string, unknown]> = Array.isArray(p.items)
+				? p.items.map((item) => [String((item as Record<string, unknown>)?.key ?? ''), (item as Record<string, unknown>)?.value])
+				: Object.entries((p.data as Record<string, unknown>) ?? {});
+			const named = entries.find(([key, value]) => /^(name|title|label)$/i.test(key) && text(value));
+			if (named) return text(named[1]);
+			return subject ?? some(entries.map(([key], index) => (index ? lowerFirst(humanizeField(key)) : humanizeField(key))).filter(Boolean));
+		}
 		case 'timeline':
 			return some(list(p.events, 'title'));
 		case 'cards':
