@@ -33,11 +33,14 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 	},
 	defaultSize: { w: 620, h: 190 },
 	naturalSize: (params) => {
-		const count = Math.max(1, countOf(params.items));
-		const columns = Math.min(params.columns ?? Math.min(count, 4), count);
+		const items = params.items ?? [];
+		const count = Math.max(1, items.length);
+		// A tile holds its value at the large figure size (about 20 px a character) on one line.
+		const tile = Math.max(168, ...items.map((item) => (String(item.value ?? '').length + String(item.unit ?? '').length) * 20 + 56));
+		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
 		const rows = Math.ceil(count / columns);
-		const described = (params.items ?? []).some((item) => item.description || item.deltaLabel);
-		return frameFor(columns * 168 + 24, rows * (described ? 132 : 112) + 16);
+		const described = items.some((item) => item.description || item.deltaLabel);
+		return frameFor(columns * tile + 24, rows * (described ? 132 : 112) + 16);
 	},
 	keywords: ['kpi', 'dashboard', 'scorecard', 'metrics', 'figures', 'summary']
 };

@@ -2,7 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, requireOneOf, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
-import { frameFor, lineHeight } from '../shared/natural-size';
+import { frameFor } from '../shared/natural-size';
 
 export type ProgressItem = { label: string; value: number | string; max?: number | string; unit?: string; variant?: Variant; note?: string };
 export type ProgressParams = Partial<ProgressItem> & { items?: ProgressItem[]; title?: string };
@@ -41,7 +41,7 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 	naturalSize: (params) => {
 		const items = params.items ?? [params];
 		const notes = items.filter((item) => item.note).length;
-		return frameFor(420, items.length * 54 + notes * lineHeight + 24);
+		return frameFor(420, items.length * 62 + notes * 4 + 32);
 	},
 	keywords: ['progress bar', 'goal', 'target', 'quota', 'completion', 'budget', 'percent']
 };
