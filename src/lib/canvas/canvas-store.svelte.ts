@@ -13,29 +13,15 @@ import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './plac
 import { clampRound, recordLimits } from './records';
 import { arrangePositions } from './layout/arrange';
 import { alignPositions, type AlignEdge } from './selection/align';
+import { raiseRestored, sameRecord } from './record-changes';
+import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+
+export type { CanvasNotice, NoticeAction } from './notices.svelte';
+export { NOTICE_TTL_MS } from './notices.svelte';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
 /** Size used for a type the catalog does not know. */
 export const fallbackSize = { w: 320, h: 200 } as const;
-
-/** A button on a notice (e.g. the choices offered when a share link opens). */
-export interface NoticeAction {
-	/** Stable id, used as the button's `data-testid`. */
-	id: string;
-	label: string;
-	run: () => void | Promise<void>;
-}
-
-/** A message shown above the canvas (restore problems, import reports, choices). */
-export interface CanvasNotice {
-	id: number;
-	kind: 'info' | 'warning' | 'error';
-	message: string;
-	actions?: readonly NoticeAction[];
-}
-
-/** How long notices without actions stay, by kind; errors stay until dismissed. */
-export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
 
 /** Who changed a record. */
 export type ChangeSource = Provenance['source'];
@@ -67,23 +53,13 @@ export interface AddOptions {
 	turn?: string;
 }
 
-/** True when a change changed nothing (params compared by reference: they may be large). */
-function sameRecord(a: WidgetRecord, b: WidgetRecord): boolean {
-	const keys = Object.keys(a) as Array<keyof WidgetRecord>;
-	if (keys.length !== Object.keys(b).length) return false;
-	return keys.every((key) =>
-		key === 'style' || key === 'provenance' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : a[key] === b[key]
-	);
-}
-
 /** Reactive canvas state with verb methods. */
 export class CanvasStore {
 	#records = $state.raw<readonly WidgetRecord[]>([]);
 	#selectedIds = $state.raw<readonly WidgetId[]>([]);
 	#past = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
 	#future = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
-	#notices = $state.raw<readonly CanvasNotice[]>([]);
-	#noticeCount = 0;
+	#notices = new NoticeList();
 	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
 	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
@@ -120,7 +96,7 @@ export class CanvasStore {
 	}
 
 	get notices(): readonly CanvasNotice[] {
-		return this.#notices;
+		return this.#notices.list;
 	}
 
 	/** The record with `id`, if any. */
@@ -428,16 +404,12 @@ export class CanvasStore {
 	 * and notices that offer an action stay until dismissed.
 	 */
 	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
-		const id = ++this.#noticeCount;
-		this.#notices = [...this.#notices, { id, kind, message, ...(actions?.length ? { actions } : {}) }].slice(-5);
-		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
-		if (ttl) setTimeout(() => this.dismissNotice(id), ttl);
-		return id;
+		return this.#notices.notify(kind, message, actions);
 	}
 
 	/** Hides a notice. */
 	dismissNotice(id: number): void {
-		this.#notices = this.#notices.filter((notice) => notice.id !== id);
+		this.#notices.dismiss(id);
 	}
 
 	#apply(records: readonly WidgetRecord[]): void {
@@ -497,26 +469,4 @@ export class CanvasStore {
 		while (this.get(id)) id = widgetId();
 		return id;
 	}
-}
-
-function intersects(a: WidgetRecord, b: WidgetRecord): boolean {
-	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-/**
- * The records an undo or redo brings back or changes go to the front (in their order) when
- * another widget above them overlaps them, so a restored widget never sits under one that
- * was raised since: z-order is not in the history.
- */
-function raiseRestored(records: readonly WidgetRecord[], before: readonly WidgetRecord[]): readonly WidgetRecord[] {
-	const previous = new Map(before.map((record) => [record.id, record]));
-	const restored = records.filter((record) => {
-		const old = previous.get(record.id);
-		const changed = !old || (old !== record && !sameRecord(record, old));
-		return changed && records.some((other) => other !== record && !other.hidden && other.z >= record.z && intersects(other, record));
-	});
-	if (restored.length === 0) return records;
-	let top = records.reduce((max, record) => Math.max(max, record.z), 0);
-	const raised = new Map(restored.sort((a, b) => a.z - b.z).map((record) => [record.id, ++top]));
-	return records.map((record) => (raised.has(record.id) ? { ...record, z: raised.get(record.id)! } : record));
 }
