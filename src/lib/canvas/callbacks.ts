@@ -8,14 +8,26 @@ import { errorMessage, safeStringify } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
 import type { CanvasStore } from './canvas-store.svelte';
-import { meaningfulTitle, type TitleSource } from './titles';
+import type { TitleSource } from './titles';
+
+let titles: typeof import('./titles') | undefined;
+
+/**
+ * Loads the title rules, a chunk of their own kept out of the first paint; the canvas
+ * session requests it at start-up, before its tools are registered.
+ */
+export async function loadTitles(): Promise<void> {
+	titles ??= await import('./titles');
+}
 
 /**
  * Frame title of a widget: its `title` param, else one derived from what it shows (the
  * metric and the subject, see `titles.ts`), else the widget type's title.
  */
 export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>, source?: TitleSource): string {
-	return meaningfulTitle(type, params, validator.summary(type)?.title ?? type, source);
+	const typeTitle = validator.summary(type)?.title ?? type;
+	if (titles) return titles.meaningfulTitle(type, params, typeTitle, source);
+	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : typeTitle;
 }
 
 function attempt(action: () => unknown): CanvasActionResult {

@@ -7,7 +7,7 @@ import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
 import { naturalFrameSize } from '$lib/widgets/shared/natural-size';
-import { createCanvasCallbacks } from './callbacks';
+import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
@@ -81,6 +81,8 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			if (started) persistence?.schedule(records);
 		}
 	});
+	// Requested now, loaded long before the first display (and awaited before the tools are registered).
+	const titlesReady = loadTitles().catch(() => undefined);
 	const live = createLiveWidgets(store, validator);
 	const callbacks = {
 		...createCanvasCallbacks(store, validator),
@@ -138,6 +140,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
+			await titlesReady;
 			if (options.modelContext !== null) {
 				unregister = await registerWithModelContext(options.server, {
 					callbacks,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CanvasStore } from './canvas-store.svelte';
+import { arrangePositions } from './layout/arrange';
 import type { WidgetRecord } from './types';
 
 let clock = 1000;
@@ -65,7 +66,7 @@ describe('CanvasStore: placement by turn', () => {
 		const c = store.add('kpi', {}, { turn: 't2', x: 900, y: 10 });
 		const moved = store.add('kpi', {}, { turn: 't2' });
 		store.move(moved.id, 600, 16);
-		store.arrange(800);
+		store.arrange(arrangePositions(store.widgets, 800));
 		const [na, nb, nc, nm] = [a, b, c, moved].map((record) => store.get(record.id)!);
 		expect(nm).toMatchObject({ x: 600, y: 16 });
 		expect(na.y).toBe(nb.y);

@@ -11,7 +11,6 @@
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
 import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
 import { clampRound, recordLimits } from './records';
-import { arrangePositions } from './layout/arrange';
 import { alignPositions, type AlignEdge } from './selection/align';
 import { raiseRestored, sameRecord } from './record-changes';
 import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
@@ -310,11 +309,11 @@ export class CanvasStore {
 	}
 
 	/**
-	 * Packs the canvas again by turn in reading order within `width` (one undo step); widgets
-	 * the user moved stay where they are.
+	 * Applies an arrangement — new top-left corners by id, from `layout/arrange.ts`
+	 * (`arrangePositions`: by turn, in reading order, keeping what the user moved) — as one
+	 * undo step.
 	 */
-	arrange(width?: number): void {
-		const positions = arrangePositions(this.#records, width ?? this.#placementWidth ?? this.#options.placementWidth);
+	arrange(positions: ReadonlyMap<string, { x: number; y: number }>): void {
 		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)! }));
 	}
 
