@@ -6,7 +6,6 @@
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
-import { naturalFrameSize } from '$lib/widgets/shared/natural-size';
 import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
@@ -59,6 +58,21 @@ export interface CanvasSession {
 	dispose(): void;
 }
 
+/**
+ * The frame a widget opens at: its definition's natural size for `params` (already bounded,
+ * see `widgets/shared/natural-size.ts`), else its default size; an estimate that throws on
+ * odd params never stops the widget from showing.
+ */
+function naturalSizeOf(validator: WidgetValidator, type: string, params: Record<string, unknown>): { w: number; h: number } | undefined {
+	try {
+		const size = validator.definition(type)?.naturalSize?.(params);
+		if (size && Number.isFinite(size.w) && Number.isFinite(size.h)) return size;
+	} catch {
+		// The default size stands in.
+	}
+	return validator.summary(type)?.defaultSize;
+}
+
 /** Creates the canvas session for `server`. */
 export function createCanvasSession(options: CanvasSessionOptions): CanvasSession {
 	const validator = options.server.validator;
@@ -72,10 +86,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	const flushOnHide = () => void persistence?.flush();
 	const store = new CanvasStore({
 		// The content's natural size once the definitions are loaded (every display awaits them).
-		sizeOf: (type, params) => {
-			const definition = validator.definition(type);
-			return definition ? naturalFrameSize(definition, params) : validator.summary(type)?.defaultSize;
-		},
+		sizeOf: (type, params) => naturalSizeOf(validator, type, params),
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);

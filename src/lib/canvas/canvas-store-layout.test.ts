@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CanvasStore } from './canvas-store.svelte';
 import { arrangePositions } from './layout/arrange';
+import { alignPositions } from './selection/align';
 import type { WidgetRecord } from './types';
 
 let clock = 1000;
@@ -114,7 +115,7 @@ describe('CanvasStore: outline and selection verbs', () => {
 		store.selectMany([a.id, b.id, c.id]);
 		store.moveMany(store.selectedIds, 16, 8);
 		expect([a, b, c].map((record) => store.get(record.id)!.y)).toEqual([8, 48, 88]);
-		store.align(store.selectedIds, 'top');
+		store.align(alignPositions(store.selectedIds.map((id) => store.get(id)!), 'top'));
 		expect([a, b, c].map((record) => store.get(record.id)!.y)).toEqual([8, 8, 8]);
 		store.undo();
 		expect(store.get(c.id)!.y).toBe(88);

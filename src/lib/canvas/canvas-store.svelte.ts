@@ -11,7 +11,6 @@
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
 import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
 import { clampRound, recordLimits } from './records';
-import { alignPositions, type AlignEdge } from './selection/align';
 import { raiseRestored, sameRecord } from './record-changes';
 import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
 
@@ -302,9 +301,11 @@ export class CanvasStore {
 		}));
 	}
 
-	/** Lines several widgets up on an edge of their bounding box (one undo step). */
-	align(ids: readonly string[], edge: AlignEdge): void {
-		const positions = alignPositions(ids.map((id) => this.#require(id)), edge);
+	/**
+	 * Lines several widgets up: new top-left corners by id, from `selection/align.ts`
+	 * (`alignPositions`: an edge or centre of their bounding box), as one undo step.
+	 */
+	align(positions: ReadonlyMap<string, { x: number; y: number }>): void {
 		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)!, userPlaced: true }));
 	}
 
