@@ -99,7 +99,7 @@ async function runTool(ctx: DispatchContext, entry: ToolEntry, callId: string, a
 		await uiTurn;
 		// A widget with a source got its data from that call alone (not from whatever else ran this turn).
 		const dataFrom = source ? [`${callId}_source`] : [...ctx.turn.dataCallIds];
-		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom, ...(source ? { source } : {}) });
+		const applied = applyUiResult(entry.tool.name, result, ctx.callbacks, { callId, dataFrom, turnId: ctx.turnId, ...(source ? { source } : {}) });
 		result = applied.result;
 		widgetId = applied.widgetId;
 	}

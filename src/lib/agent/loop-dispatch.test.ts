@@ -142,7 +142,8 @@ describe('dispatch: UI special cases', () => {
 				onMove: (id, x, y) => (id === 'w_777' ? { ok: true, data: { x, y } } : { ok: false, error: `unknown id ${id}` })
 			}
 		});
-		expect(seen).toEqual([{ type: 'stat', params: { label: 'Total', value: 42 }, meta: { callId: 'w1', dataFrom: ['d1'] } }]);
+		// The meta names the turn, so the canvas places one turn's widgets together.
+		expect(seen).toEqual([{ type: 'stat', params: { label: 'Total', value: 42 }, meta: { callId: 'w1', dataFrom: ['d1'], turnId: expect.stringMatching(/^turn_/) } }]);
 		expect(JSON.parse(resultsOf(provider.requests[2])[0].content)).toEqual({ widget: 'stat', id: 'w_777' });
 		expect(JSON.parse(resultsOf(provider.requests[3])[0].content)).toEqual({ ok: true, action: 'move', id: 'w_777', data: { x: 10, y: 20 } });
 		expect(result.calls[1].widgetId).toBe('w_777');

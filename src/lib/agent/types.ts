@@ -127,6 +127,8 @@ export interface WidgetCallMeta {
 	callId: string;
 	/** tool_use ids of the data (MCP) calls made earlier in this turn. */
 	dataFrom: string[];
+	/** The agent turn making the call: the canvas places one turn's widgets together. */
+	turnId?: string;
 	/** The widget's source when the call had one: the widget becomes live (refreshable). */
 	source?: { tool: string; args: Record<string, unknown>; params: Record<string, unknown>; refreshSeconds?: number };
 }

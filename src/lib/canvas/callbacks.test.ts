@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWidgetCatalog, createWidgetValidator } from '$lib/webmcp';
 import { fixtureSummaries, fixtureValidators, fixtureWidgets, recordingDefinitionsLoader } from '$lib/webmcp/test-fixtures';
-import { createCanvasCallbacks } from './callbacks';
+import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
+
+beforeAll(() => loadTitles());
 
 function setup() {
 	const store = new CanvasStore({ sizeOf: (type) => validator.definition(type)?.defaultSize });
@@ -21,6 +23,12 @@ describe('createCanvasCallbacks', () => {
 		const untitled = callbacks.onWidget!('table', { columns: ['a'], rows: [] }, { callId: 't', dataFrom: [] }) as { id: string };
 		expect(store.get(untitled.id)?.title).toBe('Table');
 		expect(callbacks.onWidget!('kpi', { label: 'x' }, { callId: 't', dataFrom: [] })).toEqual({ error: expect.stringContaining('/value') });
+	});
+
+	it('names an untitled widget after what it shows and keeps the turn that displayed it', () => {
+		const { store, callbacks } = setup();
+		const { id } = callbacks.onWidget!('kpi', { label: 'Users', value: 3 }, { callId: 't', dataFrom: [], turnId: 'turn_1' }) as { id: string };
+		expect(store.get(id)).toMatchObject({ title: 'Users', turn: 'turn_1' });
 	});
 
 	it('update validates the merged params and returns details with the expected schema', () => {
@@ -43,7 +51,7 @@ describe('createCanvasCallbacks', () => {
 		expect(callbacks.onStyle!(id, { backgroundColor: '#fff' })).toEqual({ ok: true });
 		expect(store.get(id)).toMatchObject({ x: 64, y: 80, w: 400, h: 200, style: { 'background-color': '#fff' } });
 		expect(callbacks.onStyle!(id, { position: 'fixed' })).toEqual({ ok: false, error: expect.stringMatching(/not allowed/) });
-		expect(callbacks.onList!()).toEqual({ ok: true, data: [{ id, type: 'kpi', title: 'KPI', x: 64, y: 80, w: 400, h: 200 }] });
+		expect(callbacks.onList!()).toEqual({ ok: true, data: [{ id, type: 'kpi', title: 'Users', x: 64, y: 80, w: 400, h: 200 }] });
 		for (const result of [callbacks.onMove!('w_x', 1, 1), callbacks.onUpdate!('w_x', {}), callbacks.onRemove!('w_x')]) {
 			expect(result).toEqual({ ok: false, error: `Unknown widget "w_x"; ids on the canvas: ${id}` });
 		}

@@ -8,10 +8,26 @@ import { errorMessage, safeStringify } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
 import type { CanvasStore } from './canvas-store.svelte';
+import type { TitleSource } from './titles';
 
-/** Frame title of a widget: its `title` param, else the widget type's title. */
-export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>): string {
-	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : (validator.summary(type)?.title ?? type);
+let titles: typeof import('./titles') | undefined;
+
+/**
+ * Loads the title rules, a chunk of their own kept out of the first paint; the canvas
+ * session requests it at start-up, before its tools are registered.
+ */
+export async function loadTitles(): Promise<void> {
+	titles ??= await import('./titles');
+}
+
+/**
+ * Frame title of a widget: its `title` param, else one derived from what it shows (the
+ * metric and the subject, see `titles.ts`), else the widget type's title.
+ */
+export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>, source?: TitleSource): string {
+	const typeTitle = validator.summary(type)?.title ?? type;
+	if (titles) return titles.meaningfulTitle(type, params, typeTitle, source);
+	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : typeTitle;
 }
 
 function attempt(action: () => unknown): CanvasActionResult {
@@ -30,7 +46,8 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 			const checked = validator.check(type, params, { draw: true });
 			if (!checked.ok) return { error: safeStringify({ error: checked.error, details: checked.details }) };
 			const record = store.add(type, checked.value, {
-				title: widgetTitle(validator, type, checked.value),
+				title: widgetTitle(validator, type, checked.value, meta.source),
+				...(meta.turnId ? { turn: meta.turnId } : {}),
 				provenance: { displayedBy: meta.callId, dataFrom: [...meta.dataFrom], source: 'agent' },
 				// A display with a source is a live widget: it keeps the call that feeds it.
 				...(meta.source ? { source: { ...meta.source, fetchedAt: Date.now() } } : {})
@@ -47,7 +64,7 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 				return { ok: false, error: safeStringify({ error, details, expected_schema }) };
 			}
 			return attempt(() => {
-				store.update(id, checked.value, 'agent', widgetTitle(validator, record.type, checked.value));
+				store.update(id, checked.value, 'agent', widgetTitle(validator, record.type, checked.value, record.source));
 			});
 		},
 		onMove: (id, x, y) => attempt(() => void store.move(id, x, y, 'agent')),

@@ -6,7 +6,7 @@
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
 import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
-import { createCanvasCallbacks } from './callbacks';
+import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
@@ -58,6 +58,21 @@ export interface CanvasSession {
 	dispose(): void;
 }
 
+/**
+ * The frame a widget opens at: its definition's natural size for `params` (already bounded,
+ * see `widgets/shared/natural-size.ts`), else its default size; an estimate that throws on
+ * odd params never stops the widget from showing.
+ */
+function naturalSizeOf(validator: WidgetValidator, type: string, params: Record<string, unknown>): { w: number; h: number } | undefined {
+	try {
+		const size = validator.definition(type)?.naturalSize?.(params);
+		if (size && Number.isFinite(size.w) && Number.isFinite(size.h)) return size;
+	} catch {
+		// The default size stands in.
+	}
+	return validator.summary(type)?.defaultSize;
+}
+
 /** Creates the canvas session for `server`. */
 export function createCanvasSession(options: CanvasSessionOptions): CanvasSession {
 	const validator = options.server.validator;
@@ -70,12 +85,15 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	// Saves what the debounce still holds when the page goes away (reload, tab close).
 	const flushOnHide = () => void persistence?.flush();
 	const store = new CanvasStore({
-		sizeOf: (type) => validator.summary(type)?.defaultSize,
+		// The content's natural size once the definitions are loaded (every display awaits them).
+		sizeOf: (type, params) => naturalSizeOf(validator, type, params),
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);
 		}
 	});
+	// Requested now, loaded long before the first display (and awaited before the tools are registered).
+	const titlesReady = loadTitles().catch(() => undefined);
 	const live = createLiveWidgets(store, validator);
 	const callbacks = {
 		...createCanvasCallbacks(store, validator),
@@ -133,6 +151,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
+			await titlesReady;
 			if (options.modelContext !== null) {
 				unregister = await registerWithModelContext(options.server, {
 					callbacks,

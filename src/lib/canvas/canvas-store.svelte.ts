@@ -3,43 +3,31 @@
  * Records are plain immutable JSON (an update replaces the record), so undo/redo keeps
  * snapshots of the list, and persistence, export and share links serialise it as is.
  *
- * Every change by the agent or the user goes through history (undo/redo), except selection
- * and z-order (bringing a widget to the front on click is not worth an undo step).
+ * Every change by the agent or the user goes through history (undo/redo), except selection,
+ * bringing a widget to the front on click (not worth an undo step) and fitting a frame to
+ * its measured content. The outline's verbs (rename, front/back, hide, duplicate) and the
+ * selection's (move, align, delete together) and auto-arrange are one undo step each.
  */
 import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
-import { placeWidget, placementGap } from './placement';
+import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
 import { clampRound, recordLimits } from './records';
+import { raiseRestored, sameRecord } from './record-changes';
+import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+
+export type { CanvasNotice, NoticeAction } from './notices.svelte';
+export { NOTICE_TTL_MS } from './notices.svelte';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
 /** Size used for a type the catalog does not know. */
 export const fallbackSize = { w: 320, h: 200 } as const;
-
-/** A button on a notice (e.g. the choices offered when a share link opens). */
-export interface NoticeAction {
-	/** Stable id, used as the button's `data-testid`. */
-	id: string;
-	label: string;
-	run: () => void | Promise<void>;
-}
-
-/** A message shown above the canvas (restore problems, import reports, choices). */
-export interface CanvasNotice {
-	id: number;
-	kind: 'info' | 'warning' | 'error';
-	message: string;
-	actions?: readonly NoticeAction[];
-}
-
-/** How long notices without actions stay, by kind; errors stay until dismissed. */
-export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
 
 /** Who changed a record. */
 export type ChangeSource = Provenance['source'];
 
 /** Options of the store. */
 export interface CanvasStoreOptions {
-	/** Default frame size of a widget type. */
-	sizeOf?: (type: string) => { w: number; h: number } | undefined;
+	/** The frame size a widget opens at: its content's natural size for `params`, else its type's default. */
+	sizeOf?: (type: string, params: Record<string, unknown>) => { w: number; h: number } | undefined;
 	/** Width new widgets are laid out in (reading order wraps here). */
 	placementWidth?: number;
 	/** Called after every change of the records (not of the selection). */
@@ -59,27 +47,20 @@ export interface AddOptions {
 	style?: WidgetStyle;
 	provenance?: Partial<Provenance>;
 	source?: WidgetSource;
-}
-
-/** True when a change changed nothing (params compared by reference: they may be large). */
-function sameRecord(a: WidgetRecord, b: WidgetRecord): boolean {
-	const keys = Object.keys(a) as Array<keyof WidgetRecord>;
-	if (keys.length !== Object.keys(b).length) return false;
-	return keys.every((key) =>
-		key === 'style' || key === 'provenance' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : a[key] === b[key]
-	);
+	/** The agent turn displaying it: placed in that turn's band, in the order of the answer. */
+	turn?: string;
 }
 
 /** Reactive canvas state with verb methods. */
 export class CanvasStore {
 	#records = $state.raw<readonly WidgetRecord[]>([]);
-	#selectedId = $state.raw<WidgetId | null>(null);
+	#selectedIds = $state.raw<readonly WidgetId[]>([]);
 	#past = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
 	#future = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
-	#notices = $state.raw<readonly CanvasNotice[]>([]);
-	#noticeCount = 0;
+	#notices = new NoticeList();
+	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
-	#selected = $derived(this.#records.find((record) => record.id === this.#selectedId));
+	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;
@@ -90,8 +71,14 @@ export class CanvasStore {
 		return this.#records;
 	}
 
+	/** The primary selection (the last widget selected), which the inspector shows. */
 	get selectedId(): WidgetId | null {
-		return this.#selectedId;
+		return this.#selectedIds.at(-1) ?? null;
+	}
+
+	/** Every selected widget (shift-click and the marquee select several), the primary last. */
+	get selectedIds(): readonly WidgetId[] {
+		return this.#selectedIds;
 	}
 
 	get selected(): WidgetRecord | undefined {
@@ -107,7 +94,7 @@ export class CanvasStore {
 	}
 
 	get notices(): readonly CanvasNotice[] {
-		return this.#notices;
+		return this.#notices.list;
 	}
 
 	/** The record with `id`, if any. */
@@ -117,13 +104,16 @@ export class CanvasStore {
 
 	/** Adds a widget, placed automatically unless x/y are given; returns its record. */
 	add(type: string, params: Record<string, unknown>, options: AddOptions = {}): WidgetRecord {
-		const size = this.#options.sizeOf?.(type) ?? fallbackSize;
+		const size = this.#options.sizeOf?.(type, params) ?? fallbackSize;
 		const w = clampRound(options.w ?? size.w, recordLimits.minSize, recordLimits.maxSize);
 		const h = clampRound(options.h ?? size.h, recordLimits.minSize, recordLimits.maxSize);
+		const width = this.#placementWidth ?? this.#options.placementWidth ?? 1200;
 		const position =
 			options.x !== undefined && options.y !== undefined
 				? { x: options.x, y: options.y }
-				: placeWidget(this.#records, { w, h }, this.#options.placementWidth);
+				: options.turn
+					? this.#placeInTurn(options.turn, { w, h }, width)
+					: placeWidget(this.#records, { w, h }, width);
 		const record: WidgetRecord = {
 			id: this.#freshId(),
 			type,
@@ -137,10 +127,30 @@ export class CanvasStore {
 			style: options.style ?? {},
 			provenance: { dataFrom: [], source: 'user', ...options.provenance },
 			createdAt: (this.#options.now ?? Date.now)(),
-			...(options.source ? { source: options.source } : {})
+			...(options.source ? { source: options.source } : {}),
+			...(options.turn ? { turn: options.turn } : {})
 		};
 		this.#commit([...this.#records, record]);
 		return record;
+	}
+
+	/**
+	 * Where a widget of `turn` goes: after the turn's last widget in reading order, in the
+	 * band its widgets started (a new band below everything for a turn's first widget).
+	 */
+	#placeInTurn(turn: string, size: { w: number; h: number }, width: number): { x: number; y: number } {
+		const mates = this.#records.filter((record) => record.turn === turn && !record.userPlaced);
+		if (mates.length === 0) return placeInBand(this.#records, size, width, newBandTop(this.#records));
+		const last = mates.reduce((latest, record) => (record.createdAt >= latest.createdAt ? record : latest));
+		return placeInBand(this.#records, size, width, Math.min(...mates.map((record) => record.y)), last);
+	}
+
+	/**
+	 * The width new widgets are laid out in, in canvas pixels: the canvas view sets it to what
+	 * it shows, so a turn's widgets wrap where the view does.
+	 */
+	set placementWidth(width: number) {
+		this.#placementWidth = Math.max(400, Math.round(width));
 	}
 
 	/**
@@ -151,36 +161,57 @@ export class CanvasStore {
 		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
 	}
 
-	/** Replaces a widget's params (already validated by the caller) and optionally its title. */
+	/**
+	 * Replaces a widget's params (already validated by the caller) and optionally its title.
+	 * A frame the user never resized follows its content: it takes the new params' natural size.
+	 */
 	update(id: string, params: Record<string, unknown>, source: ChangeSource = 'user', title?: string): WidgetRecord {
-		return this.#replace(id, (record) => ({
-			...record,
-			params,
-			...(title !== undefined ? { title } : {}),
-			provenance: { ...record.provenance, source }
-		}));
+		return this.#replace(id, (record) => {
+			const size = record.userSized ? undefined : this.#options.sizeOf?.(record.type, params);
+			return {
+				...record,
+				params,
+				...(title !== undefined ? { title } : {}),
+				...(size ? { w: size.w, h: size.h } : {}),
+				provenance: { ...record.provenance, source }
+			};
+		});
 	}
 
-	/** Moves a widget's top-left corner to (x, y). */
+	/** Moves a widget's top-left corner to (x, y); moved by the user, auto-arrange leaves it there. */
 	move(id: string, x: number, y: number, source: ChangeSource = 'user'): WidgetRecord {
 		const { coordinate } = recordLimits;
-		return this.#replace(id, (record) => ({
-			...record,
-			x: clampRound(x, -coordinate, coordinate),
-			y: clampRound(y, -coordinate, coordinate),
-			provenance: { ...record.provenance, source }
-		}));
+		return this.#replace(id, (record) => {
+			const next = { x: clampRound(x, -coordinate, coordinate), y: clampRound(y, -coordinate, coordinate) };
+			if (next.x === record.x && next.y === record.y) return record;
+			return { ...record, ...next, ...(source === 'user' ? { userPlaced: true as const } : {}), provenance: { ...record.provenance, source } };
+		});
 	}
 
-	/** Resizes a widget (clamped to 40–10,000 px). */
+	/** Resizes a widget (clamped to 40–10,000 px); resized by the user, its size wins from then on. */
 	resize(id: string, w: number, h: number, source: ChangeSource = 'user'): WidgetRecord {
 		const { minSize, maxSize } = recordLimits;
 		return this.#replace(id, (record) => ({
 			...record,
 			w: clampRound(w, minSize, maxSize),
 			h: clampRound(h, minSize, maxSize),
+			...(source === 'user' ? { userSized: true as const } : {}),
 			provenance: { ...record.provenance, source }
 		}));
+	}
+
+	/**
+	 * Grows a frame to the size its rendered content measured (never one the user resized).
+	 * Not an undo step: it completes the display that added or updated the widget.
+	 */
+	fit(id: string, w: number, h: number): void {
+		const record = this.get(id);
+		if (!record || record.userSized) return;
+		const { minSize, maxSize } = recordLimits;
+		const next = { ...record, w: clampRound(w, minSize, maxSize), h: clampRound(h, minSize, maxSize) };
+		if (next.w === record.w && next.h === record.h) return;
+		this.#records = this.#records.map((other) => (other.id === id ? next : other));
+		this.#options.onChange?.(this.#records);
 	}
 
 	/** Sets a widget's style (already sanitised by the caller); `{}` removes it. */
@@ -198,21 +229,98 @@ export class CanvasStore {
 
 	/** Removes a widget. */
 	remove(id: string): void {
-		this.#require(id);
-		if (this.#selectedId === id) this.#selectedId = null;
-		this.#commit(this.#records.filter((record) => record.id !== id));
+		this.removeMany([id]);
+	}
+
+	/** Removes several widgets in one undo step (the selection's Delete). */
+	removeMany(ids: readonly string[]): void {
+		ids.forEach((id) => this.#require(id));
+		const gone = new Set(ids);
+		this.#selectedIds = this.#selectedIds.filter((id) => !gone.has(id));
+		this.#commit(this.#records.filter((record) => !gone.has(record.id)));
 	}
 
 	/** Removes every widget (undoable). */
 	clear(): void {
 		if (this.#records.length === 0) return;
-		this.#selectedId = null;
+		this.#selectedIds = [];
 		this.#commit([]);
+	}
+
+	/** Renames a widget's frame (one undo step); an empty title removes it (the frame shows its type). */
+	rename(id: string, title: string): WidgetRecord {
+		const text = title.trim().slice(0, 200);
+		return this.#replace(id, (record) => {
+			const { title: _previous, ...rest } = record;
+			return text ? { ...rest, title: text } : rest;
+		});
+	}
+
+	/** Brings a widget above all others (`front`) or below all others (`back`), as an undo step. */
+	reorder(id: string, where: 'front' | 'back'): WidgetRecord {
+		const zs = this.#records.map((record) => record.z);
+		const z = where === 'front' ? Math.max(...zs) + 1 : Math.min(...zs) - 1;
+		return this.#replace(id, (record) => ({ ...record, z }));
+	}
+
+	/** Hides widgets from the canvas, or shows them again (one undo step). */
+	setHidden(ids: readonly string[], hidden: boolean): void {
+		this.#changeMany(ids, (record) => {
+			const { hidden: _previous, ...rest } = record;
+			return hidden ? { ...rest, hidden: true } : rest;
+		});
+		if (hidden) this.#selectedIds = this.#selectedIds.filter((id) => !ids.includes(id));
+	}
+
+	/** Copies widgets beside the originals (one undo step); the copies become the selection. */
+	duplicate(ids: readonly string[]): WidgetRecord[] {
+		const originals = ids.map((id) => this.#require(id));
+		let z = this.#topZ();
+		const taken = new Set<string>(this.#records.map((record) => record.id));
+		const copies = originals.map((record) => {
+			let id = widgetId();
+			while (taken.has(id)) id = widgetId();
+			taken.add(id);
+			const { hidden: _hidden, ...rest } = record;
+			return { ...structuredClone(rest), id, x: snap(record.x + 24), y: snap(record.y + 24), z: ++z, createdAt: (this.#options.now ?? Date.now)(), userPlaced: true as const };
+		});
+		this.#commit([...this.#records, ...copies]);
+		this.#selectedIds = copies.map((copy) => copy.id);
+		return copies;
+	}
+
+	/** Moves several widgets by (dx, dy) in one undo step (dragging the selection). */
+	moveMany(ids: readonly string[], dx: number, dy: number): void {
+		const { coordinate } = recordLimits;
+		this.#changeMany(ids, (record) => ({
+			...record,
+			x: clampRound(record.x + dx, -coordinate, coordinate),
+			y: clampRound(record.y + dy, -coordinate, coordinate),
+			userPlaced: true,
+			provenance: { ...record.provenance, source: 'user' }
+		}));
+	}
+
+	/**
+	 * Lines several widgets up: new top-left corners by id, from `selection/align.ts`
+	 * (`alignPositions`: an edge or centre of their bounding box), as one undo step.
+	 */
+	align(positions: ReadonlyMap<string, { x: number; y: number }>): void {
+		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)!, userPlaced: true }));
+	}
+
+	/**
+	 * Applies an arrangement — new top-left corners by id, from `layout/arrange.ts`
+	 * (`arrangePositions`: by turn, in reading order, keeping what the user moved) — as one
+	 * undo step.
+	 */
+	arrange(positions: ReadonlyMap<string, { x: number; y: number }>): void {
+		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)! }));
 	}
 
 	/** Replaces all records (import, share link, saved state). `undoable: false` for restores. */
 	replaceAll(records: readonly WidgetRecord[], { undoable = true } = {}): void {
-		this.#selectedId = null;
+		this.#selectedIds = [];
 		if (undoable) this.#commit([...records]);
 		else {
 			this.#records = [...records];
@@ -255,7 +363,21 @@ export class CanvasStore {
 	/** Selects a widget (or nothing with `null`). */
 	select(id: string | null): void {
 		if (id !== null) this.#require(id);
-		this.#selectedId = id as WidgetId | null;
+		this.#selectedIds = id === null ? [] : [id as WidgetId];
+	}
+
+	/** Adds a widget to the selection, or takes it out when it is in (shift-click). */
+	toggleSelected(id: string): void {
+		this.#require(id);
+		this.#selectedIds = this.#selectedIds.includes(id as WidgetId)
+			? this.#selectedIds.filter((other) => other !== id)
+			: [...this.#selectedIds, id as WidgetId];
+	}
+
+	/** Selects exactly `ids` (the marquee), the last one primary. */
+	selectMany(ids: readonly string[]): void {
+		ids.forEach((id) => this.#require(id));
+		this.#selectedIds = [...new Set(ids)] as WidgetId[];
 	}
 
 	/** Reverts the last change. */
@@ -264,7 +386,7 @@ export class CanvasStore {
 		if (!previous) return;
 		this.#past = this.#past.slice(0, -1);
 		this.#future = [...this.#future, this.#records];
-		this.#apply(previous);
+		this.#apply(raiseRestored(previous, this.#records));
 	}
 
 	/** Re-applies the last undone change. */
@@ -273,7 +395,7 @@ export class CanvasStore {
 		if (!next) return;
 		this.#future = this.#future.slice(0, -1);
 		this.#past = [...this.#past, this.#records];
-		this.#apply(next);
+		this.#apply(raiseRestored(next, this.#records));
 	}
 
 	/**
@@ -282,22 +404,35 @@ export class CanvasStore {
 	 * and notices that offer an action stay until dismissed.
 	 */
 	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
-		const id = ++this.#noticeCount;
-		this.#notices = [...this.#notices, { id, kind, message, ...(actions?.length ? { actions } : {}) }].slice(-5);
-		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
-		if (ttl) setTimeout(() => this.dismissNotice(id), ttl);
-		return id;
+		return this.#notices.notify(kind, message, actions);
 	}
 
 	/** Hides a notice. */
 	dismissNotice(id: number): void {
-		this.#notices = this.#notices.filter((notice) => notice.id !== id);
+		this.#notices.dismiss(id);
 	}
 
 	#apply(records: readonly WidgetRecord[]): void {
 		this.#records = records;
-		if (this.#selectedId && !records.some((record) => record.id === this.#selectedId)) this.#selectedId = null;
+		if (this.#selectedIds.some((id) => !records.some((record) => record.id === id))) {
+			this.#selectedIds = this.#selectedIds.filter((id) => records.some((record) => record.id === id));
+		}
 		this.#options.onChange?.(records);
+	}
+
+	/** Replaces the records `ids` through `change` in one undo step (none when nothing changes). */
+	#changeMany(ids: readonly string[], change: (record: WidgetRecord) => WidgetRecord): void {
+		ids.forEach((id) => this.#require(id));
+		const targets = new Set(ids);
+		let changed = false;
+		const next = this.#records.map((record) => {
+			if (!targets.has(record.id)) return record;
+			const updated = change(record);
+			if (sameRecord(updated, record)) return record;
+			changed = true;
+			return updated;
+		});
+		if (changed) this.#commit(next);
 	}
 
 	#commit(records: readonly WidgetRecord[]): void {

@@ -1,7 +1,8 @@
 /**
  * Automatic placement of new widgets: the first free spot in reading order (left to right,
  * then top to bottom) within the canvas width, on the 8 px grid, never overlapping what is
- * already there.
+ * already there. One agent turn's widgets share a band: the first opens a band below
+ * everything, the next ones fill it in the order the answer gave them.
  */
 
 /** A rectangle in canvas pixels. */
@@ -31,7 +32,12 @@ function overlaps(a: Rect, b: Rect, gap: number): boolean {
  * right and bottom edges of existing widgets; the first in reading order that fits within
  * `width` (or starts a row) without overlapping wins.
  */
-export function placeWidget(existing: readonly Rect[], size: { w: number; h: number }, width = 1200): { x: number; y: number } {
+export function placeWidget(
+	existing: readonly Rect[],
+	size: { w: number; h: number },
+	width = 1200,
+	accept: (x: number, y: number) => boolean = () => true
+): { x: number; y: number } {
 	const gap = placementGap;
 	const xs = new Set([gap]);
 	const ys = new Set([gap]);
@@ -44,6 +50,7 @@ export function placeWidget(existing: readonly Rect[], size: { w: number; h: num
 	for (const y of rows) {
 		for (const x of columns) {
 			if (x !== gap && x + size.w > width) break;
+			if (!accept(x, y)) continue;
 			const candidate = { x, y, w: size.w, h: size.h };
 			if (!existing.some((rect) => overlaps(candidate, rect, gap - 1))) return { x, y };
 		}
@@ -66,4 +73,34 @@ export function boundingBox(rects: readonly Rect[]): Rect | undefined {
 		bottom = Math.max(bottom, rect.y + rect.h);
 	}
 	return { x: left, y: top, w: right - left, h: bottom - top };
+}
+
+/** The lowest edge of `rects` (0 when there are none). */
+export function bottomOf(rects: readonly Rect[]): number {
+	return rects.reduce((max, rect) => Math.max(max, rect.y + rect.h), 0);
+}
+
+/**
+ * The first free spot at or below `top` in reading order: like {@link placeWidget}, with
+ * the rows above `top` left alone (a turn's band never fills holes of earlier turns) and,
+ * given `after` (the band's previous widget), never before it in reading order, so the
+ * band reads in the order of the answer.
+ */
+export function placeInBand(
+	existing: readonly Rect[],
+	size: { w: number; h: number },
+	width: number,
+	top: number,
+	after?: { x: number; y: number }
+): { x: number; y: number } {
+	const shift = top - placementGap;
+	const below = existing.filter((rect) => rect.y + rect.h > top).map((rect) => ({ ...rect, y: rect.y - shift }));
+	const accept = after ? (x: number, y: number) => y + shift > after.y || (y + shift === after.y && x > after.x) : undefined;
+	const spot = placeWidget(below, size, width, accept);
+	return { x: spot.x, y: spot.y + shift };
+}
+
+/** Where a new band starts: one gap below everything (at the origin on an empty canvas). */
+export function newBandTop(existing: readonly Rect[]): number {
+	return existing.length ? snap(bottomOf(existing) + 2 * placementGap) : placementGap;
 }

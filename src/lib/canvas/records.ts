@@ -108,7 +108,11 @@ export function readRecords(input: unknown, validator: WidgetValidator): Records
 			provenance: readProvenance(item.provenance),
 			createdAt: finite(item.createdAt) ? item.createdAt : Date.now(),
 			...(item.collapsed === true ? { collapsed: true } : {}),
-			...readSource(item.source)
+			...readSource(item.source),
+			...(typeof item.turn === 'string' && item.turn ? { turn: item.turn.slice(0, 100) } : {}),
+			...(item.userSized === true ? { userSized: true as const } : {}),
+			...(item.userPlaced === true ? { userPlaced: true as const } : {}),
+			...(item.hidden === true ? { hidden: true as const } : {})
 		});
 	}
 	return { records, problems };

@@ -58,4 +58,12 @@ export interface WidgetRecord {
 	collapsed?: boolean;
 	/** A live widget's source (see WidgetSource). */
 	source?: WidgetSource;
+	/** The agent turn that displayed the widget: one turn's widgets are placed and arranged together. */
+	turn?: string;
+	/** The user resized the frame: its size wins over the content's natural size from then on. */
+	userSized?: true;
+	/** The user moved the frame: auto-arrange leaves it where it is. */
+	userPlaced?: true;
+	/** Hidden from the canvas (still listed in the outline, where it can be shown again). */
+	hidden?: true;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from './placement';
 import { memoryStorage } from '$lib/shared/testing';
-import { fitAll, initialViewport, loadViewport, reveal, saveViewport, zoomAt } from './viewport';
+import { fitAll, fitReadable, initialViewport, loadViewport, readableWidth, readableZoom, reveal, saveViewport, zoomAt } from './viewport';
 
 describe('viewport', () => {
 	it('zooms around the pointer, clamped', () => {
@@ -42,5 +42,18 @@ describe('viewport', () => {
 		expect(loadViewport(storage)).toEqual(initialViewport);
 		storage.setItem('autoui.canvas.view', '{"zoom":50,"panX":0,"panY":0}');
 		expect(loadViewport(storage).zoom).toBe(3);
+	});
+
+	it('fits all at a readable zoom at least, showing the top of a canvas too large for it', () => {
+		const small = [{ x: 0, y: 0, w: 600, h: 400 }];
+		expect(fitReadable(small, 1048, 1000)).toEqual(fitAll(small, 1048, 1000));
+		const tall = [
+			{ x: 16, y: 16, w: 900, h: 400 },
+			{ x: 16, y: 3000, w: 900, h: 400 }
+		];
+		const view = fitReadable(tall, 1048, 800);
+		expect(view.zoom).toBe(readableZoom);
+		expect(16 * view.zoom + view.panY).toBe(24);
+		expect(readableWidth(1048)).toBe(1333);
 	});
 });

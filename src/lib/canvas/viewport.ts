@@ -41,6 +41,35 @@ export function fitAll(rects: readonly Rect[], width: number, height: number, pa
 }
 
 /**
+ * The smallest zoom at which widgets stay readable: the app's body text (13 px) shows at
+ * about 10 px, the smallest size comfortable to read on screen.
+ */
+export const readableZoom = 0.75;
+
+/**
+ * "Fit all" that keeps things readable: the whole canvas when it fits at `readableZoom` or
+ * more; otherwise the readable zoom, showing the top of the canvas (centred when its width
+ * fits), to scroll from. Auto-arrange packs widgets to the view's readable width first.
+ */
+export function fitReadable(rects: readonly Rect[], width: number, height: number, padding = 24): Viewport {
+	const view = fitAll(rects, width, height, padding);
+	const box = boundingBox(rects);
+	if (!box || view.zoom >= readableZoom) return view;
+	const zoom = readableZoom;
+	const fitsAcross = box.w * zoom <= width - 2 * padding;
+	return {
+		zoom,
+		panX: fitsAcross ? (width - box.w * zoom) / 2 - box.x * zoom : padding - box.x * zoom,
+		panY: padding - box.y * zoom
+	};
+}
+
+/** The canvas width that fills a view `width` screen pixels wide at the readable zoom. */
+export function readableWidth(width: number, padding = 24): number {
+	return Math.max(400, Math.floor((width - 2 * padding) / readableZoom));
+}
+
+/**
  * The smallest pan that brings `rect` (canvas units) fully into a `width` × `height` view at
  * the current zoom; the view itself when it is already visible. A rect larger than the view
  * is aligned to its top-left corner.

@@ -47,6 +47,12 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
 	recipe: WidgetRecipe;
 	/** Default frame size in canvas pixels. */
 	defaultSize: { w: number; h: number };
+	/**
+	 * The frame size (title bar included) this widget's content needs for `params`: rows,
+	 * legend, labels, markers. Pure and cheap; the canvas opens new frames at it (within
+	 * sensible bounds, see `widgets/shared/natural-size.ts`) and falls back to `defaultSize`.
+	 */
+	naturalSize?(params: Params): { w: number; h: number };
 	/** Search keywords beyond name and description. */
 	keywords?: string[];
 	/**

@@ -141,7 +141,7 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			const fetched = await fetchSource({ tool: request.source.tool, args: request.source.args, params: request.params }, request.widget, 'manual');
 			if (!fetched.ok) return { error: fetched.error };
 			const record = store.add(request.widget, fetched.params, {
-				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params),
+				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params, request.source),
 				provenance: { dataFrom: [fetched.callId], source: 'user' },
 				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now() }
 			});

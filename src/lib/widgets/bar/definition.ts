@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
+import { frameFor } from '../shared/natural-size';
 
 export type BarParams = XYParams & { horizontal?: boolean; layout?: 'stacked' | 'grouped' | 'normalized'; sort?: 'x' | 'y' | '-y' | 'none' };
 
@@ -41,6 +42,12 @@ export const barDefinition: WidgetDefinition<BarParams> = {
 			'`data` is an array of row objects; `x` names the category field, `y` the number field (or several number fields to compare). `color` names a field that splits bars into series; `layout` stacked/grouped/normalized. Set `horizontal: true` for long labels, `sort: "-y"` to rank.'
 	},
 	defaultSize: { w: 520, h: 340 },
+	naturalSize: (params) => {
+		const categories = new Set(Array.isArray(params.data) ? params.data.map((row) => (row as Record<string, unknown>)[params.x]) : []).size;
+		const legend = params.color || (Array.isArray(params.y) && params.y.length > 1) ? 140 : 0;
+		if (params.horizontal) return frameFor(520 + legend, Math.max(240, categories * 26 + 96));
+		return frameFor(Math.max(520, categories * 34 + 120) + legend, 340);
+	},
 	keywords: ['bar chart', 'column', 'compare', 'ranking', 'categories', 'histogram of categories', 'stacked'],
 	drawIssues: xyIssues
 };

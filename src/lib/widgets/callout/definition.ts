@@ -1,6 +1,7 @@
 /** `callout`: one highlighted message — a note, tip, warning or error. */
 import type { WidgetDefinition } from '../types';
 import { object, oneOf, text, title } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type CalloutParams = { message: string; variant?: 'info' | 'success' | 'warning' | 'danger' | 'note'; heading?: string; title?: string };
 
@@ -28,5 +29,9 @@ export const calloutDefinition: WidgetDefinition<CalloutParams> = {
 		howToUse: 'Pick `variant` (info, success, warning, danger, note), give a short `heading` and the `message` (light Markdown). Keep it to two or three sentences.'
 	},
 	defaultSize: { w: 420, h: 140 },
+	naturalSize: (params) => {
+		const width = 440;
+		return frameFor(width, (params.heading ? 24 : 0) + textLines(params.message, width - 72) * 21 + 40);
+	},
 	keywords: ['alert', 'callout', 'warning', 'note', 'tip', 'banner', 'notice', 'error']
 };

@@ -1,8 +1,9 @@
 /** `cards`: a grid of items, each with image, title, subtitle, text and link. */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { cardsBinding } from './rows';
+import { cardsBinding, cardsWithRows } from './rows';
 import { list, object, text, title, url } from '../shared/schema';
+import { frameFor } from '../shared/natural-size';
 
 export type CardItem = { title: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; badges?: string[] };
 export type CardsParams = RowParams & { cards?: CardItem[]; label?: string; subtitle?: string; description?: string; image?: string; imageAlt?: string; url?: string; title?: string };
@@ -47,6 +48,13 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each card\'s title (`subtitle`, `description`, `image`, `imageAlt`, `url` columns optional). Written out instead: Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
 	},
 	defaultSize: { w: 620, h: 340 },
+	naturalSize: (raw) => {
+		const cards = cardsWithRows(raw).cards ?? [];
+		const columns = Math.min(3, Math.max(1, cards.length));
+		const rows = Math.ceil(cards.length / columns);
+		const imaged = cards.some((card) => card.image);
+		return frameFor(columns * 220 + 32, rows * (imaged ? 330 : 190) + 24);
+	},
 	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items'],
 	drawIssues: (params) => rowIssues(params, cardsBinding)
 };

@@ -1,6 +1,7 @@
 /** `choice`: a question with options; the user's pick is sent back to the chat. */
 import type { WidgetDefinition } from '../types';
 import { list, object, text, title } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type ChoiceOption = { label: string; value?: string; description?: string };
 export type ChoiceParams = { question: string; options: Array<ChoiceOption | string>; multiple?: boolean; allowOther?: boolean; submitLabel?: string; title?: string };
@@ -41,5 +42,10 @@ export const choiceDefinition: WidgetDefinition<ChoiceParams> = {
 		howToUse: 'Ask one clear `question`; list 2–8 `options` (strings or { label, value, description }). `multiple: true` allows several; `allowOther: true` adds a free-text answer. The answer arrives as the user’s next message.'
 	},
 	defaultSize: { w: 400, h: 280 },
+	naturalSize: (params) => {
+		const width = 420;
+		const lines = params.options.reduce<number>((total, option) => total + (typeof option === 'string' ? textLines(option, width - 70) : textLines(option.label, width - 70) + textLines(option.description, width - 70)), 0);
+		return frameFor(width, textLines(params.question, width - 32) * 22 + lines * 20 + params.options.length * 14 + (params.allowOther ? 44 : 0) + 80);
+	},
 	keywords: ['choice', 'question', 'options', 'poll', 'select', 'form', 'multiple choice', 'clarify']
 };

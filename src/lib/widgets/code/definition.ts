@@ -1,6 +1,7 @@
 /** `code`: source code with syntax highlighting and a copy button. */
 import type { WidgetDefinition } from '../types';
 import { object, text, title } from '../shared/schema';
+import { frameFor } from '../shared/natural-size';
 
 export type CodeParams = { code: string; language?: string; filename?: string; lineNumbers?: boolean; title?: string };
 
@@ -32,5 +33,10 @@ export const codeDefinition: WidgetDefinition<CodeParams> = {
 		howToUse: 'Put the exact text in `code` (newlines as \\n) and set `language`. `filename` adds a header. The copy button copies `code` verbatim.'
 	},
 	defaultSize: { w: 520, h: 260 },
+	naturalSize: (params) => {
+		const lines = params.code.split('\n');
+		const width = Math.min(760, Math.max(360, Math.max(...lines.map((line) => line.length)) * 7.8 + 80));
+		return frameFor(width, lines.length * 19 + (params.filename ? 30 : 0) + 44);
+	},
 	keywords: ['code', 'snippet', 'source', 'query', 'sql', 'script', 'command', 'syntax']
 };

@@ -3,6 +3,8 @@ import type { WidgetDefinition } from '../types';
 import { dataTableIssues } from './draw-issues';
 import { list, object, oneOf, scalar, text, title } from '../shared/schema';
 import type { ColumnSpec } from './table-model';
+import { frameFor, textLines } from '../shared/natural-size';
+import { normalizeRows, resolveColumns } from './table-model';
 
 export type DataTableParams = {
 	rows: Array<Record<string, unknown> | unknown[]>;
@@ -72,6 +74,13 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 			'Pass `rows` as objects with the same keys. Add `columns` to set order, labels and types: number (with format integer/decimal/percent/compact/currency), date, link (URL; labelKey names the text field), image (thumbnail URL), badge (short status text), boolean. Send all rows you have — the table scrolls 200,000 rows smoothly; readers can filter, sort and export CSV.'
 	},
 	defaultSize: { w: 640, h: 360 },
+	naturalSize: (params) => {
+		const rows = normalizeRows(params.rows, params.columns);
+		const columns = resolveColumns(params.columns, rows);
+		const width = columns.reduce((total, column) => total + column.width, 0) + 24;
+		const shown = Math.min(rows.length, 14);
+		return frameFor(Math.max(360, width), 48 + 33 + Math.max(1, shown) * 32 + (params.caption ? textLines(params.caption, width) * 18 + 12 : 0) + 12);
+	},
 	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
 	drawIssues: dataTableIssues
 };

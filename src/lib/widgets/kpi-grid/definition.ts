@@ -3,7 +3,8 @@ import type { WidgetDefinition } from '../types';
 import { list, object, requireOneOf, text, title } from '../shared/schema';
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { statProperties, type StatParams } from '../stat/definition';
-import { kpiBinding, kpiRowIssues, maxFigures } from './rows';
+import { kpiBinding, kpiItems, kpiRowIssues, maxFigures } from './rows';
+import { frameFor, countOf } from '../shared/natural-size';
 
 /** A column of a one-row result shown as a figure: its name, or its name with a label and unit. */
 export type KpiField = string | { field: string; label?: string; unit?: string; description?: string };
@@ -62,6 +63,16 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 			'Rows bind as they are (`data`, e.g. `{"$ref": "source#/rows"}`). A one-row summary query: each column is a figure; `fields` picks and orders them and gives labels and units ([{ field, label?, unit? }]). One row per figure (e.g. a GROUP BY): `label` and `value` name the columns holding each figure\'s name and value (`unit`, `delta`, `trend`, `description` columns optional). Written out instead: `items`, each a stat with `label` and `value` (plus `unit`, `trend`, `delta`, `deltaLabel`, `variant`). Keep labels short; order by importance.'
 	},
 	defaultSize: { w: 620, h: 190 },
+	naturalSize: (params) => {
+		const items = kpiItems(params);
+		const count = Math.max(1, items.length);
+		// A tile holds its value at the large figure size (about 20 px a character) on one line.
+		const tile = Math.max(168, ...items.map((item) => (String(item.value ?? '').length + String(item.unit ?? '').length) * 20 + 56));
+		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
+		const rows = Math.ceil(count / columns);
+		const described = items.some((item) => item.description || item.deltaLabel);
+		return frameFor(columns * tile + 24, rows * (described ? 132 : 112) + 16);
+	},
 	keywords: ['kpi', 'dashboard', 'scorecard', 'metrics', 'figures', 'summary'],
 	drawIssues: kpiRowIssues
 };

@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, object, scalar, text, title, url } from '../shared/schema';
 import { requireOneOf } from '../shared/schema';
+import { frameFor, textLines, longestText, charWidth } from '../shared/natural-size';
 
 export type KvItem = { key: string; value: unknown; url?: string; hint?: string };
 export type KvParams = { items?: KvItem[]; data?: Record<string, unknown>; title?: string };
@@ -34,5 +35,12 @@ export const kvDefinition: WidgetDefinition<KvParams> = {
 		howToUse: 'Use `items` ([{ key, value, url?, hint? }]) to control order, or `data` as a flat object. Values are text, numbers or booleans; numbers are formatted.'
 	},
 	defaultSize: { w: 380, h: 260 },
+	naturalSize: (params) => {
+		const entries: Array<[unknown, unknown]> = params.items ? params.items.map((item) => [item.key, item.value]) : Object.entries(params.data ?? {});
+		const keyWidth = Math.min(200, longestText(entries.map(([key]) => key)) * charWidth + 24);
+		const width = Math.min(560, Math.max(320, keyWidth + longestText(entries.map(([, value]) => (typeof value === 'object' ? JSON.stringify(value) : value))) * charWidth + 40));
+		const lines = entries.reduce((total, [, value]) => total + Math.max(1, textLines(typeof value === 'object' ? JSON.stringify(value) : value, width - keyWidth - 40)), 0);
+		return frameFor(width, lines * 24 + entries.length * 6 + 24);
+	},
 	keywords: ['key value', 'properties', 'details', 'attributes', 'facts', 'record', 'definition list']
 };

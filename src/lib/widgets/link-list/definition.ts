@@ -1,8 +1,9 @@
 /** `link-list`: sources, references or search results as links with descriptions. */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { linkListBinding } from './rows';
+import { linkListBinding, linkListWithRows } from './rows';
 import { date, list, object, text, title, url } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type LinkItem = { title: string; url: string; description?: string; source?: string; date?: string | number };
 export type LinkListParams = RowParams & { links?: LinkItem[]; label?: string; url?: string; description?: string; site?: string; date?: string; title?: string };
@@ -36,6 +37,12 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `url` name the columns of each link\'s title and https address (`description`, `site`, `date` optional). Written out instead: `links` with `title` and full https `url`; add a one-line `description`, `source` and `date`. Links open in a new tab; unsafe URLs are shown as text.'
 	},
 	defaultSize: { w: 420, h: 260 },
+	naturalSize: (raw) => {
+		const links = linkListWithRows(raw).links ?? [];
+		const width = 440;
+		const lines = links.reduce((total, link) => total + textLines(link.title, width - 40) + textLines(link.description, width - 40) + 1, 0);
+		return frameFor(width, lines * 20 + links.length * 14 + 24);
+	},
 	keywords: ['links', 'sources', 'references', 'citations', 'bibliography', 'search results', 'reading list'],
 	drawIssues: (params) => rowIssues(params, linkListBinding)
 };

@@ -1,8 +1,9 @@
 /** `list`: a bulleted or numbered list of short items. */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { listBinding } from './rows';
+import { listBinding, listWithRows } from './rows';
 import { list, object, text, title, url } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
 export type ListParams = RowParams & { items?: ListItem[]; text?: string; detail?: string; url?: string; ordered?: boolean; title?: string };
@@ -39,6 +40,12 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `text` names the column of each item (`detail`, `url` columns optional). Written out instead: `items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
 	},
 	defaultSize: { w: 380, h: 240 },
+	naturalSize: (raw) => {
+		const items = listWithRows(raw).items ?? [];
+		const width = 400;
+		const lines = items.reduce((total, item) => total + (typeof item === 'string' ? textLines(item, width - 60) : textLines(item.text, width - 60) + textLines(item.detail, width - 60)), 0);
+		return frameFor(width, lines * 21 + items.length * 6 + 28);
+	},
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo'],
 	drawIssues: (params) => rowIssues(params, listBinding)
 };

@@ -35,7 +35,7 @@ const europe = corners(-11, 35, 32, 70.5);
 function bboxFeature(points: Array<{ lat: number; lon: number }>) {
 	const lats = points.map((point) => point.lat);
 	const lons = points.map((point) => point.lon);
-	const pad = Math.max(1.5, (Math.max(...lats) - Math.min(...lats)) * 0.15, (Math.max(...lons) - Math.min(...lons)) * 0.1);
+	const pad = Math.max(2, (Math.max(...lats) - Math.min(...lats)) * 0.2, (Math.max(...lons) - Math.min(...lons)) * 0.15);
 	const [south, north] = [Math.max(-85, Math.min(...lats) - pad), Math.min(85, Math.max(...lats) + pad)];
 	const [west, east] = [Math.max(-180, Math.min(...lons) - pad), Math.min(180, Math.max(...lons) + pad)];
 	return corners(west, south, east, north);
@@ -88,11 +88,13 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		});
 	}
 	if (points.length) {
+		// A view fitted to the points holds every point: their bubbles and labels must not be cut at its edge.
+		const clip = !('fit' in projection && region === 'auto');
 		const hasValue = points.some((point) => point.value !== undefined);
 		const hasGroup = points.some((point) => point.group);
 		layer.push({
 			data: { values: points },
-			mark: { type: 'circle', tooltip: true, clip: true, stroke: '#ffffff', strokeWidth: 1, opacity: hasValue ? 0.7 : 0.9 },
+			mark: { type: 'circle', tooltip: true, clip, stroke: '#ffffff', strokeWidth: 1, opacity: hasValue ? 0.7 : 0.9 },
 			encoding: {
 				longitude: { field: 'lon', type: 'quantitative' },
 				latitude: { field: 'lat', type: 'quantitative' },
@@ -104,7 +106,7 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		if (points.length <= 30 && points.some((point) => point.label)) {
 			layer.push({
 				data: { values: points },
-				mark: { type: 'text', dy: -10, fontSize: 10, fontWeight: 600, clip: true },
+				mark: { type: 'text', dy: -10, fontSize: 10, fontWeight: 600, clip },
 				encoding: { longitude: { field: 'lon', type: 'quantitative' }, latitude: { field: 'lat', type: 'quantitative' }, text: { field: 'label' } }
 			});
 		}

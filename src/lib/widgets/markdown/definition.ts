@@ -1,6 +1,11 @@
 /** `markdown`: formatted prose — headings, lists, emphasis, links, small tables. */
 import type { WidgetDefinition } from '../types';
 import { object, text, title } from '../shared/schema';
+import { frameFor, textLines, charWidth } from '../shared/natural-size';
+
+function longestLine(text: string): number {
+	return Math.min(120, Math.max(0, ...text.split('\n').map((line) => line.length)));
+}
 
 export type MarkdownParams = { content: string; title?: string };
 
@@ -21,5 +26,11 @@ export const markdownDefinition: WidgetDefinition<MarkdownParams> = {
 			'Put Markdown in `content`. Use headings (##), bullet lists, **bold** for key numbers and links with full https URLs. HTML, scripts and styles are removed; images only load from allow-listed hosts.'
 	},
 	defaultSize: { w: 420, h: 320 },
+	naturalSize: (params) => {
+		const width = Math.min(640, Math.max(360, longestLine(params.content) * charWidth + 40));
+		const blocks = params.content.split(/\n/);
+		const height = blocks.reduce((total, line) => total + (line.trim() === '' ? 10 : /^#{1,3} /.test(line) ? 34 : /^\|/.test(line) ? 30 : textLines(line, width - 40) * 21), 0);
+		return frameFor(width, height + 32);
+	},
 	keywords: ['text', 'prose', 'summary', 'notes', 'explanation', 'report', 'md']
 };

@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
+import { frameFor } from '../shared/natural-size';
 
 export type PieParams = {
 	data: Row[];
@@ -55,6 +56,12 @@ const example: PieParams = {
 	description: 'Website sessions by acquisition channel, last 30 days'
 };
 
+/** Room for the chart and a legend line per slice (slices are few; the legend must not clip). */
+function pieSize(params: PieParams): { w: number; h: number } {
+	const slices = Array.isArray(params.data) ? params.data.length : 0;
+	return frameFor(420, Math.max(288, slices * 20 + 96));
+}
+
 /** The slice and size fields, under their own names or the x/y aliases. */
 function pieIssues(params: PieParams) {
 	return fieldIssues(params.data, [
@@ -72,6 +79,7 @@ export const pieDefinition: WidgetDefinition<PieParams> = {
 	example,
 	recipe,
 	defaultSize: { w: 400, h: 320 },
+	naturalSize: pieSize,
 	keywords: ['pie chart', 'share', 'proportion', 'percent', 'split', 'composition'],
 	drawIssues: pieIssues
 };
@@ -85,6 +93,7 @@ export const donutDefinition: WidgetDefinition<PieParams> = {
 	example: { ...example, donut: true, centerLabel: '91.8K' },
 	recipe,
 	defaultSize: { w: 400, h: 320 },
+	naturalSize: pieSize,
 	keywords: ['donut chart', 'doughnut', 'ring', 'share', 'proportion', 'percent'],
 	drawIssues: pieIssues
 };

@@ -1,6 +1,7 @@
 /** `stat`: one headline number with its label, unit, trend and delta. */
 import type { WidgetDefinition } from '../types';
 import { numberish, object, oneOf, text, title, variants, type Variant } from '../shared/schema';
+import { frameFor, textLines, lineHeight } from '../shared/natural-size';
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -50,5 +51,10 @@ export const statDefinition: WidgetDefinition<StatParams> = {
 			'Give `label` and `value` (a number is formatted for the reader; a string is shown as is). Add `unit`, `trend` (up/down/flat) and `delta` with `deltaLabel` when you know the comparison. Use `variant` success/danger only when the direction is good/bad news.'
 	},
 	defaultSize: { w: 260, h: 150 },
+	naturalSize: (params) => {
+		const width = 260;
+		const description = textLines(params.description, width - 32);
+		return frameFor(Math.max(width, (String(params.value ?? '').length + String(params.unit ?? '').length) * 18 + 40), 96 + (params.delta !== undefined || params.deltaLabel ? 22 : 0) + description * lineHeight);
+	},
 	keywords: ['kpi', 'metric', 'number', 'figure', 'total', 'count', 'card', 'stat-card']
 };

@@ -1,9 +1,10 @@
 /** `timeline`: dated events in order. */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { timelineBinding } from './rows';
+import { timelineBinding, timelineWithRows } from './rows';
 import { date, list, object, oneOf, text, title, url, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type TimelineEvent = { date: string | number; title: string; description?: string; variant?: Variant; url?: string; end?: string | number };
 export type TimelineParams = RowParams & { events?: TimelineEvent[]; date?: string; label?: string; end?: string; description?: string; url?: string; order?: 'asc' | 'desc' | 'as-given'; title?: string };
@@ -50,6 +51,12 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `date` and `label` name the columns of each event\'s date and title (`end`, `description`, `url` optional). Written out instead: `events` with `date` and `title` (plus `description`, `end`, `variant`, `url`). Dates in ISO or common formats are sorted oldest first unless `order` says otherwise; unparseable dates are shown as written.'
 	},
 	defaultSize: { w: 420, h: 360 },
+	naturalSize: (raw) => {
+		const events = timelineWithRows(raw).events ?? [];
+		const width = 440;
+		const lines = events.reduce((total, event) => total + 1 + textLines(event.title, width - 80) + textLines(event.description, width - 80), 0);
+		return frameFor(width, lines * 20 + events.length * 16 + 24);
+	},
 	keywords: ['timeline', 'history', 'chronology', 'milestones', 'events', 'log', 'roadmap'],
 	drawIssues: (params) => rowIssues(params, timelineBinding)
 };

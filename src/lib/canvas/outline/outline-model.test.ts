@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { WidgetRecord } from '../types';
+import { outlineRows } from './outline-model';
+
+function record(id: string, extra: Partial<WidgetRecord>): WidgetRecord {
+	return { id, type: 'stat', params: {}, x: 0, y: 0, w: 10, h: 10, z: 1, style: {}, provenance: { dataFrom: [], source: 'agent' }, createdAt: 0, ...extra } as WidgetRecord;
+}
+
+describe('outlineRows', () => {
+	it('groups widgets by turn in the order the turns happened, in reading order inside a turn', () => {
+		const rows = outlineRows(
+			[
+				record('w_a', { turn: 'late', createdAt: 5, title: 'A' }),
+				record('w_b', { createdAt: 1 }),
+				record('w_c', { turn: 'early', createdAt: 2, x: 300, title: 'C' }),
+				record('w_d', { turn: 'early', createdAt: 3, x: 0, title: 'D' })
+			],
+			(type) => `Type ${type}`
+		);
+		expect(rows.map((row) => [row.record.id, row.turnLabel, row.title])).toEqual([
+			['w_d', 'Turn 1', 'D'],
+			['w_c', 'Turn 1', 'C'],
+			['w_a', 'Turn 2', 'A'],
+			['w_b', 'Added outside a turn', 'Type stat']
+		]);
+	});
+});
