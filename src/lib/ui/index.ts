@@ -8,6 +8,5 @@ export { LayoutStore } from './layout-store.svelte';
 export type { PaneSizes } from './layout-store.svelte';
 export { ThemeStore } from './theme-store.svelte';
 export type { ThemeChoice } from './theme-store.svelte';
-export { default as Menu } from './Menu.svelte';
 export { narrowQuery } from './narrow';
 export type { PaneTab } from './narrow';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportFilename, exportFormats } from './export-actions';
+import { exportFilename } from './export-actions';
+import { exportFormats } from './export-formats';
 import { fitScale, isOwnUrl, maxPicturePixels } from './picture';
 
 describe('exportFormats', () => {

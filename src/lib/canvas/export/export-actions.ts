@@ -9,19 +9,8 @@ import { AutoUiError } from '$lib/shared';
 import { downloadText } from '$lib/widgets/shared/download';
 import type { WidgetExports } from '$lib/widgets/shared/widget-exports';
 import { boundingBox, type Rect } from '../placement';
+import type { WidgetExportFormat } from './export-formats';
 import { captureElement, type Picture } from './picture';
-
-/** The formats of the frame menu, in menu order. */
-export type WidgetExportFormat = 'png' | 'svg' | 'csv' | 'json';
-
-/** The formats one widget can export: a picture always, the rest when the widget offers them. */
-export function exportFormats(offered: WidgetExports | undefined): WidgetExportFormat[] {
-	const formats: WidgetExportFormat[] = ['png'];
-	if (offered?.svg) formats.push('svg');
-	if (offered?.csv) formats.push('csv');
-	if (offered?.json) formats.push('json');
-	return formats;
-}
 
 /** A file name from a widget's title: letters and digits joined by dashes, never empty. */
 export function exportFilename(title: string | undefined, fallback: string, extension: string): string {
