@@ -3,7 +3,8 @@
  * Console), the canvas gets nearly the full height, the canvas toolbar's file actions sit in a
  * menu, and a finger drags a widget by its title bar, resizes it by its corner and pans the
  * canvas. Touches are real touch events (Chromium's input domain), so the page receives
- * pointer events of type "touch" exactly as on a phone. Zoom and pan survive a reload.
+ * pointer events of type "touch" exactly as on a phone. Zoom and pan survive a reload; two
+ * fingers pinch to zoom.
  */
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { collectErrors } from './helpers';
@@ -126,5 +127,18 @@ test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menu
 	await page.reload();
 	await page.getByTestId('tab-canvas').tap();
 	await expect.poll(async () => Math.round((await frame.boundingBox())?.y ?? -1)).toBe(Math.round(panned.y));
+
+	// Two fingers on the background pinch to zoom: 100 px apart, then 180 px.
+	await expect(page.getByTestId('canvas-zoom')).toHaveText('100%');
+	const area = (await page.getByTestId('canvas').boundingBox())!;
+	const y = area.y + area.height - 150;
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 60, y, id: 1 }, { x: 160, y, id: 2 }] });
+	for (let step = 1; step <= 8; step++) {
+		const spread = (40 * step) / 8;
+		await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 60 - spread, y, id: 1 }, { x: 160 + spread, y, id: 2 }] });
+	}
+	await page.waitForTimeout(150);
+	await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+	await expect(page.getByTestId('canvas-zoom')).toHaveText('180%');
 	expect(errors).toEqual([]);
 });
