@@ -128,3 +128,29 @@ test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a tabl
 	}
 	expect(errors).toEqual([]);
 });
+
+test('a picture never fetches images from other sites: they are left out, and the notice says so', async ({ page }) => {
+	// A foreign image host, served by the test: every request to it is counted.
+	const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+	let requests = 0;
+	await page.route('https://images.example/**', (route) => {
+		requests++;
+		return route.fulfill({ body: pixel, contentType: 'image/png' });
+	});
+	await page.goto('/');
+	const image = await display(page, 'image', { title: 'Harbour', src: 'https://images.example/harbour.png', alt: 'A harbour', caption: 'From another site.' });
+	const frame = page.locator(`[data-widget-id=${image}]`);
+	await frame.getByTestId('image-load').click();
+	await expect(frame.locator('img')).toHaveJSProperty('complete', true);
+	await expect.poll(() => frame.locator('img').evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(1);
+	expect(requests).toBe(1);
+
+	const picture = await exportFrom(page, image, 'png');
+	const decoded = await decodePng(page, picture.bytes);
+	expect(decoded.width).toBeGreaterThan(0);
+	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'Saved Harbour.png' })).toContainText('1 image from other sites is left out');
+	const [whole] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-png').click()]);
+	await decodePng(page, await readFile((await whole.path())!));
+	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'autoui-canvas' })).toContainText('1 image from other sites is left out');
+	expect(requests).toBe(1);
+});
