@@ -112,6 +112,8 @@ test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menu
 		await page.emulateMedia({ colorScheme: scheme });
 		await page.getByTestId('tab-canvas').tap();
 		await attachScreenshot(page, testInfo, `phone-canvas-${scheme}`);
+		await page.getByTestId('tab-console').tap();
+		await attachScreenshot(page, testInfo, `phone-console-${scheme}`);
 		await page.getByTestId('tab-chat').tap();
 		await attachScreenshot(page, testInfo, `phone-chat-${scheme}`);
 	}
