@@ -154,3 +154,31 @@ test('a picture never fetches images from other sites: they are left out, and th
 	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'autoui-canvas' })).toContainText('1 image from other sites is left out');
 	expect(requests).toBe(1);
 });
+
+test('the export menu works from the keyboard: open on the first item, arrows move, Escape returns to the button', async ({ page }) => {
+	await page.goto('/');
+	const table = await display(page, 'data-table', { title: 'Cars', rows: cars });
+	const trigger = page.locator(`[data-widget-id=${table}]`).getByTestId('widget-export-menu');
+	await expect(page.locator(`[data-widget-id=${table}]`).getByRole('table')).toBeVisible();
+	await trigger.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('widget-export-png')).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await expect(page.getByTestId('widget-export-csv')).toBeFocused();
+	await page.keyboard.press('End');
+	await expect(page.getByTestId('widget-export-json')).toBeFocused();
+	// Arrows inside the menu never move the selected widget.
+	const before = await page.locator(`[data-widget-id=${table}]`).evaluate((node: HTMLElement) => node.style.transform);
+	await page.keyboard.press('ArrowUp');
+	await expect(page.getByTestId('widget-export-csv')).toBeFocused();
+	expect(await page.locator(`[data-widget-id=${table}]`).evaluate((node: HTMLElement) => node.style.transform)).toBe(before);
+	await page.keyboard.press('Escape');
+	await expect(page.getByTestId('widget-export-png')).toHaveCount(0);
+	await expect(trigger).toBeFocused();
+	await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+	// Enter on an item exports: the JSON of the rows downloads.
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('End');
+	const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+	expect(download.suggestedFilename()).toBe('Cars.json');
+});

@@ -7,7 +7,7 @@
  */
 import { AutoUiError } from '$lib/shared';
 import { downloadText } from '$lib/widgets/shared/download';
-import type { WidgetExports } from '$lib/widgets/shared/widget-exports';
+import type { WidgetExports } from '$lib/widgets/shared/widget-exports.svelte';
 import { boundingBox, type Rect } from '../placement';
 import type { WidgetExportFormat } from './export-formats';
 import { captureElement, type Picture } from './picture';

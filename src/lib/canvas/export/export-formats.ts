@@ -2,7 +2,7 @@
  * Which export formats a widget has, for the frame menu. Kept apart from the export code so
  * the menu can list them without loading it.
  */
-import type { WidgetExports } from '$lib/widgets/shared/widget-exports';
+import type { WidgetExports } from '$lib/widgets/shared/widget-exports.svelte';
 
 /** The formats of the frame menu, in menu order. */
 export type WidgetExportFormat = 'png' | 'svg' | 'csv' | 'json';

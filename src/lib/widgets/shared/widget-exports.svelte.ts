@@ -1,6 +1,6 @@
 /**
  * How a widget offers its own export formats to the frame around it. The canvas frame
- * creates a slot (`provideWidgetExports`) and its menu reads it when opened; a widget that
+ * creates a slot (`provideWidgetExports`) and its menu lists what it holds; a widget that
  * knows better than a DOM picture — a chart (Vega's own SVG and PNG), a table (its rows as
  * shown, as CSV or JSON) — fills it with `offerWidgetExports` while it is mounted. Outside a
  * frame (the gallery) there is no slot and offering does nothing.
@@ -19,9 +19,9 @@ export interface WidgetExports {
 	json?: () => string;
 }
 
-/** What one frame holds: the exports of the widget mounted in it, if it offered any. */
+/** What one frame holds: the exports of the widget mounted in it, if it offered any (reactive). */
 export class WidgetExportSlot {
-	current: WidgetExports | undefined = undefined;
+	current = $state.raw<WidgetExports | undefined>(undefined);
 }
 
 const key = Symbol('widget-exports');
