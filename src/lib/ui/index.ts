@@ -8,3 +8,5 @@ export { LayoutStore } from './layout-store.svelte';
 export type { PaneSizes } from './layout-store.svelte';
 export { ThemeStore } from './theme-store.svelte';
 export type { ThemeChoice } from './theme-store.svelte';
+export { narrowQuery } from './narrow';
+export type { PaneTab } from './narrow';

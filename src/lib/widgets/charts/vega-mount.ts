@@ -33,6 +33,10 @@ export type MountedChart = {
 	resize(width: number, height: number): Promise<void>;
 	/** A PNG or SVG data/blob URL of the current view. */
 	toImageUrl(type: 'png' | 'svg'): Promise<string>;
+	/** The current view as a standalone SVG document (drawn again, whatever the renderer). */
+	toSvg(): Promise<string>;
+	/** The current view as a PNG at `scale` times its size. */
+	toPng(scale?: number): Promise<Blob>;
 	/** What the sanitiser removed from the last spec. */
 	readonly removed: string[];
 	destroy(): void;
@@ -95,6 +99,21 @@ function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown
 		out[key] = base && value && typeof base === 'object' && typeof value === 'object' && !Array.isArray(value) ? { ...base, ...value } : value;
 	}
 	return out;
+}
+
+/** A canvas as a PNG blob; a canvas tainted by an image from another site cannot be read. */
+export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
+	return new Promise((resolve, reject) => {
+		try {
+			canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new AutoUiError('internal', 'the browser could not encode the picture as PNG'))), 'image/png');
+		} catch (error) {
+			reject(
+				error instanceof DOMException && error.name === 'SecurityError'
+					? new AutoUiError('blocked', 'the picture holds an image from another site that the browser does not let the page read; export SVG instead')
+					: error
+			);
+		}
+	});
 }
 
 /** Mounts a Vega-Lite spec into `element`. */
@@ -168,6 +187,14 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		async toImageUrl(type) {
 			if (!result) throw new AutoUiError('not_found', 'the chart is not rendered yet');
 			return result.view.toImageURL(type, type === 'png' ? 2 : 1);
+		},
+		async toSvg() {
+			if (!result) throw new AutoUiError('not_found', 'the chart is not drawn yet');
+			return result.view.toSVG();
+		},
+		async toPng(scale = 2) {
+			if (!result) throw new AutoUiError('not_found', 'the chart is not drawn yet');
+			return canvasToPng(await result.view.toCanvas(scale));
 		},
 		destroy() {
 			destroyed = true;
