@@ -253,6 +253,11 @@ export class Conversation {
 		return outcome;
 	}
 
+	/** Adds an event from outside the loop (an MCP App view's messages) to the log. */
+	record(event: AgentEvent): void {
+		this.#emit(event);
+	}
+
 	/** Runs a logged tool call again against its server with the same arguments. */
 	async rerun(callId: string, signal?: AbortSignal): Promise<RerunResult> {
 		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);

@@ -48,6 +48,8 @@ export class AgentSession {
 	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
 	isReadOnlyCall = (callId: string): boolean => this.#conversation.isReadOnlyCall(callId);
 	flush = (): Promise<void> => this.#conversation.flush();
+	/** Adds an event from outside the loop (an MCP App view's messages) to the log. */
+	record = (event: AgentEvent): void => this.#conversation.record(event);
 	/** Runs a call the model did not make, through the agent's per-call path (see Conversation.callTool). */
 	callTool = (request: DirectCallRequest): Promise<DirectCallOutcome> => this.#conversation.callTool(request);
 	/** Switches to the conversation saved under `key` (see `Conversation.switchTo`). */

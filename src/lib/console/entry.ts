@@ -20,7 +20,8 @@ export const entryKinds = [
 	'approval',
 	'warning',
 	'error',
-	'done'
+	'done',
+	'app-view'
 ] as const;
 
 /** One of {@link entryKinds}. */

@@ -126,7 +126,8 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	'approval-decision': { ...callFields, decision: 'string' },
 	warning: { code: 'string', message: 'string' },
 	error: { code: 'string', message: 'string' },
-	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' }
+	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' },
+	'app-view': { widgetId: 'string', server: 'string', method: 'string', direction: 'string', status: 'string', detail: 'string' }
 };
 
 const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;

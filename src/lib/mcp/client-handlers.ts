@@ -13,6 +13,7 @@ import type {
 	LoggingMessageNotification,
 	Root
 } from '@modelcontextprotocol/sdk/types.js';
+import { uiExtensionId, viewMimeType } from '$lib/mcp-apps/tool-meta';
 import { loadSdk } from './sdk-loader';
 
 /** How one server's requests are answered. Every member is optional. */
@@ -27,9 +28,12 @@ export interface ClientHandlers {
 	onLogMessage?(params: LoggingMessageNotification['params']): void;
 }
 
-/** The capabilities the handlers answer for. */
+/**
+ * The capabilities the handlers answer for, and the MCP Apps extension (`io.modelcontextprotocol/ui`):
+ * this app renders `text/html;profile=mcp-app` Views (`$lib/mcp-apps`).
+ */
 export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCapabilities {
-	const capabilities: ClientCapabilities = {};
+	const capabilities: ClientCapabilities = { extensions: { [uiExtensionId]: { mimeTypes: [viewMimeType] } } };
 	if (handlers?.listRoots) capabilities.roots = { listChanged: true };
 	if (handlers?.createMessage) capabilities.sampling = {};
 	if (handlers?.elicit) capabilities.elicitation = { form: {}, url: {} };
