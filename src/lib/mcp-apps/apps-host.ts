@@ -17,13 +17,10 @@
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
 import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
-import { AutoUiError, errorMessage, randomId, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
+import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
 import { uiResourceUri } from './tool-meta';
-
-/** The most of a result a widget record keeps (the live View gets it whole). */
-export const maxKeptResultChars = 256 * 1024;
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -84,37 +81,8 @@ export class McpAppsHost implements ViewHostPort {
 		const tool = connection.tools.find((candidate) => candidate.name === name);
 		const resource = tool ? uiResourceUri(tool) : undefined;
 		if (!tool || !resource || this.#takeAppCall(connection.name, name, args)) return connection.callTool(name, args, options);
-		const widgetId = await this.#openView(connection, tool, resource, args);
-		try {
-			const result = await connection.callTool(name, args, options);
-			if (widgetId) this.#finish(widgetId, result);
-			return result;
-		} catch (error) {
-			if (widgetId) this.#options.canvas.callbacks.onUpdate?.(widgetId, { cancelled: errorMessage(error).slice(0, 500) });
-			throw error;
-		}
-	}
-
-	async #openView(connection: HostConnection, tool: ToolDefinition, resource: string, args: Record<string, unknown>): Promise<string | undefined> {
-		try {
-			await this.#options.canvas.validator.load();
-		} catch {
-			return undefined;
-		}
-		const params: McpAppParams = { server: connection.name, endpoint: connection.url, tool: tool.name, resource, toolInput: args, title: `${tool.title ?? tool.name} · ${connection.name}`.slice(0, 200) };
-		const added = this.#options.canvas.callbacks.onWidget?.('mcp-app', params, { callId: randomId('app_'), dataFrom: [] });
-		return added && 'id' in added ? added.id : undefined;
-	}
-
-	#finish(widgetId: string, result: ToolCallResult): void {
-		this.#results.set(widgetId, result);
-		if (this.#results.size > 32) this.#results.delete(this.#results.keys().next().value!);
-		const text = safeStringify(result);
-		const kept =
-			text.length <= maxKeptResultChars
-				? result
-				: { content: [{ type: 'text', text: `The result (${text.length} characters) was too large to keep with the canvas; call the tool again to see it whole.` }], isError: true };
-		this.#options.canvas.callbacks.onUpdate?.(widgetId, { toolResult: kept as unknown as Record<string, unknown> });
+		const { runWithView } = await import('./host-actions');
+		return runWithView({ connection, tool, resource, args, options, canvas: this.#options.canvas, results: this.#results });
 	}
 
 	#appCallKey(server: string, tool: string, args: Record<string, unknown>): string {
@@ -215,15 +183,11 @@ export class McpAppsHost implements ViewHostPort {
 	}
 
 	async callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult> {
-		const { appToolName } = await import('./app-tool-name');
-		const name = appToolName(this.#options.layers(), request.server, request.tool);
-		if (!name) throw new AutoUiError('unknown_tool', `Tool "${request.tool}" of "${request.server}" is not available right now (is the server connected?).`);
 		const key = this.#appCallKey(request.server, request.tool, request.args);
 		this.#appCalls.set(key, (this.#appCalls.get(key) ?? 0) + 1);
 		try {
-			const outcome = await this.#options.callTool({ tool: name, args: request.args, origin: 'app', signal: request.signal });
-			if (outcome.result) return outcome.result;
-			throw new AutoUiError((outcome.code as never) ?? 'internal', outcome.error ?? 'the call failed');
+			const { runAppCall } = await import('./host-actions');
+			return await runAppCall(request, this.#options.layers(), this.#options.callTool);
 		} finally {
 			this.#takeAppCall(request.server, request.tool, request.args);
 		}
