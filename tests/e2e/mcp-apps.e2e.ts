@@ -8,6 +8,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
 import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
+import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -125,6 +126,47 @@ test.describe('real MCP App servers', () => {
 		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
 		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-error]')).toHaveCount(0);
 		await saveScreenshot(page, 'mcp-app-system-monitor');
+	});
+});
+
+test.describe('with a model', () => {
+	let llm: FakeLlm;
+	let monitor: RunningServer;
+
+	test.beforeAll(async () => {
+		[llm, monitor] = await Promise.all([startFakeLlm(), startAppExample('server-system-monitor')]);
+	});
+	test.afterAll(async () => {
+		await Promise.all([llm?.close(), monitor?.stop()]);
+	});
+
+	test("the model's call opens the view, and app-only tools are never offered to it", async ({ page }) => {
+		test.setTimeout(90_000);
+		const offered: string[][] = [];
+		llm.setScenario({
+			steps: [
+				{ text: 'Opening the monitor.', toolCalls: [{ name: 'monitor_mcp_get-system-info', input: {} }] },
+				(request) => {
+					offered.push(request.tools);
+					return { text: 'The monitor is on the canvas.' };
+				}
+			],
+			fallback: { text: 'Noted.' }
+		});
+		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+		await addServer(page, 'monitor', monitor.url);
+		await page.keyboard.press('Escape');
+		await page.getByTestId('chat-input').fill('Show me the system monitor.');
+		await page.getByTestId('send').click();
+		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-frame]')).toBeVisible();
+		// After the server was activated, its tools were offered — but never the app-only one.
+		expect(offered[0]).toContain('monitor_mcp_get-system-info');
+		expect(offered[0].some((name) => name.includes('poll-system-stats'))).toBe(false);
+		// The view itself polls poll-system-stats through the app.
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
 	});
 });
 
