@@ -181,8 +181,8 @@ test.describe('a hostile view', () => {
 		await Promise.all([hostile?.stop(), basic?.stop()]);
 	});
 
-	test('is contained: no parent, no top navigation, no other server, no flood, no undeclared fetch', async ({ page }) => {
-		test.setTimeout(120_000);
+	test('is contained: no parent, no top navigation, no other server, no flood, no undeclared fetch, no endless handshake', async ({ page }) => {
+		test.setTimeout(150_000);
 		await page.goto('/');
 		const appUrl = page.url();
 		await addServer(page, 'basic', basic.url);
@@ -218,6 +218,11 @@ test.describe('a hostile view', () => {
 		const reaching = page.locator('[data-widget-type=mcp-app]').nth(2);
 		await expect(reaching.getByTestId('mcp-app-error')).toContainText('did not declare', { timeout: 30_000 });
 		await expect(appEntries(page, 'csp-violation').first()).toBeVisible();
+
+		// A view that never completes its handshake shows an error card after 20 s.
+		await runInWorkbench(page, 'hostile', 'silent');
+		const silent = page.locator('[data-widget-type=mcp-app]').nth(3);
+		await expect(silent.getByTestId('mcp-app-error')).toContainText('did not complete its handshake', { timeout: 30_000 });
 
 		// The rest of the page still works: the first view is intact, the theme still toggles.
 		await expect(results).toContainText('echo: from the view');
