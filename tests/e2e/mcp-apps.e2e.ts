@@ -76,6 +76,8 @@ test.describe('real MCP App servers', () => {
 		await expect(view.locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/, { timeout: 20_000 });
 		await expect(appEntries(page, 'csp').first()).toContainText("default-src 'none'");
 		await expect(appEntries(page, 'ui/initialize').first()).toBeVisible();
+		// Loaded once: the result arriving after the input does not reload the view.
+		await expect(appEntries(page, 'ui/initialize')).toHaveCount(1);
 
 		// The view calls its server's tool through the app (the agent's call path, origin app).
 		const before = await view.locator('#server-time').textContent();
