@@ -31,6 +31,7 @@ function setup(options: { fail?: boolean } = {}) {
 	};
 	const widgets: { type: string; params: Record<string, unknown> }[] = [];
 	const updates: { id: string; patch: Record<string, unknown> }[] = [];
+	const records = new Map<string, { type: string; params: Record<string, unknown> }>();
 	const direct: DirectCallRequest[] = [];
 	const sent: string[] = [];
 	const host: McpAppsHost = new McpAppsHost({
@@ -47,15 +48,20 @@ function setup(options: { fail?: boolean } = {}) {
 			callbacks: {
 				onWidget(type, params) {
 					widgets.push({ type, params });
+					records.set(`w${widgets.length}`, { type, params });
 					return { id: `w${widgets.length}` };
-				},
-				onUpdate(id, patch) {
-					updates.push({ id, patch });
-					return { ok: true };
 				}
 			},
-			validator: { load: async () => undefined },
-			store: { remove: () => undefined }
+			validator: { load: async () => undefined, check: (_type, params) => ({ ok: true, value: params as Record<string, unknown> }) },
+			store: {
+				get: (id) => records.get(id),
+				update(id, params) {
+					const before = records.get(id)!;
+					updates.push({ id, patch: Object.fromEntries(Object.entries(params).filter(([key]) => before.params[key] !== params[key])) });
+					records.set(id, { ...before, params });
+				},
+				remove: (id) => void records.delete(id)
+			}
 		},
 		send: (text) => sent.push(text),
 		busy: () => false,

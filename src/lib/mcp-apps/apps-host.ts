@@ -16,10 +16,11 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
+import type { ToolLayer } from '$lib/agent/types';
 import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { ViewCanvas } from './host-actions';
 import { uiResourceUri } from './tool-meta';
 
 /** A connection as the host sees it. */
@@ -34,7 +35,7 @@ export interface McpAppsHostOptions {
 	serverConnected(server: string): boolean;
 	layers(): ToolLayer[];
 	callTool(request: DirectCallRequest): Promise<DirectCallOutcome>;
-	canvas: { callbacks: UiCallbacks; validator: { load(): Promise<void> }; store: { remove(id: string): void } };
+	canvas: ViewCanvas & { store: ViewCanvas['store'] & { remove(id: string): void } };
 	/** Sends a chat message (starts a turn). */
 	send(text: string): void;
 	busy(): boolean;

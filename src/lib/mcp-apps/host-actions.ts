@@ -15,6 +15,21 @@ import type { HostConnection } from './apps-host';
 /** The most of a result a widget record keeps (the live View gets it whole). */
 export const maxKeptResultChars = 256 * 1024;
 
+/** The canvas as the host changes it (the model's `canvas update` may not touch a View). */
+export interface ViewCanvas {
+	callbacks: UiCallbacks;
+	validator: { load(): Promise<void>; check(type: string, params: unknown): { ok: true; value: Record<string, unknown> } | { ok: false } };
+	store: { get(id: string): { type: string; params: Record<string, unknown> } | undefined; update(id: string, params: Record<string, unknown>, source: 'agent'): unknown };
+}
+
+/** Merges `patch` into a View widget's params (checked like every change), as one step. */
+function updateView(canvas: ViewCanvas, widgetId: string, patch: Record<string, unknown>): void {
+	const record = canvas.store.get(widgetId);
+	if (!record) return;
+	const checked = canvas.validator.check(record.type, { ...record.params, ...patch });
+	if (checked.ok) canvas.store.update(widgetId, checked.value, 'agent');
+}
+
 /** What opening a View for a call needs. */
 export interface ViewCall {
 	connection: HostConnection;
@@ -22,7 +37,7 @@ export interface ViewCall {
 	resource: string;
 	args: Record<string, unknown>;
 	options?: CallOptions;
-	canvas: { callbacks: UiCallbacks; validator: { load(): Promise<void> } };
+	canvas: ViewCanvas;
 	/** Full results by widget id (the record may keep a shortened one). */
 	results: Map<string, ToolCallResult>;
 }
@@ -47,7 +62,7 @@ export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
 	try {
 		result = await connection.callTool(tool.name, args, options);
 	} catch (error) {
-		if (widgetId) canvas.callbacks.onUpdate?.(widgetId, { cancelled: errorMessage(error).slice(0, 500) });
+		if (widgetId) updateView(canvas, widgetId, { cancelled: errorMessage(error).slice(0, 500) });
 		throw error;
 	}
 	if (widgetId) {
@@ -58,7 +73,7 @@ export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
 			size <= maxKeptResultChars
 				? result
 				: { content: [{ type: 'text', text: `The result (${size} characters) was too large to keep with the canvas; call the tool again to see it whole.` }], isError: true };
-		canvas.callbacks.onUpdate?.(widgetId, { toolResult: kept as unknown as Record<string, unknown> });
+		updateView(canvas, widgetId, { toolResult: kept });
 	}
 	return result;
 }

@@ -86,3 +86,18 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		expect(store.get(id)?.params.y).toBe('revenue');
 	});
 });
+
+describe('an MCP App view on the canvas', () => {
+	it('is added by the app, and the model’s canvas update cannot rewrite it', async () => {
+		await autoui.validator!.load();
+		const store = new CanvasStore();
+		const callbacks = createCanvasCallbacks(store, autoui.validator!);
+		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {} };
+		const added = callbacks.onWidget!('mcp-app', params, { callId: 'app_1', dataFrom: [] });
+		expect(added).toHaveProperty('id');
+		const id = (added as { id: string }).id;
+		const updated = callbacks.onUpdate!(id, { toolResult: { content: [{ type: 'text', text: 'forged' }] } });
+		expect(updated).toMatchObject({ ok: false });
+		expect(store.get(id)?.params).toEqual(params);
+	});
+});
