@@ -11,6 +11,9 @@ import { freePort } from './tests/fixtures/net';
 // Workers inherit the runner's environment, so every process agrees on the port.
 process.env.AUTOUI_E2E_PORT ||= String(await freePort());
 const port = Number(process.env.AUTOUI_E2E_PORT);
+// MCP App views run on a second origin (the sandbox proxy), as `npm start` serves it.
+process.env.AUTOUI_E2E_SANDBOX_PORT ||= String(await freePort());
+const sandboxPort = process.env.AUTOUI_E2E_SANDBOX_PORT;
 const outDir = process.env.AUTOUI_OUT || 'build';
 
 export default defineConfig({
@@ -30,14 +33,25 @@ export default defineConfig({
 		trace: 'off',
 		screenshot: 'only-on-failure'
 	},
-	webServer: {
-		// As `npm start` runs it (older ?hs= share links need more than Node's 16 KB of headers).
-		command: `node --max-http-header-size=262144 ${join(outDir, 'index.js')}`,
-		url: `http://127.0.0.1:${port}/`,
-		env: { HOST: '127.0.0.1', PORT: String(port) },
-		reuseExistingServer: false,
-		timeout: 60_000,
-		stdout: 'ignore',
-		stderr: 'pipe'
-	}
+	webServer: [
+		{
+			// As `npm start` runs it (older ?hs= share links need more than Node's 16 KB of headers).
+			command: `node --max-http-header-size=262144 ${join(outDir, 'index.js')}`,
+			url: `http://127.0.0.1:${port}/`,
+			env: { HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: sandboxPort },
+			reuseExistingServer: false,
+			timeout: 60_000,
+			stdout: 'ignore',
+			stderr: 'pipe'
+		},
+		{
+			command: 'node scripts/sandbox.js',
+			url: `http://127.0.0.1:${sandboxPort}/proxy.js`,
+			env: { HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: sandboxPort },
+			reuseExistingServer: false,
+			timeout: 30_000,
+			stdout: 'ignore',
+			stderr: 'pipe'
+		}
+	]
 });

@@ -255,7 +255,7 @@ export class Conversation {
 
 	/**
 	 * Adds an event that happened outside the loop (a server's request, its outcome, its log
-	 * messages) to this conversation, so the console lists it and traces keep it.
+	 * messages, an MCP App view's messages) to this conversation, so the console lists it and traces keep it.
 	 */
 	record(event: AgentEvent): void {
 		this.#emit(event);

@@ -6,6 +6,7 @@
  * and the usual events, marked with their `origin` so the console lists them.
  */
 import { errorMessage, randomId, type ToolCallResult, type ToolServer } from '$lib/shared';
+import { withAppTools } from './app-tools';
 import { dispatchToolCalls } from './dispatcher';
 import type { EventInput } from './dispatch-steps';
 import type { AgentEvent, ApprovalDecision } from './events';
@@ -65,8 +66,9 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 	const callId = randomId(`${request.origin}_`, 10);
 	const turnId = `${request.origin}:${callId}`;
 	try {
-		const registry = buildToolRegistry(context.layers);
-		const catalog = createToolCatalog(context.layers, { registry, profile: 'strict', flatten: false });
+		const layers = request.origin === 'app' ? context.layers.map(withAppTools) : context.layers;
+		const registry = buildToolRegistry(layers);
+		const catalog = createToolCatalog(layers, { registry, profile: 'strict', flatten: false });
 		const base = resolvePolicy(context.policy);
 		const policy: ToolPolicy = {
 			...base,

@@ -262,6 +262,26 @@ export interface ServerResponseEvent extends EventBase {
 /** How the user answered an approval request. */
 export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
 
+/**
+ * One message between the app and an MCP App view (`$lib/mcp-apps`), or the view's resolved
+ * CSP (`method: "csp"`): a console entry, with the request's round trip when it has one.
+ */
+export interface AppViewEvent extends EventBase {
+	type: 'app-view';
+	/** The canvas widget showing the view. */
+	widgetId: string;
+	server: string;
+	/** The JSON-RPC method (`ui/message`, `tools/call`, …), or `csp`. */
+	method: string;
+	/** `in`: from the view; `out`: from the app to the view. */
+	direction: 'in' | 'out';
+	status: 'ok' | 'error' | 'refused';
+	/** Round trip of a request (absent for notifications). */
+	elapsedMs?: number;
+	/** A preview of the params or the outcome (the policy for `csp`). */
+	detail: string;
+}
+
 /** Every event the loop emits. */
 export type AgentEvent =
 	| TurnStartEvent
@@ -283,7 +303,8 @@ export type AgentEvent =
 	| DoneEvent
 	| ServerLogEvent
 	| ServerRequestEvent
-	| ServerResponseEvent;
+	| ServerResponseEvent
+	| AppViewEvent;
 
 /** The `type` of any agent event. */
 export type AgentEventType = AgentEvent['type'];

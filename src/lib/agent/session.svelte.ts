@@ -48,10 +48,10 @@ export class AgentSession {
 	rerun = (callId: string): Promise<RerunResult> => this.#conversation.rerun(callId);
 	isReadOnlyCall = (callId: string): boolean => this.#conversation.isReadOnlyCall(callId);
 	flush = (): Promise<void> => this.#conversation.flush();
+	/** Adds an event from outside the loop: a server's request, its outcome, its log messages, an MCP App view's messages. */
+	record = (event: AgentEvent): void => this.#conversation.record(event);
 	/** Runs a call the model did not make, through the agent's per-call path (see Conversation.callTool). */
 	callTool = (request: DirectCallRequest): Promise<DirectCallOutcome> => this.#conversation.callTool(request);
-	/** Adds an event from outside the loop: a server's request, its outcome, its log messages. */
-	record = (event: AgentEvent): void => this.#conversation.record(event);
 	/** Switches to the conversation saved under `key` (see `Conversation.switchTo`). */
 	switchTo = (key: string): Promise<string | null> => this.#conversation.switchTo(key);
 

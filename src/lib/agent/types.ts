@@ -24,6 +24,11 @@ export interface McpLayer {
 	description?: string;
 	tools: McpToolDef[];
 	recipes?: McpRecipe[];
+	/**
+	 * Tools an MCP App's View may call but the model may not (`_meta.ui.visibility: ["app"]`):
+	 * never offered to the model; the direct-call path adds them for calls of origin `app`.
+	 */
+	appTools?: McpToolDef[];
 }
 
 /** UI layer: one in-page WebMCP server (the built-in one is `autoui`). */

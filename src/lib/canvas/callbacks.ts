@@ -57,6 +57,9 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 		onUpdate(id, patch) {
 			const record = store.get(id);
 			if (!record) return attempt(() => store.update(id, patch, 'agent'));
+			if (validator.summary(record.type)?.hostOnly) {
+				return { ok: false, error: `Widget ${id} is a ${record.type} view: only calls of its server's tool change it.` };
+			}
 			const merged = { ...record.params, ...patch };
 			const checked = validator.check(record.type, merged, { draw: true });
 			if (!checked.ok) {

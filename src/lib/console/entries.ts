@@ -299,6 +299,17 @@ export class ConsoleLog {
 				}
 				return;
 			}
+			case 'app-view':
+				this.#push(null, {
+					...base,
+					kind: 'app-view',
+					server: event.server,
+					name: event.method,
+					durationMs: event.elapsedMs,
+					status: event.status === 'ok' ? 'ok' : 'error',
+					summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
+				}, preview(event.detail, maxSearchChars));
+				return;
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
 				this.#push(null, {

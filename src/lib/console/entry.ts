@@ -22,7 +22,8 @@ export const entryKinds = [
 	'error',
 	'done',
 	'server-request',
-	'server-log'
+	'server-log',
+	'app-view'
 ] as const;
 
 /** One of {@link entryKinds}. */

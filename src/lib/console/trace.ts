@@ -129,7 +129,8 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' },
 	'server-log': { server: 'string', messages: 'array', dropped: 'number' },
 	'server-request': { requestId: 'string', server: 'string', method: 'string', params: 'object' },
-	'server-response': { requestId: 'string', server: 'string', method: 'string', decision: 'string', elapsedMs: 'number' }
+	'server-response': { requestId: 'string', server: 'string', method: 'string', decision: 'string', elapsedMs: 'number' },
+	'app-view': { widgetId: 'string', server: 'string', method: 'string', direction: 'string', status: 'string', detail: 'string' }
 };
 
 const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;

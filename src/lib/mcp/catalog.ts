@@ -65,12 +65,13 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
 	return paginate(async (cursor) => {
 		const page = await client.listTools(cursor ? { cursor } : undefined, { signal });
 		return {
-			items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => {
+			items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, _meta }) => {
 				const tool: ToolDefinition = { name, inputSchema: inputSchema as ToolDefinition['inputSchema'] };
 				if (title) tool.title = title;
 				if (description) tool.description = description;
 				if (outputSchema) tool.outputSchema = outputSchema as ToolDefinition['inputSchema'];
 				if (annotations) tool.annotations = annotations;
+				if (_meta && typeof _meta === 'object') tool._meta = _meta;
 				return tool;
 			}),
 			nextCursor: page.nextCursor

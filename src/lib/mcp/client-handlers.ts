@@ -14,6 +14,7 @@ import type {
 	Root
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallerInfo } from '$lib/shared';
+import { uiExtensionId, viewMimeType } from '$lib/mcp-apps/tool-meta';
 import { loadSdk } from './sdk-loader';
 
 /** A tool call in progress on the server that sent a request. */
@@ -42,9 +43,12 @@ export interface ClientHandlers {
 	onLogMessage?(params: LoggingMessageNotification['params']): void;
 }
 
-/** The capabilities the handlers answer for. */
+/**
+ * The capabilities the handlers answer for, and the MCP Apps extension (`io.modelcontextprotocol/ui`):
+ * this app renders `text/html;profile=mcp-app` Views (`$lib/mcp-apps`).
+ */
 export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCapabilities {
-	const capabilities: ClientCapabilities = {};
+	const capabilities: ClientCapabilities = { extensions: { [uiExtensionId]: { mimeTypes: [viewMimeType] } } };
 	if (handlers?.listRoots) capabilities.roots = { listChanged: true };
 	if (handlers?.createMessage) capabilities.sampling = {};
 	if (handlers?.elicit) capabilities.elicitation = { form: {}, url: {} };

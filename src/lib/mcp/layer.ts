@@ -6,6 +6,7 @@
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { AutoUiError, isPlainObject, tryParseJson } from '$lib/shared';
+import { splitByVisibility } from '$lib/mcp-apps/tool-meta';
 
 /** Upper bound on pages read from one list call, so a server that loops cannot hang us. */
 export const maxPages = 100;
@@ -81,7 +82,10 @@ export function parseRecipes(result: ToolCallResult): McpRecipe[] | undefined {
 	return undefined;
 }
 
-/** Assembles the layer handed to the agent. */
+/**
+ * Assembles the layer handed to the agent. Tools only an MCP App's View may call
+ * (`_meta.ui.visibility` without "model") are kept apart in `appTools`, never offered to the model.
+ */
 export function buildLayer(input: {
 	serverName: string;
 	serverUrl: string;
@@ -89,7 +93,9 @@ export function buildLayer(input: {
 	tools: ToolDefinition[];
 	recipes?: McpRecipe[];
 }): McpLayer {
-	const layer: McpLayer = { protocol: 'mcp', serverName: input.serverName, serverUrl: input.serverUrl, tools: input.tools };
+	const { model, appOnly } = splitByVisibility(input.tools);
+	const layer: McpLayer = { protocol: 'mcp', serverName: input.serverName, serverUrl: input.serverUrl, tools: model };
+	if (appOnly.length) layer.appTools = appOnly;
 	const description = input.instructions?.trim();
 	if (description) layer.description = description;
 	if (input.recipes?.length) layer.recipes = input.recipes;

@@ -23,6 +23,8 @@ export interface ToolDefinition {
 	inputSchema: JsonSchema;
 	outputSchema?: JsonSchema;
 	annotations?: ToolAnnotations;
+	/** The server's `_meta` (MCP Apps read `_meta.ui`: the View's resource and who may call the tool). */
+	_meta?: Record<string, unknown>;
 }
 
 /** One part of a tool result's content, as in MCP. */

@@ -69,7 +69,7 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 	it('drawable params still display, and every example is drawable', async () => {
 		expect((await display('bar', { data: sales, x: 'region', y: 'revenue' })).isError).toBe(false);
 		expect((await display('bar', { data: [], x: 'region', y: 'revenue' })).isError).toBe(false);
-		for (const definition of widgetDefinitions) {
+		for (const definition of widgetDefinitions.filter((widget) => !widget.hostOnly)) {
 			const { isError, body } = await display(definition.name, definition.example);
 			expect(isError, `${definition.name}: ${JSON.stringify(body)}`).toBe(false);
 		}
@@ -84,5 +84,20 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		expect(refused.ok).toBe(false);
 		expect((refused as { error: string }).error).toMatch(/\\"sales\\" is not a field of the data; fields are: region, revenue, month/);
 		expect(store.get(id)?.params.y).toBe('revenue');
+	});
+});
+
+describe('an MCP App view on the canvas', () => {
+	it('is added by the app, and the model’s canvas update cannot rewrite it', async () => {
+		await autoui.validator!.load();
+		const store = new CanvasStore();
+		const callbacks = createCanvasCallbacks(store, autoui.validator!);
+		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {} };
+		const added = callbacks.onWidget!('mcp-app', params, { callId: 'app_1', dataFrom: [] });
+		expect(added).toHaveProperty('id');
+		const id = (added as { id: string }).id;
+		const updated = callbacks.onUpdate!(id, { toolResult: { content: [{ type: 'text', text: 'forged' }] } });
+		expect(updated).toMatchObject({ ok: false });
+		expect(store.get(id)?.params).toEqual(params);
 	});
 });

@@ -130,8 +130,9 @@ describe('createWebMcpServer', () => {
 describe('autoui', () => {
 	it('serves every catalog widget with build-time validators; every example displays', async () => {
 		expect(autoui.name).toBe('autoui');
-		expect(autoui.layer().recipes?.map((recipe) => recipe.name)).toEqual(widgetDefinitions.map((widget) => widget.name));
-		for (const widget of widgetDefinitions) {
+		const offered = widgetDefinitions.filter((widget) => !widget.hostOnly);
+		expect(autoui.layer().recipes?.map((recipe) => recipe.name)).toEqual(offered.map((widget) => widget.name));
+		for (const widget of offered) {
 			const result = await autoui.callTool('widget_display', { name: widget.name, params: widget.example });
 			expect(result.isError, `${widget.name}: ${JSON.stringify(result.structuredContent)}`).toBeUndefined();
 			expect(result.structuredContent).toMatchObject({ widget: widget.name });
@@ -227,5 +228,18 @@ describe('on-demand definitions', () => {
 
 	it('refuses summaries without a loader at start-up', () => {
 		expect(() => createWebMcpServer('x', { description: 'x', widgets: fixtureSummaries, validators: fixtureValidators })).toThrow(/have no schema/);
+	});
+});
+
+describe('widgets the app shows by itself', () => {
+	it('are validated for the canvas but never offered to the model', async () => {
+		expect(autoui.layer().recipes?.some((recipe) => recipe.name === 'mcp-app')).toBe(false);
+		expect(autoui.description).not.toContain('mcp-app');
+		const listed = await autoui.callTool('list_recipes', {});
+		expect(JSON.stringify(listed.structuredContent)).not.toContain('mcp-app');
+		const displayed = await autoui.callTool('widget_display', { name: 'mcp-app', params: { server: 's', tool: 't', resource: 'ui://v', toolInput: {} } });
+		expect(displayed.isError).toBe(true);
+		await autoui.validator!.load();
+		expect(autoui.validator!.check('mcp-app', { server: 's', tool: 't', resource: 'ui://v', toolInput: {}, toolResult: { content: [{ type: 'text', text: 'hi' }] } }).ok).toBe(true);
 	});
 });

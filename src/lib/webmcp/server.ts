@@ -74,10 +74,13 @@ export function jsonResult(value: unknown, isError = false): ToolCallResult {
 export function createWebMcpServer(name: string, options: WebMcpServerOptions): WebMcpServer {
 	const catalog = createWidgetCatalog(options.widgets ?? [], options.definitions);
 	const hasWidgets = catalog.names.length > 0;
+	// Widgets the app shows by itself (an MCP App view) are validated but never offered to the model.
+	const offered = catalog.summaries.filter((widget) => !widget.hostOnly);
+	const offeredNames = new Set(offered.map((widget) => widget.name));
 	const validator = hasWidgets
 		? createWidgetValidator(catalog, options.validators ?? loadBuildTimeValidators, { image: options.image })
 		: undefined;
-	const widgetTools = hasWidgets ? widgetToolDefinitions(catalog.names) : [];
+	const widgetTools = hasWidgets ? widgetToolDefinitions([...offeredNames]) : [];
 	const extra = options.tools ?? [];
 	const definitions = [...widgetTools, ...extra.map((tool) => tool.definition)];
 	const seen = new Set<string>();
@@ -89,21 +92,21 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 
 	function unknownWidget(widgetName: unknown): ToolCallResult {
 		return jsonResult(
-			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...catalog.names], hint: 'call search_recipes or list_recipes' },
+			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...offeredNames], hint: 'call search_recipes or list_recipes' },
 			true
 		);
 	}
 
 	function known(widgetName: unknown): widgetName is string {
-		return typeof widgetName === 'string' && catalog.summary(widgetName) !== undefined;
+		return typeof widgetName === 'string' && offeredNames.has(widgetName);
 	}
 
 	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
 		switch (tool) {
 			case 'search_recipes':
-				return jsonResult({ recipes: searchRecipes(await catalog.load(), typeof args.query === 'string' ? args.query : '') });
+				return jsonResult({ recipes: searchRecipes((await catalog.load()).filter((widget) => offeredNames.has(widget.name)), typeof args.query === 'string' ? args.query : '') });
 			case 'list_recipes':
-				return jsonResult({ recipes: catalog.summaries.map(recipeSummary) });
+				return jsonResult({ recipes: offered.map(recipeSummary) });
 			case 'get_recipe': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await catalog.load();
@@ -162,7 +165,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 				serverName: name,
 				description: options.description,
 				tools: definitions.map((definition) => ({ ...definition })),
-				recipes: catalog.summaries.map((widget) => ({ name: widget.name, description: widget.description }))
+				recipes: offered.map((widget) => ({ name: widget.name, description: widget.description }))
 			};
 		}
 	};

@@ -45,7 +45,8 @@ export const widgetComponents: Record<string, WidgetComponentLoader> = {
 	image: () => import('./image/Image.svelte'),
 	gallery: () => import('./gallery/Gallery.svelte'),
 	actions: () => import('./actions/Actions.svelte'),
-	choice: () => import('./choice/Choice.svelte')
+	choice: () => import('./choice/Choice.svelte'),
+	'mcp-app': () => import('./mcp-app/McpApp.svelte')
 };
 
 /** The loader for `name`, or undefined when no component is registered. */

@@ -40,6 +40,7 @@ import { imageDefinition } from './image/definition';
 import { galleryDefinition } from './gallery/definition';
 import { actionsDefinition } from './actions/definition';
 import { choiceDefinition } from './choice/definition';
+import { mcpAppDefinition } from './mcp-app/definition';
 
 /** All widget definitions, grouped by category. */
 export const widgetDefinitions: WidgetDefinition[] = [
@@ -78,7 +79,8 @@ export const widgetDefinitions: WidgetDefinition[] = [
 	imageDefinition,
 	galleryDefinition,
 	actionsDefinition,
-	choiceDefinition
+	choiceDefinition,
+	mcpAppDefinition
 ] as WidgetDefinition[];
 
 /** The catalog's registry; building it at import time makes a duplicate name fail at start-up. */

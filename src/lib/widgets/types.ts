@@ -63,6 +63,11 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
 	 * saved widget is never dropped for it.
 	 */
 	drawIssues?(params: Params): DrawIssue[];
+	/**
+	 * Shown by the app itself, never offered to the model (not in `widget_display`, the
+	 * recipes or the gallery): an MCP App view, which only its server's tool call creates.
+	 */
+	hostOnly?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
  * the canvas (frame title, default size) need. Generated from the definitions at build time
  * (`virtual:autoui-widget-index`), so schema, example and recipe text can load on demand.
  */
-export type WidgetSummary = Pick<WidgetDefinition, 'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords'>;
+export type WidgetSummary = Pick<WidgetDefinition, 'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords' | 'hostOnly'>;
 
 /** Props every widget component receives. */
 export interface WidgetProps<Params = Record<string, unknown>> {

@@ -4,7 +4,7 @@ import type { WidgetSummary } from './types';
 import { loadWidgetDefinitions, widgetIndex, widgetIndexRegistry } from './widget-index';
 
 /** Every key of `WidgetSummary` (the compiler keeps this list complete). */
-const summaryKeys: Record<keyof WidgetSummary, true> = { name: true, title: true, description: true, category: true, defaultSize: true, keywords: true };
+const summaryKeys: Record<keyof WidgetSummary, true> = { name: true, title: true, description: true, category: true, defaultSize: true, keywords: true, hostOnly: true };
 
 describe('widget index', () => {
 	it('summarises every definition, in catalog order, with exactly the light fields', () => {

@@ -11,7 +11,7 @@
 /**
  * The shape of `WidgetSummary` in `../types.ts` (a test keeps the two in step).
  * @typedef {{ name: string, title: string, description: string, category: string,
- *   defaultSize: { w: number, h: number }, keywords?: string[] }} Summary
+ *   defaultSize: { w: number, h: number }, keywords?: string[], hostOnly?: boolean }} Summary
  */
 
 /**
@@ -40,7 +40,8 @@ export function summarizeWidget(definition) {
 		description: /** @type {string} */ (definition.description),
 		category: /** @type {string} */ (definition.category),
 		defaultSize: { w: /** @type {number} */ (size?.w), h: /** @type {number} */ (size?.h) },
-		...(keywords === undefined ? {} : { keywords: [.../** @type {string[]} */ (keywords)] })
+		...(keywords === undefined ? {} : { keywords: [.../** @type {string[]} */ (keywords)] }),
+		...(definition.hostOnly === true ? { hostOnly: true } : {})
 	};
 }
 

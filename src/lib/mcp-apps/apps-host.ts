@@ -1,0 +1,234 @@
+/**
+ * The app as an MCP Apps host. Created once by the page; framework-free and light (the
+ * bridge and the view code load with the first View).
+ *
+ *   observe(connection)  wraps a server for the agent: a call of a tool with a View opens an
+ *                        `mcp-app` widget (input at once, result or cancellation after),
+ *                        unless the call came from a View itself
+ *   mount / unmount      the widget component's View (see `view-session.ts`)
+ *   retain(records)      runs before the canvas removes widgets: moves the leaving Views'
+ *                        frames aside, sends `ui/resource-teardown`, then removes them
+ *   themeChanged()       `host-context-changed` to every View
+ *
+ * A View's `tools/call` runs through the agent's direct-call path (origin `app`: console
+ * entry, approvals, timeouts); `ui/message` starts a chat turn; `ui/update-model-context`
+ * is added to the next message sent.
+ */
+import type { AgentEvent } from '$lib/agent/events';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { ToolLayer } from '$lib/agent/types';
+import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
+import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
+import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { ViewCanvas } from './host-actions';
+import { uiResourceUri } from './tool-meta';
+
+/** A connection as the host sees it. */
+export interface HostConnection extends ViewConnection, ToolServer {
+	readonly url: string;
+}
+
+/** What the host is built from. */
+export interface McpAppsHostOptions {
+	connections(): readonly HostConnection[];
+	/** Whether the server is connected (reactive in the page, so a waiting View retries). */
+	serverConnected(server: string): boolean;
+	layers(): ToolLayer[];
+	callTool(request: DirectCallRequest): Promise<DirectCallOutcome>;
+	canvas: ViewCanvas & { store: ViewCanvas['store'] & { remove(id: string): void } };
+	/** Sends a chat message (starts a turn). */
+	send(text: string): void;
+	busy(): boolean;
+	record(event: AgentEvent): void;
+	theme(): 'light' | 'dark';
+	confirm?(message: string): Promise<boolean>;
+	fetch?: typeof fetch;
+}
+
+/** The MCP Apps host of one page. */
+export class McpAppsHost implements ViewHostPort {
+	#options: McpAppsHostOptions;
+	#observed = new WeakMap<HostConnection, ToolServer>();
+	#views = new Map<string, ViewHandle>();
+	#results = new Map<string, ToolCallResult>();
+	#appCalls = new Map<string, number>();
+	#context = new Map<string, { server: string; text: string }>();
+	#lastMessage = new Map<string, number>();
+	#sandbox: Promise<string | null> | undefined;
+	#parking: HTMLElement | undefined;
+
+	constructor(options: McpAppsHostOptions) {
+		this.#options = options;
+	}
+
+	/** The server as the agent should call it: calls of tools with a View open that View. */
+	observe = (connection: HostConnection): ToolServer => {
+		let wrapped = this.#observed.get(connection);
+		if (!wrapped) {
+			wrapped = {
+				get name() {
+					return connection.name;
+				},
+				protocol: connection.protocol,
+				listTools: (options) => connection.listTools(options),
+				callTool: (name, args, options) => this.#callObserved(connection, name, args, options)
+			};
+			this.#observed.set(connection, wrapped);
+		}
+		return wrapped;
+	};
+
+	async #callObserved(connection: HostConnection, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult> {
+		const tool = connection.tools.find((candidate) => candidate.name === name);
+		const resource = tool ? uiResourceUri(tool) : undefined;
+		if (!tool || !resource || this.#takeAppCall(connection.name, name, args)) return connection.callTool(name, args, options);
+		const { runWithView } = await import('./host-actions');
+		return runWithView({ connection, tool, resource, args, options, canvas: this.#options.canvas, results: this.#results });
+	}
+
+	#appCallKey(server: string, tool: string, args: Record<string, unknown>): string {
+		return `${server}\u0000${tool}\u0000${safeStringify(args)}`;
+	}
+
+	#takeAppCall(server: string, tool: string, args: Record<string, unknown>): boolean {
+		const key = this.#appCallKey(server, tool, args);
+		const count = this.#appCalls.get(key) ?? 0;
+		if (!count) return false;
+		if (count === 1) this.#appCalls.delete(key);
+		else this.#appCalls.set(key, count - 1);
+		return true;
+	}
+
+	/** Mounts the View of an `mcp-app` widget; the handle is also kept for teardown. */
+	async mount(
+		widgetId: string,
+		container: HTMLElement,
+		params: McpAppParams,
+		onState: (state: ViewState) => void,
+		displayMode: (fullscreen: boolean) => Promise<boolean>
+	): Promise<ViewHandle> {
+		const { mountView } = await import('./view-session');
+		const handle = mountView({ widgetId, params, container, host: this, onState, displayMode });
+		this.#views.get(widgetId)?.dispose();
+		this.#views.set(widgetId, handle);
+		return handle;
+	}
+
+	/** The component went away: removes its View unless a teardown already took it. */
+	unmount(widgetId: string, handle: ViewHandle): void {
+		if (this.#views.get(widgetId) !== handle) return;
+		this.#views.delete(widgetId);
+		handle.dispose();
+	}
+
+	/**
+	 * Called with the canvas records before the canvas updates its DOM: Views whose widget
+	 * left get `ui/resource-teardown` while their frame waits aside (moved without reloading).
+	 */
+	retain(records: readonly { id: string }[]): void {
+		if (!this.#views.size) return;
+		const ids = new Set(records.map((record) => record.id));
+		for (const [widgetId, handle] of this.#views) {
+			if (ids.has(widgetId)) continue;
+			this.#views.delete(widgetId);
+			this.#context.delete(widgetId);
+			this.#park(handle.frame);
+			void handle.teardown();
+		}
+	}
+
+	#park(frame: HTMLIFrameElement | undefined): void {
+		const parking = this.#parking ?? (this.#parking = document.createElement('div'));
+		if (!parking.isConnected) {
+			parking.setAttribute('aria-hidden', 'true');
+			parking.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;overflow:hidden;';
+			document.body.appendChild(parking);
+		}
+		const move = (parking as HTMLElement & { moveBefore?: (node: Node, child: Node | null) => void }).moveBefore;
+		if (frame?.isConnected && move) move.call(parking, frame, null);
+	}
+
+	/** Tells every View the theme changed. */
+	themeChanged(): void {
+		for (const handle of this.#views.values()) handle.themeChanged();
+	}
+
+	/** `text` with the Views' latest `ui/update-model-context`, each sent once. */
+	withModelContext(text: string): string {
+		if (!this.#context.size) return text;
+		const notes = [...this.#context.values()].map((entry) => `[Context from the view of "${entry.server}": ${entry.text}]`);
+		this.#context.clear();
+		return `${text}\n\n${notes.join('\n')}`;
+	}
+
+	// ViewHostPort
+
+	sandboxOrigin(): Promise<string | null> {
+		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps')
+			.then((response) => (response.ok ? response.json() : { sandboxOrigin: null }))
+			.then((body: { sandboxOrigin?: unknown }) => (typeof body.sandboxOrigin === 'string' ? body.sandboxOrigin : null))
+			.catch(() => {
+				this.#sandbox = undefined;
+				return null;
+			});
+		return this.#sandbox;
+	}
+
+	/** True when the View's server is connected (read reactively by the widget). */
+	serverConnected(server: string): boolean {
+		return this.#options.serverConnected(server);
+	}
+
+	connection(server: string): HostConnection | undefined {
+		return this.#options.connections().find((connection) => connection.name === server);
+	}
+
+	async callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult> {
+		const key = this.#appCallKey(request.server, request.tool, request.args);
+		this.#appCalls.set(key, (this.#appCalls.get(key) ?? 0) + 1);
+		try {
+			const { runAppCall } = await import('./host-actions');
+			return await runAppCall(request, this.#options.layers(), this.#options.callTool);
+		} finally {
+			this.#takeAppCall(request.server, request.tool, request.args);
+		}
+	}
+
+	async sendMessage(request: { widgetId: string; server: string; text: string }): Promise<{ ok: true } | { ok: false; error: string }> {
+		const now = Date.now();
+		if (now - (this.#lastMessage.get(request.widgetId) ?? 0) < 2000) return { ok: false, error: 'one message every 2 seconds' };
+		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
+		this.#lastMessage.set(request.widgetId, now);
+		this.#options.send(this.withModelContext(request.text.slice(0, 20_000)));
+		return { ok: true };
+	}
+
+	setModelContext(widgetId: string, server: string, text: string | undefined): void {
+		if (text) this.#context.set(widgetId, { server, text: text.slice(0, 4000) });
+		else this.#context.delete(widgetId);
+	}
+
+	confirm(message: string): Promise<boolean> {
+		return this.#options.confirm ? this.#options.confirm(message) : Promise.resolve(globalThis.confirm?.(message) ?? false);
+	}
+
+	theme(): 'light' | 'dark' {
+		return this.#options.theme();
+	}
+
+	fullResult(widgetId: string): ToolCallResult | undefined {
+		return this.#results.get(widgetId);
+	}
+
+	record(event: ViewEventInput): void {
+		this.#options.record({ ...event, type: 'app-view', at: Date.now(), turnId: `app:${event.widgetId}` });
+	}
+
+	requestClose(widgetId: string): void {
+		try {
+			this.#options.canvas.store.remove(widgetId);
+		} catch {
+			// Already gone.
+		}
+	}
+}

@@ -1,0 +1,340 @@
+/**
+ * Mounts one MCP App View (loaded on demand with the official host bridge,
+ * `@modelcontextprotocol/ext-apps/app-bridge`):
+ *
+ *   sandbox origin known and ≠ the app's → server connected → resources/read → CSP
+ *   → outer frame (sandbox proxy, second origin) → sandbox-proxy-ready → sandbox-resource-ready
+ *   → View: ui/initialize (answered with host info, capabilities, context) → initialized
+ *   → tool-input, then tool-result or tool-cancelled → requests served until teardown
+ *
+ * Every failure (no sandbox, server missing, bad resource, handshake timeout, CSP violation,
+ * flood) becomes the widget's error state; nothing escapes to the page.
+ */
+import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage, isPlainObject, safeStringify, type ToolCallResult } from '$lib/shared';
+import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
+import { allowAttribute, buildViewCsp } from './csp.js';
+import { FrameTransport } from './frame-transport';
+import { checkAppToolCall } from './app-call-policy';
+import { containerDimensions, environmentContext } from './host-context';
+import type { ViewHandle, ViewHostPort, ViewState } from './host-port';
+import { parseViewResource } from './resource';
+
+/** How long a View has from loading to `ui/notifications/initialized`. */
+export const handshakeTimeoutMs = 20_000;
+/** How long teardown waits for the View's answer. */
+export const teardownTimeoutMs = 1_500;
+
+const hostInfo = { name: 'autoui', version: '1.0.0' };
+const hostCapabilities: McpUiHostCapabilities = {
+	openLinks: {},
+	downloadFile: {},
+	serverTools: {},
+	serverResources: {},
+	logging: {},
+	message: { text: {} },
+	updateModelContext: { text: {}, structuredContent: {} }
+};
+
+function preview(value: unknown, max = 300): string {
+	const text = typeof value === 'string' ? value : safeStringify(value);
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The text of content blocks (others are named, not inlined). */
+function contentText(content: unknown): string {
+	if (!Array.isArray(content)) return '';
+	return content
+		.map((block) => (isPlainObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : isPlainObject(block) ? `[${String(block.type)}]` : ''))
+		.filter(Boolean)
+		.join('\n');
+}
+
+/** Options of {@link mountView}. */
+export interface MountOptions {
+	widgetId: string;
+	params: McpAppParams;
+	/** The element the frame fills. */
+	container: HTMLElement;
+	host: ViewHostPort;
+	onState(state: ViewState): void;
+	/** Enters or leaves fullscreen; resolves with the mode in effect. */
+	displayMode(fullscreen: boolean): Promise<boolean>;
+}
+
+/** Mounts the View of `params` in `container`. Never throws: failures are error states. */
+export function mountView(options: MountOptions): ViewHandle {
+	const { widgetId, container, host } = options;
+	let params = options.params;
+	const server = params.server;
+	let frame: HTMLIFrameElement | undefined;
+	let bridge: AppBridge | undefined;
+	let transport: FrameTransport | undefined;
+	let initialized = false;
+	let sentResult = false;
+	let sentCancel = false;
+	let disposed = false;
+	let failed = false;
+	let fullscreen = false;
+	let handshake: ReturnType<typeof setTimeout> | undefined;
+	let resizeObserver: ResizeObserver | undefined;
+	const pending = new Map<string | number, { method: string; started: number }>();
+	const state = (next: ViewState) => {
+		if (!disposed) options.onState(next);
+	};
+
+	function fail(message: string): void {
+		if (disposed || failed) return;
+		failed = true;
+		state({ phase: 'error', message });
+		stop();
+	}
+
+	function stop(): void {
+		if (handshake) clearTimeout(handshake);
+		resizeObserver?.disconnect();
+		void transport?.close();
+		void bridge?.close().catch(() => undefined);
+		frame?.remove();
+		frame = undefined;
+	}
+
+	function traffic(message: JSONRPCMessage, direction: 'in' | 'out'): void {
+		const record = message as Record<string, unknown>;
+		const id = record.id as string | number | undefined;
+		const method = typeof record.method === 'string' ? record.method : undefined;
+		if (method && id !== undefined) {
+			pending.set(`${direction}:${id}`, { method, started: performance.now() });
+			return;
+		}
+		if (method) {
+			host.record({ widgetId, server, method, direction, status: 'ok', detail: preview(record.params ?? {}) });
+			return;
+		}
+		if (id === undefined) return;
+		const key = `${direction === 'in' ? 'out' : 'in'}:${id}`;
+		const request = pending.get(key);
+		if (!request) return;
+		pending.delete(key);
+		const error = isPlainObject(record.error) ? record.error : undefined;
+		host.record({
+			widgetId,
+			server,
+			method: request.method,
+			direction: direction === 'in' ? 'out' : 'in',
+			status: error ? (error.code === -32001 ? 'refused' : 'error') : 'ok',
+			elapsedMs: Math.round(performance.now() - request.started),
+			detail: preview(error ? `${String(error.message ?? 'error')}` : record.result ?? {})
+		});
+	}
+
+	function resultFor(): ToolCallResult | undefined {
+		return host.fullResult(widgetId) ?? (params.toolResult as ToolCallResult | undefined);
+	}
+
+	function deliver(): void {
+		if (!bridge || !initialized || failed) return;
+		const result = resultFor();
+		if (result && !sentResult) {
+			sentResult = true;
+			void bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]).catch(() => undefined);
+		} else if (!result && params.cancelled && !sentCancel) {
+			sentCancel = true;
+			void bridge.sendToolCancelled({ reason: params.cancelled }).catch(() => undefined);
+		}
+	}
+
+	function context(): McpUiHostContext {
+		return {
+			...environmentContext(host.theme()),
+			displayMode: fullscreen ? 'fullscreen' : 'inline',
+			containerDimensions: containerDimensions(container),
+			toolInfo: { tool: host.connection(server)?.tools.find((tool) => tool.name === params.tool) ?? { name: params.tool, inputSchema: { type: 'object' } } }
+		} as McpUiHostContext;
+	}
+
+	function refused(message: string): Error {
+		return Object.assign(new Error(message), { code: -32001 });
+	}
+
+	function wire(app: AppBridge): void {
+		app.oncalltool = async (request, extra) => {
+			const connection = host.connection(server);
+			const verdict = checkAppToolCall({ server, name: request.name, tools: connection?.tools });
+			if (!verdict.ok) throw refused(verdict.message);
+			const args = isPlainObject(request.arguments) ? request.arguments : {};
+			const result = await host.callTool({ widgetId, server, tool: verdict.tool.name, args, signal: extra.signal });
+			return result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
+		};
+		app.onreadresource = async (request, extra) => {
+			const connection = host.connection(server);
+			if (!connection) throw refused(`MCP server "${server}" is not connected.`);
+			return (await connection.withClient((client) => client.readResource({ uri: request.uri }, { signal: extra.signal }))) as Awaited<
+				ReturnType<NonNullable<AppBridge['onreadresource']>>
+			>;
+		};
+		app.onmessage = async (request) => {
+			const text = contentText(request.content).trim();
+			if (!text) return { isError: true };
+			const sent = await host.sendMessage({ widgetId, server, text });
+			return sent.ok ? {} : { isError: true };
+		};
+		app.onupdatemodelcontext = async (request) => {
+			const text = [contentText(request.content), request.structuredContent ? safeStringify(request.structuredContent) : ''].filter(Boolean).join('\n');
+			host.setModelContext(widgetId, server, text || undefined);
+			return {};
+		};
+		app.onopenlink = async (request) => {
+			let url: URL;
+			try {
+				url = new URL(request.url);
+			} catch {
+				return { isError: true };
+			}
+			if (url.protocol !== 'https:' && url.protocol !== 'http:') return { isError: true };
+			if (!(await host.confirm(`The view of "${server}" wants to open ${url.href}. Open it in a new tab?`))) return { isError: true };
+			window.open(url.href, '_blank', 'noopener,noreferrer');
+			return {};
+		};
+		app.ondownloadfile = async (request) => {
+			const files = (request.contents ?? []).flatMap((item) => {
+				if (item.type !== 'resource') return [];
+				const resource = item.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
+				const name = resource.uri.split('/').pop() || 'download';
+				const body = typeof resource.text === 'string' ? resource.text : Uint8Array.from(atob(resource.blob ?? ''), (char) => char.charCodeAt(0));
+				return [{ name, blob: new Blob([body], { type: resource.mimeType ?? 'application/octet-stream' }) }];
+			});
+			if (!files.length) return { isError: true };
+			if (!(await host.confirm(`The view of "${server}" wants to save ${files.map((file) => file.name).join(', ')}. Download?`))) return { isError: true };
+			for (const file of files) {
+				const link = document.createElement('a');
+				link.href = URL.createObjectURL(file.blob);
+				link.download = file.name;
+				link.click();
+				setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+			}
+			return {};
+		};
+		app.onrequestdisplaymode = async (request) => {
+			const wanted = request.mode === 'fullscreen' ? true : request.mode === 'inline' ? false : fullscreen;
+			const declared = app.getAppCapabilities()?.availableDisplayModes;
+			if (declared && !declared.includes(wanted ? 'fullscreen' : 'inline')) return { mode: fullscreen ? 'fullscreen' : 'inline' };
+			fullscreen = await options.displayMode(wanted);
+			return { mode: fullscreen ? 'fullscreen' : 'inline' };
+		};
+		app.onsizechange = ({ height }) => {
+			if (frame && typeof height === 'number' && height > 0) frame.style.minHeight = `${Math.min(Math.round(height), 4000)}px`;
+		};
+		app.onloggingmessage = () => undefined;
+		app.onrequestteardown = () => host.requestClose(widgetId);
+		app.oninitialized = () => {
+			initialized = true;
+			if (handshake) clearTimeout(handshake);
+			state({ phase: 'ready' });
+			void app.sendToolInput({ arguments: params.toolInput }).catch(() => undefined);
+			deliver();
+		};
+	}
+
+	async function start(): Promise<void> {
+		const origin = await host.sandboxOrigin();
+		if (!origin) {
+			fail('MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.');
+			return;
+		}
+		if (origin === location.origin) {
+			fail(`This view is not shown: its sandbox (${origin}) has the same origin as the app, so it could reach the app's data. Serve the sandbox from another origin (SANDBOX_ORIGIN).`);
+			return;
+		}
+		const connection = host.connection(server);
+		if (!connection || connection.status !== 'connected') {
+			state({ phase: 'waiting', message: `Connect the MCP server "${server}"${params.endpoint ? ` (${params.endpoint})` : ''} to show its view.` });
+			return;
+		}
+		state({ phase: 'loading', message: `Loading ${params.resource}…` });
+		const resource = parseViewResource(params.resource, await connection.withClient((client) => client.readResource({ uri: params.resource })));
+		if (disposed) return;
+		const csp = buildViewCsp(resource.csp);
+		host.record({
+			widgetId,
+			server,
+			method: 'csp',
+			direction: 'out',
+			status: csp.rejected.length ? 'refused' : 'ok',
+			detail: `${csp.declared ? 'declared' : 'default'}: ${csp.policy}${csp.rejected.length ? ` · dropped: ${csp.rejected.join(', ')}` : ''}`
+		});
+		frame = document.createElement('iframe');
+		frame.className = 'mcp-app-frame';
+		frame.title = `${params.tool} — view of ${server}`;
+		frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+		frame.setAttribute('referrerpolicy', 'no-referrer');
+		frame.dataset.testid = 'mcp-app-frame';
+		container.appendChild(frame);
+		const app = new AppBridge(null, hostInfo, hostCapabilities, { hostContext: context() });
+		bridge = app;
+		wire(app);
+		app.onsandboxready = () => {
+			void app.sendSandboxResourceReady({ html: resource.html, ...(isPlainObject(resource.csp) ? { csp: resource.csp } : {}), ...(isPlainObject(resource.permissions) ? { permissions: resource.permissions } : {}) });
+		};
+		transport = new FrameTransport(frame, origin, {
+			onTraffic: traffic,
+			onViolation: ({ directive, blockedUri }) => {
+				host.record({ widgetId, server, method: 'csp-violation', direction: 'in', status: 'refused', detail: `${directive} blocked ${blockedUri || '(inline)'}` });
+				if (/^(https?|wss?):/.test(blockedUri)) fail(`The view tried to reach ${blockedUri}, which its server did not declare (${directive}); it was stopped.`);
+			},
+			onFlood: (count) => fail(`The view sent ${count} messages within a second and was stopped.`)
+		});
+		await app.connect(transport);
+		const search = new URLSearchParams({ host: location.origin });
+		if (isPlainObject(resource.csp)) search.set('csp', JSON.stringify(resource.csp));
+		if (isPlainObject(resource.permissions)) search.set('permissions', JSON.stringify(resource.permissions));
+		const allow = allowAttribute(resource.permissions);
+		if (allow) frame.setAttribute('allow', allow);
+		frame.src = `${origin}/proxy?${search}`;
+		handshake = setTimeout(() => {
+			if (!initialized) fail(`The view did not complete its handshake within ${handshakeTimeoutMs / 1000} s (no ui/notifications/initialized).`);
+		}, handshakeTimeoutMs);
+		resizeObserver = new ResizeObserver(() => {
+			if (initialized) void app.sendHostContextChange({ containerDimensions: containerDimensions(container) });
+		});
+		resizeObserver.observe(container);
+	}
+
+	start().catch((error) => fail(`The view could not be loaded: ${errorMessage(error)}`));
+
+	return {
+		get frame() {
+			return frame;
+		},
+		update(next) {
+			const changed = next.toolResult !== params.toolResult || next.cancelled !== params.cancelled;
+			params = next;
+			if (changed) deliver();
+		},
+		displayModeChanged(isFullscreen) {
+			if (isFullscreen === fullscreen) return;
+			fullscreen = isFullscreen;
+			if (bridge && initialized) void bridge.sendHostContextChange({ displayMode: fullscreen ? 'fullscreen' : 'inline', containerDimensions: containerDimensions(container) });
+		},
+		themeChanged() {
+			if (bridge && initialized) void bridge.sendHostContextChange({ theme: host.theme(), styles: environmentContext(host.theme()).styles as McpUiHostContext['styles'] });
+		},
+		async teardown() {
+			if (bridge && initialized && !failed) {
+				try {
+					await bridge.teardownResource({}, { timeout: teardownTimeoutMs });
+				} catch {
+					// A View that does not answer in time is removed anyway.
+				}
+			}
+			disposed = true;
+			stop();
+		},
+		dispose() {
+			disposed = true;
+			stop();
+		}
+	};
+}

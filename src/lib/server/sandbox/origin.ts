@@ -1,0 +1,29 @@
+/**
+ * Where MCP App views are served from: `SANDBOX_ORIGIN` when set (a deployment behind a
+ * proxy or CDN maps it to the sandbox server), else the host the page was opened at on
+ * `SANDBOX_PORT` (which `npm start` sets to PORT+1), over plain HTTP as the sandbox server
+ * serves it (adapter-node reports `https:` for requests when ORIGIN is unset, so the page's
+ * own protocol is not used). Undefined when neither is known (the Vite dev server), in
+ * which case views say how to get one.
+ */
+export function sandboxOriginFor(pageUrl: URL, env: Record<string, string | undefined>): string | undefined {
+	if (env.SANDBOX_ORIGIN) {
+		try {
+			return new URL(env.SANDBOX_ORIGIN).origin;
+		} catch {
+			return undefined;
+		}
+	}
+	const port = env.SANDBOX_PORT ?? (env.PORT ? String(Number(env.PORT) + 1) : undefined);
+	if (!port || !/^\d{1,5}$/.test(port)) return undefined;
+	return `http://${pageUrl.hostname}:${port}`;
+}
+
+/**
+ * The page's CSP with `frame-src` allowing exactly the sandbox origin (and nothing when the
+ * sandbox would share the app's origin, which the spec forbids).
+ */
+export function allowSandboxFrames(policy: string, sandboxOrigin: string | undefined, appOrigin: string): string {
+	if (!sandboxOrigin || sandboxOrigin === appOrigin) return policy;
+	return policy.replace(/frame-src 'none'/, `frame-src ${sandboxOrigin}`);
+}

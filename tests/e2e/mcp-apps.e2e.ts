@@ -1,0 +1,234 @@
+/**
+ * MCP Apps: real example servers from npm render their views on the canvas, inside the
+ * sandbox proxy on the second origin. Driven by hand through the workbench (no model): the
+ * view gets its tool's input and result, calls a tool through the app, sends a message to
+ * the chat, follows the theme, survives a reload, and is torn down when removed. A hostile
+ * view is contained.
+ */
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { collectErrors, saveScreenshot } from './helpers';
+import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
+import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
+
+test.describe.configure({ mode: 'serial' });
+
+async function addServer(page: Page, name: string, url: string) {
+	await page.getByTestId('mcp-status').click();
+	await page.getByTestId('mcp-add-url').fill(url);
+	await page.getByTestId('mcp-add-name').fill(name);
+	await page.getByTestId('mcp-add-submit').click();
+	await expect(page.locator(`[data-testid=open-workbench][data-server="${name}"]`)).toBeVisible({ timeout: 20_000 });
+}
+
+async function runInWorkbench(page: Page, server: string, tool: string) {
+	const open = page.locator(`[data-testid=open-workbench][data-server="${server}"]`);
+	if (await open.isVisible()) await open.click();
+	else {
+		await page.getByTestId('mcp-status').click();
+		await open.click();
+	}
+	const workbench = page.locator(`[data-testid=workbench][data-server="${server}"]`);
+	await expect(workbench).toBeVisible();
+	await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
+	await workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`).getByTestId('tool-run').click();
+	await expect(workbench.getByTestId('tool-result').first()).toBeVisible({ timeout: 20_000 });
+	// The drawer covers part of the canvas: close it so the view can be used.
+	await workbench.getByTestId('workbench-close').click();
+	await expect(workbench).toHaveCount(0);
+}
+
+/** The View inside the proxy inside the widget. */
+function viewOf(page: Page, index = 0): FrameLocator {
+	return page.locator('[data-widget-type=mcp-app]').nth(index).locator('[data-testid=mcp-app-frame]').contentFrame().locator('iframe').contentFrame();
+}
+
+function appEntries(page: Page, method: string) {
+	return page.locator('[data-testid=console-entry][data-kind=app-view]').filter({ hasText: method });
+}
+
+test.describe('real MCP App servers', () => {
+	let basic: RunningServer;
+	let monitor: RunningServer;
+
+	test.beforeAll(async () => {
+		[basic, monitor] = await Promise.all([startAppExample('server-basic-vanillajs'), startAppExample('server-system-monitor')]);
+	});
+	test.afterAll(async () => {
+		await Promise.all([basic?.stop(), monitor?.stop()]);
+	});
+
+	test('the basic view renders, calls a tool, messages the chat, follows the theme, persists and is torn down', async ({ page }) => {
+		test.setTimeout(120_000);
+		const errors = collectErrors(page);
+		await page.goto('/');
+		await addServer(page, 'basic', basic.url);
+		await page.keyboard.press('Escape');
+		await runInWorkbench(page, 'basic', 'get-time');
+
+		const widget = page.locator('[data-widget-type=mcp-app]');
+		await expect(widget).toHaveCount(1);
+		const frame = widget.getByTestId('mcp-app-frame');
+		const sandboxSrc = await frame.getAttribute('src');
+		expect(new URL(sandboxSrc!).origin).not.toBe(new URL(page.url()).origin);
+		await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+		const view = viewOf(page);
+		// The tool result reached the view: it shows the server time.
+		await expect(view.locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/, { timeout: 20_000 });
+		await expect(appEntries(page, 'csp').first()).toContainText("default-src 'none'");
+		await expect(appEntries(page, 'ui/initialize').first()).toBeVisible();
+		// Loaded once: the result arriving after the input does not reload the view.
+		await expect(appEntries(page, 'ui/initialize')).toHaveCount(1);
+
+		// The view calls its server's tool through the app (the agent's call path, origin app).
+		const before = await view.locator('#server-time').textContent();
+		await page.waitForTimeout(1100);
+		await view.locator('#get-time-btn').click();
+		await expect(view.locator('#server-time')).not.toHaveText(before!, { timeout: 15_000 });
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-time' })).not.toHaveCount(0);
+		await expect(appEntries(page, 'tools/call').first()).toBeVisible();
+		await expect(widget).toHaveCount(1);
+
+		// ui/message: the text appears in the chat as the user's message and starts a turn.
+		await view.locator('#message-text').fill('Hello from the view');
+		await view.locator('#send-message-btn').click();
+		await expect(page.getByTestId('user-message').last()).toContainText('Hello from the view');
+		await expect(appEntries(page, 'ui/message').first()).toBeVisible();
+
+		// The theme toggle reaches the view (host-context-changed).
+		const themeBefore = await view.locator('html').getAttribute('data-theme');
+		await page.getByTestId('theme-toggle').click();
+		await expect(view.locator('html')).not.toHaveAttribute('data-theme', themeBefore ?? '');
+		const themeAfter = await view.locator('html').getAttribute('data-theme');
+		expect(['light', 'dark']).toContain(themeAfter);
+		await saveScreenshot(page, 'mcp-app-basic');
+
+		// After a reload the widget re-reads its resource and replays its last input and result.
+		await page.waitForTimeout(500);
+		await page.reload();
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		await expect(viewOf(page).locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/, { timeout: 30_000 });
+
+		// Removing the widget tears the view down first (it answers ui/resource-teardown).
+		await page.locator('[data-widget-type=mcp-app]').hover();
+		await page.locator('[data-widget-type=mcp-app]').getByTestId('widget-remove').click();
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(0);
+		await expect(appEntries(page, 'ui/resource-teardown').first()).toBeVisible({ timeout: 5_000 });
+		await expect(appEntries(page, 'ui/resource-teardown').first()).toHaveAttribute('data-status', 'ok');
+		expect(errors.filter((error) => !/ERR_|favicon|Failed to load resource/.test(error))).toEqual([]);
+	});
+
+	test('the system monitor view polls its app-only tool through the app', async ({ page }) => {
+		test.setTimeout(90_000);
+		await page.goto('/');
+		await addServer(page, 'monitor', monitor.url);
+		await page.keyboard.press('Escape');
+		await runInWorkbench(page, 'monitor', 'get-system-info');
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		// poll-system-stats is visibility ["app"]: the view may call it, and it is not offered to the model.
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
+		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-error]')).toHaveCount(0);
+		await saveScreenshot(page, 'mcp-app-system-monitor');
+	});
+});
+
+test.describe('with a model', () => {
+	let llm: FakeLlm;
+	let monitor: RunningServer;
+
+	test.beforeAll(async () => {
+		[llm, monitor] = await Promise.all([startFakeLlm(), startAppExample('server-system-monitor')]);
+	});
+	test.afterAll(async () => {
+		await Promise.all([llm?.close(), monitor?.stop()]);
+	});
+
+	test("the model's call opens the view, and app-only tools are never offered to it", async ({ page }) => {
+		test.setTimeout(90_000);
+		const offered: string[][] = [];
+		llm.setScenario({
+			steps: [
+				{ text: 'Opening the monitor.', toolCalls: [{ name: 'monitor_mcp_get-system-info', input: {} }] },
+				(request) => {
+					offered.push(request.tools);
+					return { text: 'The monitor is on the canvas.' };
+				}
+			],
+			fallback: { text: 'Noted.' }
+		});
+		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+		await addServer(page, 'monitor', monitor.url);
+		await page.keyboard.press('Escape');
+		await page.getByTestId('chat-input').fill('Show me the system monitor.');
+		await page.getByTestId('send').click();
+		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-frame]')).toBeVisible();
+		// After the server was activated, its tools were offered — but never the app-only one.
+		expect(offered[0]).toContain('monitor_mcp_get-system-info');
+		expect(offered[0].some((name) => name.includes('poll-system-stats'))).toBe(false);
+		// The view itself polls poll-system-stats through the app.
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
+	});
+});
+
+test.describe('a hostile view', () => {
+	let hostile: RunningServer;
+	let basic: RunningServer;
+
+	test.beforeAll(async () => {
+		[hostile, basic] = await Promise.all([startHostileAppServer(), startAppExample('server-basic-vanillajs')]);
+	});
+	test.afterAll(async () => {
+		await Promise.all([hostile?.stop(), basic?.stop()]);
+	});
+
+	test('is contained: no parent, no top navigation, no other server, no flood, no undeclared fetch, no endless handshake', async ({ page }) => {
+		test.setTimeout(150_000);
+		await page.goto('/');
+		const appUrl = page.url();
+		await addServer(page, 'basic', basic.url);
+		await page.getByTestId('mcp-add-url').fill(hostile.url);
+		await page.getByTestId('mcp-add-name').fill('hostile');
+		await page.getByTestId('mcp-add-submit').click();
+		await expect(page.locator('[data-testid=open-workbench][data-server="hostile"]')).toBeVisible({ timeout: 20_000 });
+		await page.keyboard.press('Escape');
+
+		await runInWorkbench(page, 'hostile', 'probe');
+		const results = viewOf(page).locator('#results');
+		await expect(results).not.toHaveText('running', { timeout: 30_000 });
+		const probe = JSON.parse((await results.textContent()) ?? '{}');
+		expect(probe.parentDocument).toMatch(/^blocked/);
+		expect(probe.topDocument).toMatch(/^blocked/);
+		expect(probe.popup).toMatch(/^blocked/);
+		expect(probe.otherServer).toMatch(/^refused: .*only its own server/);
+		expect(probe.prefixed).toBe('refused');
+		expect(probe.autoui).toBe('refused');
+		expect(probe.modelOnly).toMatch(/^refused: .*visibility/);
+		expect(probe.appEcho).toBe('echo: from the view');
+		expect(page.url()).toBe(appUrl);
+		await expect(page.locator('[data-widget-type=markdown]')).toHaveCount(0);
+
+		// A flood stops the view; the page keeps working.
+		await runInWorkbench(page, 'hostile', 'flood');
+		const flooded = page.locator('[data-widget-type=mcp-app]').nth(1);
+		await expect(flooded.getByTestId('mcp-app-error')).toContainText('messages within a second', { timeout: 30_000 });
+		expect(await page.getByTestId('user-message').count()).toBeLessThanOrEqual(1);
+
+		// A fetch the resource did not declare is blocked by the view's CSP, and the view is stopped.
+		await runInWorkbench(page, 'hostile', 'reach_out');
+		const reaching = page.locator('[data-widget-type=mcp-app]').nth(2);
+		await expect(reaching.getByTestId('mcp-app-error')).toContainText('did not declare', { timeout: 30_000 });
+		await expect(appEntries(page, 'csp-violation').first()).toBeVisible();
+
+		// A view that never completes its handshake shows an error card after 20 s.
+		await runInWorkbench(page, 'hostile', 'silent');
+		const silent = page.locator('[data-widget-type=mcp-app]').nth(3);
+		await expect(silent.getByTestId('mcp-app-error')).toContainText('did not complete its handshake', { timeout: 30_000 });
+
+		// The rest of the page still works: the first view is intact, the theme still toggles.
+		await expect(results).toContainText('echo: from the view');
+		await page.getByTestId('theme-toggle').click();
+		await saveScreenshot(page, 'mcp-app-hostile');
+	});
+});
