@@ -17,6 +17,26 @@ export function overflowOf(element: Pick<HTMLElement, 'scrollWidth' | 'clientWid
 }
 
 /**
+ * The largest overflow of the body or of a scrolling element inside it (a widget whose own
+ * list scrolls, such as a KPI grid at `height: 100%`, never makes the body overflow). Looks
+ * at the first 300 elements only, so a 5,000-row table costs nothing more.
+ */
+export function contentOverflow(body: HTMLElement): { w: number; h: number } {
+	let { w, h } = overflowOf(body);
+	const elements = body.querySelectorAll('*');
+	for (let index = 0; index < Math.min(elements.length, 300); index++) {
+		const element = elements[index] as HTMLElement;
+		if (element.scrollHeight - element.clientHeight <= 1 && element.scrollWidth - element.clientWidth <= 1) continue;
+		const style = getComputedStyle(element);
+		if (!/auto|scroll/.test(style.overflowX + style.overflowY)) continue;
+		const inner = overflowOf(element);
+		w = Math.max(w, inner.w);
+		h = Math.max(h, inner.h);
+	}
+	return { w, h };
+}
+
+/**
  * The growth that removes `overflow` from a frame of `size`, kept within the natural bounds
  * (never shrinking a frame already larger than them); undefined when nothing grows.
  */
@@ -36,7 +56,7 @@ export function watchOverflow(body: HTMLElement, size: { w: number; h: number },
 	let done = false;
 	const measure = () => {
 		if (done) return;
-		const growth = growthFor(size, overflowOf(body));
+		const growth = growthFor(size, contentOverflow(body));
 		if (!growth) return;
 		done = true;
 		stop();

@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { list, object, requireOneOf, text, title } from '../shared/schema';
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { statProperties, type StatParams } from '../stat/definition';
+import { formatValue } from '../shared/format';
 import { kpiBinding, kpiItems, kpiRowIssues, maxFigures } from './rows';
 import { frameFor, countOf } from '../shared/natural-size';
 
@@ -67,7 +68,7 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 		const items = kpiItems(params);
 		const count = Math.max(1, items.length);
 		// A tile holds its value at the large figure size (about 20 px a character) on one line.
-		const tile = Math.max(168, ...items.map((item) => (String(item.value ?? '').length + String(item.unit ?? '').length) * 20 + 56));
+		const tile = Math.max(168, ...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length + 1) * 20 + 56));
 		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
 		const rows = Math.ceil(count / columns);
 		const described = items.some((item) => item.description || item.deltaLabel);
