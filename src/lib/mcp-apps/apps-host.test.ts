@@ -140,6 +140,15 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		expect(updates).toHaveLength(2);
 	});
 
+	it('cancels a view saved while its call was still being written (the page was reloaded)', async () => {
+		const { host, connection, updates } = setup();
+		await host.observe(connection).callTool('get-time', {});
+		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true };
+		const handle = await host.mount('w1', {} as HTMLElement, params, () => undefined, async () => false);
+		await vi.waitFor(() => expect(updates.at(-1)).toEqual({ id: 'w1', patch: { cancelled: 'The page was reloaded before the call was made.' } }));
+		handle.dispose();
+	});
+
 	it('opens nothing for a streaming call of a tool without a view', async () => {
 		const { host, widgets } = setup();
 		host.agentEvent(delta('c2', 'clock_mcp_plain', '{"a":1'));

@@ -132,6 +132,11 @@ export class McpAppsHost implements ViewHostPort {
 		displayMode: (fullscreen: boolean) => Promise<boolean>
 	): Promise<ViewHandle> {
 		const { mountView } = await import('./view-session');
+		if (params.inputPending && !params.cancelled && !this.#streamingNow?.opened(widgetId)) {
+			// Saved while the model was writing its call (the page was reloaded): that call never ran.
+			params = { ...params, cancelled: 'The page was reloaded before the call was made.' };
+			void import('./host-actions').then(({ updateView }) => updateView(this.#options.canvas, widgetId, { cancelled: params.cancelled }));
+		}
 		const handle = mountView({ widgetId, params, container, host: this, onState, displayMode });
 		this.#views.get(widgetId)?.dispose();
 		this.#views.set(widgetId, handle);

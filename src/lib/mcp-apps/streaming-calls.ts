@@ -44,6 +44,8 @@ export class StreamingCalls {
 	#calls = new Map<string, StreamedCall | null>();
 	/** The latest partial arguments by widget id, for a View that mounts later. */
 	#partials = new Map<string, Args>();
+	/** Widgets opened this way since the page loaded (ids only). */
+	#opened = new Set<string>();
 
 	constructor(deps: StreamingCallsDeps) {
 		this.#deps = deps;
@@ -91,6 +93,11 @@ export class StreamingCalls {
 		});
 	}
 
+	/** True for a widget opened for a streaming call since the page loaded. */
+	opened(widgetId: string): boolean {
+		return this.#opened.has(widgetId);
+	}
+
 	/** The latest partial arguments of a widget whose input is still streaming. */
 	partialInput(widgetId: string): Args | undefined {
 		return this.#partials.get(widgetId);
@@ -110,6 +117,7 @@ export class StreamingCalls {
 			.catch(() => undefined)
 			.then((widgetId) => {
 				call.widgetId = widgetId;
+				if (widgetId) this.#opened.add(widgetId);
 				if (widgetId && call.latest && !call.settled) this.#push(widgetId, call.latest);
 				return widgetId;
 			});
