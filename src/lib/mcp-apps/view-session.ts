@@ -29,6 +29,8 @@ import { parseViewResource } from './resource';
 export const handshakeTimeoutMs = 20_000;
 /** How long teardown waits for the View's answer. */
 export const teardownTimeoutMs = 1_500;
+/** How often a View's partial-input notifications are recorded in the console at most, in ms. */
+const partialRecordIntervalMs = 1_000;
 
 const hostInfo = { name: 'autoui', version: '1.0.0' };
 const hostCapabilities: McpUiHostCapabilities = {
@@ -84,6 +86,7 @@ export function mountView(options: MountOptions): ViewHandle {
 	let handshake: ReturnType<typeof setTimeout> | undefined;
 	let resizeObserver: ResizeObserver | undefined;
 	const pending = new Map<string | number, { method: string; started: number }>();
+	let partialRecordedAt = -Infinity;
 	const input = new InputDelivery({
 		partial(args) {
 			void bridge?.sendToolInputPartial({ arguments: args }).catch(() => undefined);
@@ -129,6 +132,12 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		if (method) {
+			if (method === 'ui/notifications/tool-input-partial') {
+				// The View gets every partial input; the console (and the saved conversation) one a second.
+				const now = performance.now();
+				if (now - partialRecordedAt < partialRecordIntervalMs) return;
+				partialRecordedAt = now;
+			}
 			host.record({ widgetId, server, method, direction, status: 'ok', detail: preview(record.params ?? {}) });
 			return;
 		}
