@@ -2,8 +2,9 @@
  * MCP Apps: real example servers from npm render their views on the canvas, inside the
  * sandbox proxy on the second origin. Driven by hand through the workbench (no model): the
  * view gets its tool's input and result, calls a tool through the app, sends a message to
- * the chat, follows the theme, survives a reload, and is torn down when removed. A hostile
- * view is contained.
+ * the chat, follows the theme, survives a reload, and is torn down when removed. With the
+ * fake model, a View opens while the model still writes its call and gets the partial input
+ * first (or the cancellation when the turn is stopped). A hostile view is contained.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
@@ -169,6 +170,58 @@ test.describe('with a model', () => {
 		expect(offered[0].some((name) => name.includes('poll-system-stats'))).toBe(false);
 		// The view itself polls poll-system-stats through the app.
 		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
+	});
+
+	test('the view opens while the model still writes the call, and gets partial input before the whole input', async ({ page }) => {
+		test.setTimeout(120_000);
+		const reason = 'Watch CPU and memory while the nightly build runs on this machine, with the live charts. '.repeat(4).trim();
+		llm.setScenario({
+			steps: [{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 }, { text: 'The monitor is on the canvas.' }],
+			fallback: { text: 'Noted.' }
+		});
+		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+		await addServer(page, 'monitor', monitor.url);
+		await page.keyboard.press('Escape');
+		await page.getByTestId('chat-input').fill('Show me the system monitor while the build runs.');
+		await page.getByTestId('send').click();
+		// The widget is there while the arguments still stream: the call itself has not been made yet.
+		const widget = page.locator('[data-widget-type=mcp-app]');
+		await expect(widget).toHaveCount(1, { timeout: 10_000 });
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })).toHaveCount(0);
+		await expect(appEntries(page, 'ui/notifications/tool-input-partial').first()).toBeVisible({ timeout: 20_000 });
+		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
+		await expect(appEntries(page, 'ui/notifications/tool-result').first()).toBeVisible({ timeout: 20_000 });
+		// One widget: the call took over the view opened while it streamed.
+		await expect(widget).toHaveCount(1);
+		const sent = (await page.locator('[data-testid=console-entry][data-kind=app-view]').allTextContents()).map((text) => text.replace(/\s+/g, ' '));
+		const partials = sent.flatMap((text, index) => (text.includes('→ view ui/notifications/tool-input-partial') ? [index] : []));
+		const input = sent.findIndex((text) => /→ view ui\/notifications\/tool-input ·/.test(text));
+		const result = sent.findIndex((text) => text.includes('→ view ui/notifications/tool-result'));
+		expect(partials.length).toBeGreaterThan(0);
+		expect(input).toBeGreaterThan(partials.at(-1)!);
+		expect(result).toBeGreaterThan(input);
+		expect(partials.some((index) => sent[index].includes('"reason":"Watch'))).toBe(true);
+		expect(sent[input]).toContain('live charts.');
+		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-error]')).toHaveCount(0);
+	});
+
+	test('stopping the turn while the model writes the call tells the open view it was cancelled', async ({ page }) => {
+		test.setTimeout(120_000);
+		const reason = 'Keep an eye on the machine for the whole afternoon. '.repeat(12).trim();
+		llm.setScenario({ steps: [{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 }], fallback: { text: 'Noted.' } });
+		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+		await addServer(page, 'monitor', monitor.url);
+		await page.keyboard.press('Escape');
+		await page.getByTestId('chat-input').fill('Show me the system monitor.');
+		await page.getByTestId('send').click();
+		await expect(appEntries(page, 'ui/notifications/tool-input-partial').first()).toBeVisible({ timeout: 20_000 });
+		await page.getByTestId('stop').click();
+		await expect(appEntries(page, 'ui/notifications/tool-cancelled').first()).toBeVisible({ timeout: 10_000 });
+		await expect(appEntries(page, 'ui/notifications/tool-cancelled').first()).toContainText('stopped');
+		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })).toHaveCount(0);
 	});
 });
 

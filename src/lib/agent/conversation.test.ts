@@ -43,6 +43,18 @@ function types(events: readonly AgentEvent[]): string[] {
 }
 
 describe('Conversation', () => {
+	it('passes streaming-call events to listeners without keeping them in the conversation', async () => {
+		const heard: AgentEvent[] = [];
+		const { conversation } = setup([{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'Done.' }], { onEvent: (event) => heard.push(event) });
+		await conversation.send('How many orders?');
+		const streaming = heard.filter((event) => event.type === 'tool-input-delta');
+		const call = conversation.events.find((event) => event.type === 'tool-call');
+		expect(streaming).toHaveLength(1);
+		expect(streaming[0]).toMatchObject({ name: 'shop_mcp_count_orders', json: '', callId: call && 'callId' in call ? call.callId : 'missing', iteration: 1 });
+		expect(heard.indexOf(streaming[0])).toBeLessThan(heard.findIndex((event) => event.type === 'tool-call'));
+		expect(types(conversation.events)).not.toContain('tool-input-delta');
+	});
+
 	it('runs a turn, keeps a valid history and reports events in order', async () => {
 		const { conversation, provider } = setup([
 			{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] },

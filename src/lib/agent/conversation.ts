@@ -297,6 +297,11 @@ export class Conversation {
 	}
 
 	#emit = (event: AgentEvent): void => {
+		// Streaming arguments are for live listeners (an MCP App view); the tool-call keeps them whole.
+		if (event.type === 'tool-input-delta') {
+			this.#deps.onEvent?.(event);
+			return;
+		}
 		this.#events.push(event);
 		this.#deps.onEvent?.(event);
 		this.#deps.onChange();

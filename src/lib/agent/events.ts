@@ -61,6 +61,23 @@ export interface TextDeltaEvent extends EventBase {
 	text: string;
 }
 
+/**
+ * A tool call while the model still writes it: the name (as soon as it is known, `json`
+ * empty) and then the accumulated argument text so far, at most one event per call every
+ * 50 ms. Transient: listeners get it, the conversation does not keep it (the `tool-call`
+ * that follows has the whole arguments), so traces and the console never see it.
+ */
+export interface ToolInputDeltaEvent extends EventBase {
+	type: 'tool-input-delta';
+	iteration: number;
+	/** The tool_use id the model gave the call. */
+	callId: string;
+	/** The prefixed name the model used (`{server}_{protocol}_{tool}`, or an alias). */
+	name: string;
+	/** The argument JSON streamed so far (read it with `partialArguments`). */
+	json: string;
+}
+
 /** The provider finished one assistant turn. */
 export interface ResponseEvent extends EventBase {
 	type: 'response';
@@ -287,6 +304,7 @@ export type AgentEvent =
 	| TurnStartEvent
 	| RequestEvent
 	| TextDeltaEvent
+	| ToolInputDeltaEvent
 	| ResponseEvent
 	| RetryEvent
 	| ToolCallEvent

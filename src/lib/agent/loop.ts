@@ -204,6 +204,10 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 							} catch {
 								// Display callbacks must not break the turn.
 							}
+						} else if (event.type === 'tool-call-start') {
+							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: '' });
+						} else if (event.type === 'tool-input-delta') {
+							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: event.json });
 						} else if (event.type === 'retry') {
 							emit({ type: 'retry', iteration, attempt: event.attempt, delayMs: event.delayMs, reason: event.reason, ...(event.status !== undefined ? { status: event.status } : {}) });
 						}

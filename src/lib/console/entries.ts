@@ -178,6 +178,9 @@ export class ConsoleLog {
 				});
 				return;
 			}
+			case 'tool-input-delta':
+				// Transient: the tool-call entry shows the whole arguments.
+				return;
 			case 'text-delta': {
 				const key = `text:${event.turnId}:${event.iteration}`;
 				const position = this.#index.get(key);

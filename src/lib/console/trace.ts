@@ -113,6 +113,7 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	'turn-start': { text: 'string' },
 	request: { iteration: 'number', provider: 'string', model: 'string', system: 'string', tools: 'array', messages: 'array' },
 	'text-delta': { iteration: 'number', text: 'string' },
+	'tool-input-delta': { iteration: 'number', callId: 'string', name: 'string', json: 'string' },
 	response: { iteration: 'number', stopReason: 'string', usage: 'object', ttftMs: 'number|null', latencyMs: 'number', model: 'string', toolCalls: 'number' },
 	retry: { iteration: 'number', attempt: 'number', delayMs: 'number', reason: 'string' },
 	'tool-call': { ...callFields, args: 'object', guided: 'boolean' },
@@ -191,7 +192,8 @@ export function parseTrace(text: string): TraceFile {
 		const problem = checkEvent(data.events[i]);
 		if (problem) throw invalid(`event ${i + 1} of ${data.events.length} is invalid: ${problem}.`);
 	}
-	const events = data.events as AgentEvent[];
+	// Streaming arguments are transient (the tool-call has them whole): an import drops them.
+	const events = (data.events as AgentEvent[]).filter((event) => event.type !== 'tool-input-delta');
 	return {
 		format: traceFormat,
 		version: traceVersion,

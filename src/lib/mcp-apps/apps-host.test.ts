@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
 import { buildLayer } from '$lib/mcp/layer';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
@@ -112,5 +113,63 @@ describe('McpAppsHost', () => {
 		expect(sent).toEqual(['What time is it?\n\n[Context from the view of "clock": selected: 12:00]']);
 		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'again' })).toMatchObject({ ok: false });
 		expect(host.withModelContext('next')).toBe('next');
+	});
+});
+
+describe('McpAppsHost with calls the model is still writing', () => {
+	const delta = (callId: string, name: string, json: string): AgentEvent => ({ type: 'tool-input-delta', at: 1, turnId: 't1', iteration: 1, callId, name, json });
+	const caller = (callId: string) => ({ caller: { callId, turnId: 't1', origin: 'model' as const } });
+
+	it('opens the view as soon as the name is known, keeps the latest partial input, and the call takes that widget over', async () => {
+		const { host, connection, widgets, updates } = setup();
+		host.agentEvent(delta('c1', 'clock_mcp_get-time', ''));
+		host.agentEvent(delta('c1', 'clock_mcp_get-time', '{"zone":"Eu'));
+		host.agentEvent(delta('c1', 'clock_mcp_get-time', '{"zone":"Europe/Ams'));
+		await vi.waitFor(() => expect(widgets).toHaveLength(1));
+		expect(widgets[0].params).toMatchObject({ server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true });
+		await vi.waitFor(() => expect(host.partialInput('w1')).toEqual({ zone: 'Europe/Ams' }));
+		const result = await host.observe(connection).callTool('get-time', { zone: 'Europe/Amsterdam' }, caller('c1'));
+		expect(widgets).toHaveLength(1);
+		expect(updates).toEqual([
+			{ id: 'w1', patch: { toolInput: { zone: 'Europe/Amsterdam' }, inputPending: false } },
+			{ id: 'w1', patch: { toolResult: result } }
+		]);
+		expect(host.partialInput('w1')).toBeUndefined();
+		host.agentEvent({ type: 'done', at: 2, turnId: 't1', reason: 'end_turn', iterations: 1, toolCalls: 1, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, elapsedMs: 1 });
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(updates).toHaveLength(2);
+	});
+
+	it('cancels a view saved while its call was still being written (the page was reloaded)', async () => {
+		const { host, connection, updates } = setup();
+		await host.observe(connection).callTool('get-time', {});
+		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true };
+		const handle = await host.mount('w1', {} as HTMLElement, params, () => undefined, async () => false);
+		await vi.waitFor(() => expect(updates.at(-1)).toEqual({ id: 'w1', patch: { cancelled: 'The page was reloaded before the call was made.' } }));
+		handle.dispose();
+	});
+
+	it('opens nothing for a streaming call of a tool without a view', async () => {
+		const { host, widgets } = setup();
+		host.agentEvent(delta('c2', 'clock_mcp_plain', '{"a":1'));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(widgets).toEqual([]);
+	});
+
+	it('tells the view its call will not run when the turn is stopped mid-stream', async () => {
+		const { host, widgets, updates } = setup();
+		host.agentEvent(delta('c3', 'clock_mcp_get-time', '{"zone":"U'));
+		await vi.waitFor(() => expect(widgets).toHaveLength(1));
+		host.agentEvent({ type: 'done', at: 2, turnId: 't1', reason: 'aborted', iterations: 1, toolCalls: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, elapsedMs: 1 });
+		await vi.waitFor(() => expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The turn was stopped before the call was made.' } }]));
+		expect(host.partialInput('w1')).toBeUndefined();
+	});
+
+	it('tells the view when its call was refused before it ran', async () => {
+		const { host, widgets, updates } = setup();
+		host.agentEvent(delta('c4', 'clock_mcp_get-time', '{}'));
+		await vi.waitFor(() => expect(widgets).toHaveLength(1));
+		host.agentEvent({ type: 'tool-error', at: 2, turnId: 't1', iteration: 1, callId: 'c4', name: 'clock_mcp_get-time', resolvedName: 'clock_mcp_get-time', error: 'The user denied the call.', code: 'denied', result: '', elapsedMs: 0 });
+		await vi.waitFor(() => expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The call did not run: The user denied the call.' } }]));
 	});
 });

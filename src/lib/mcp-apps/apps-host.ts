@@ -5,6 +5,9 @@
  *   observe(connection)  wraps a server for the agent: a call of a tool with a View opens an
  *                        `mcp-app` widget (input at once, result or cancellation after),
  *                        unless the call came from a View itself
+ *   agentEvent(event)    follows the agent: a call the model is still writing opens its
+ *                        View early and streams it the partial input (`streaming-calls.ts`);
+ *                        the call then takes that widget over
  *   mount / unmount      the widget component's View (see `view-session.ts`)
  *   retain(records)      runs before the canvas removes widgets: moves the leaving Views'
  *                        frames aside, sends `ui/resource-teardown`, then removes them
@@ -21,6 +24,7 @@ import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer }
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
 import type { ViewCanvas } from './host-actions';
+import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
 
 /** A connection as the host sees it. */
@@ -56,6 +60,8 @@ export class McpAppsHost implements ViewHostPort {
 	#lastMessage = new Map<string, number>();
 	#sandbox: Promise<string | null> | undefined;
 	#parking: HTMLElement | undefined;
+	#streaming: Promise<StreamingCalls> | undefined;
+	#streamingNow: StreamingCalls | undefined;
 
 	constructor(options: McpAppsHostOptions) {
 		this.#options = options;
@@ -82,8 +88,26 @@ export class McpAppsHost implements ViewHostPort {
 		const tool = connection.tools.find((candidate) => candidate.name === name);
 		const resource = tool ? uiResourceUri(tool) : undefined;
 		if (!tool || !resource || this.#takeAppCall(connection.name, name, args)) return connection.callTool(name, args, options);
+		const early = this.#streaming?.then((streaming) => streaming.claim(options?.caller?.callId));
 		const { runWithView } = await import('./host-actions');
-		return runWithView({ connection, tool, resource, args, options, canvas: this.#options.canvas, results: this.#results });
+		const widgetId = await early;
+		return runWithView({ connection, tool, resource, args, options, canvas: this.#options.canvas, results: this.#results, ...(widgetId ? { widgetId } : {}) });
+	}
+
+	/** Follows the agent's events: Views open while the model still writes their call. */
+	agentEvent(event: AgentEvent): void {
+		if (!this.#streaming && event.type !== 'tool-input-delta') return;
+		this.#streaming ??= import('./streaming-calls').then(
+			({ StreamingCalls }) =>
+				(this.#streamingNow = new StreamingCalls({
+					layers: () => this.#options.layers(),
+					connections: () => this.#options.connections(),
+					open: async (connection, tool, resource) => (await import('./host-actions')).openView({ connection, tool, resource, canvas: this.#options.canvas }),
+					view: (widgetId) => this.#views.get(widgetId),
+					cancel: (widgetId, reason) => void import('./host-actions').then(({ updateView }) => updateView(this.#options.canvas, widgetId, { cancelled: reason }))
+				}))
+		);
+		void this.#streaming.then((streaming) => streaming.event(event));
 	}
 
 	#appCallKey(server: string, tool: string, args: Record<string, unknown>): string {
@@ -108,6 +132,11 @@ export class McpAppsHost implements ViewHostPort {
 		displayMode: (fullscreen: boolean) => Promise<boolean>
 	): Promise<ViewHandle> {
 		const { mountView } = await import('./view-session');
+		if (params.inputPending && !params.cancelled && !this.#streamingNow?.opened(widgetId)) {
+			// Saved while the model was writing its call (the page was reloaded): that call never ran.
+			params = { ...params, cancelled: 'The page was reloaded before the call was made.' };
+			void import('./host-actions').then(({ updateView }) => updateView(this.#options.canvas, widgetId, { cancelled: params.cancelled }));
+		}
 		const handle = mountView({ widgetId, params, container, host: this, onState, displayMode });
 		this.#views.get(widgetId)?.dispose();
 		this.#views.set(widgetId, handle);
@@ -214,6 +243,10 @@ export class McpAppsHost implements ViewHostPort {
 
 	theme(): 'light' | 'dark' {
 		return this.#options.theme();
+	}
+
+	partialInput(widgetId: string): Record<string, unknown> | undefined {
+		return this.#streamingNow?.partialInput(widgetId);
 	}
 
 	fullResult(widgetId: string): ToolCallResult | undefined {

@@ -23,7 +23,7 @@ export interface ViewCanvas {
 }
 
 /** Merges `patch` into a View widget's params (checked like every change), as one step. */
-function updateView(canvas: ViewCanvas, widgetId: string, patch: Record<string, unknown>): void {
+export function updateView(canvas: ViewCanvas, widgetId: string, patch: Record<string, unknown>): void {
 	const record = canvas.store.get(widgetId);
 	if (!record) return;
 	const checked = canvas.validator.check(record.type, { ...record.params, ...patch });
@@ -40,24 +40,41 @@ export interface ViewCall {
 	canvas: ViewCanvas;
 	/** Full results by widget id (the record may keep a shortened one). */
 	results: Map<string, ToolCallResult>;
+	/** The widget opened while the model streamed this call (it gets the whole input now). */
+	widgetId?: string;
+}
+
+/** Opens the `mcp-app` widget of a call; `input` absent: the input is still streaming. */
+export async function openView(call: Pick<ViewCall, 'connection' | 'tool' | 'resource' | 'canvas'>, input?: Record<string, unknown>): Promise<string | undefined> {
+	const { connection, tool, resource, canvas } = call;
+	try {
+		await canvas.validator.load();
+		const params: McpAppParams = {
+			server: connection.name,
+			endpoint: connection.url,
+			tool: tool.name,
+			resource,
+			toolInput: input ?? {},
+			...(input ? {} : { inputPending: true }),
+			title: `${tool.title ?? tool.name} · ${connection.name}`.slice(0, 200)
+		};
+		const added = canvas.callbacks.onWidget?.('mcp-app', params, { callId: randomId('app_'), dataFrom: [] });
+		return added && 'id' in added ? added.id : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
- * Runs the call with its View on the canvas: the widget appears with the input at once,
- * then gets the result, or the reason the call did not finish. The call's outcome is
+ * Runs the call with its View on the canvas: the widget appears with the input at once
+ * (or the one opened while the call streamed gets it), then gets the result, or the reason the call did not finish. The call's outcome is
  * returned (or thrown) unchanged.
  */
 export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
-	const { connection, tool, resource, args, options, canvas, results } = call;
-	let widgetId: string | undefined;
-	try {
-		await canvas.validator.load();
-		const params: McpAppParams = { server: connection.name, endpoint: connection.url, tool: tool.name, resource, toolInput: args, title: `${tool.title ?? tool.name} · ${connection.name}`.slice(0, 200) };
-		const added = canvas.callbacks.onWidget?.('mcp-app', params, { callId: randomId('app_'), dataFrom: [] });
-		widgetId = added && 'id' in added ? added.id : undefined;
-	} catch {
-		widgetId = undefined;
-	}
+	const { connection, tool, args, options, canvas, results } = call;
+	let widgetId = call.widgetId;
+	if (widgetId) updateView(canvas, widgetId, { toolInput: args, inputPending: false });
+	else widgetId = await openView(call, args);
 	let result: ToolCallResult;
 	try {
 		result = await connection.callTool(tool.name, args, options);

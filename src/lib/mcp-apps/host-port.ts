@@ -33,6 +33,8 @@ export interface ViewHostPort {
 	confirm(message: string): Promise<boolean>;
 	/** The theme in effect. */
 	theme(): 'light' | 'dark';
+	/** The latest partial arguments of a widget whose call the model is still writing. */
+	partialInput(widgetId: string): Record<string, unknown> | undefined;
 	/** The full result of the call that created the widget, when the record keeps a shortened one. */
 	fullResult(widgetId: string): ToolCallResult | undefined;
 	record(event: ViewEventInput): void;
@@ -52,8 +54,10 @@ export interface ViewState {
 
 /** One mounted View (see `view-session.ts`). */
 export interface ViewHandle {
-	/** New params (a result arrived, or the call was cancelled). */
+	/** New params (the whole input or a result arrived, or the call was cancelled). */
 	update(params: McpAppParams): void;
+	/** The arguments so far, while the model streams them (`tool-input-partial`). */
+	partialInput(args: Record<string, unknown>): void;
 	/** The frame entered or left fullscreen (the user pressed Esc, say). */
 	displayModeChanged(fullscreen: boolean): void;
 	/** The theme or tokens changed. */

@@ -5,7 +5,9 @@
  *   sandbox origin known and ≠ the app's → server connected → resources/read → CSP
  *   → outer frame (sandbox proxy, second origin) → sandbox-proxy-ready → sandbox-resource-ready
  *   → View: ui/initialize (answered with host info, capabilities, context) → initialized
- *   → tool-input, then tool-result or tool-cancelled → requests served until teardown
+ *   → tool-input-partial while the model streams the arguments (the latest one, if it came
+ *     before initialized) → tool-input, then tool-result or tool-cancelled → requests
+ *     served until teardown
  *
  * Every failure (no sandbox, server missing, bad resource, handshake timeout, CSP violation,
  * flood) becomes the widget's error state; nothing escapes to the page.
@@ -20,12 +22,15 @@ import { FrameTransport } from './frame-transport';
 import { checkAppToolCall } from './app-call-policy';
 import { containerDimensions, environmentContext } from './host-context';
 import type { ViewHandle, ViewHostPort, ViewState } from './host-port';
+import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
 /** How long teardown waits for the View's answer. */
 export const teardownTimeoutMs = 1_500;
+/** How often a View's partial-input notifications are recorded in the console at most, in ms. */
+const partialRecordIntervalMs = 1_000;
 
 const hostInfo = { name: 'autoui', version: '1.0.0' };
 const hostCapabilities: McpUiHostCapabilities = {
@@ -81,6 +86,23 @@ export function mountView(options: MountOptions): ViewHandle {
 	let handshake: ReturnType<typeof setTimeout> | undefined;
 	let resizeObserver: ResizeObserver | undefined;
 	const pending = new Map<string | number, { method: string; started: number }>();
+	let partialRecordedAt = -Infinity;
+	const input = new InputDelivery({
+		partial(args) {
+			void bridge?.sendToolInputPartial({ arguments: args }).catch(() => undefined);
+		},
+		input(args) {
+			void bridge?.sendToolInput({ arguments: args }).catch(() => undefined);
+		}
+	});
+	const takeInput = () => {
+		if (!params.inputPending) input.final(params.toolInput);
+	};
+	takeInput();
+	if (params.inputPending) {
+		const latest = host.partialInput(widgetId);
+		if (latest) input.partial(latest);
+	}
 	const state = (next: ViewState) => {
 		if (!disposed) options.onState(next);
 	};
@@ -110,6 +132,12 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		if (method) {
+			if (method === 'ui/notifications/tool-input-partial') {
+				// The View gets every partial input; the console (and the saved conversation) one a second.
+				const now = performance.now();
+				if (now - partialRecordedAt < partialRecordIntervalMs) return;
+				partialRecordedAt = now;
+			}
 			host.record({ widgetId, server, method, direction, status: 'ok', detail: preview(record.params ?? {}) });
 			return;
 		}
@@ -137,7 +165,7 @@ export function mountView(options: MountOptions): ViewHandle {
 	function deliver(): void {
 		if (!bridge || !initialized || failed) return;
 		const result = resultFor();
-		if (result && !sentResult) {
+		if (result && !sentResult && input.inputSent) {
 			sentResult = true;
 			void bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]).catch(() => undefined);
 		} else if (!result && params.cancelled && !sentCancel) {
@@ -233,7 +261,7 @@ export function mountView(options: MountOptions): ViewHandle {
 			initialized = true;
 			if (handshake) clearTimeout(handshake);
 			state({ phase: 'ready' });
-			void app.sendToolInput({ arguments: params.toolInput }).catch(() => undefined);
+			input.ready();
 			deliver();
 		};
 	}
@@ -309,9 +337,13 @@ export function mountView(options: MountOptions): ViewHandle {
 			return frame;
 		},
 		update(next) {
-			const changed = next.toolResult !== params.toolResult || next.cancelled !== params.cancelled;
+			const changed = next.toolResult !== params.toolResult || next.cancelled !== params.cancelled || next.inputPending !== params.inputPending;
 			params = next;
+			takeInput();
 			if (changed) deliver();
+		},
+		partialInput(args) {
+			if (params.inputPending) input.partial(args);
 		},
 		displayModeChanged(isFullscreen) {
 			if (isFullscreen === fullscreen) return;

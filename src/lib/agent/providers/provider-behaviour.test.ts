@@ -88,6 +88,30 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s provider against the fake
 		expect(second.message.content).toEqual([{ type: 'text', text: 'Shown as data_mcp_query=42, autoui_webmcp_widget_display=w_1' }]);
 	});
 
+	it('reports the accumulated arguments of a streaming call as paced tool-input-delta events', async () => {
+		const sql = `select ${Array.from({ length: 30 }, (_, i) => `c${i}`).join(', ')} from measurements where site = 'north'`;
+		const whole = JSON.stringify({ sql });
+		const pieces = Math.ceil(whole.length / 7);
+		llm.setScenario({ steps: [{ toolCalls: [{ name: 'data_mcp_query', input: { sql }, id: 'call_slow_1' }], chunkDelayMs: 15 }] });
+		const { events, onEvent, of } = recorder();
+		const turn = await (await createProvider(config())).streamTurn({ system: 'Use tools.', messages: ask, tools }, { onEvent });
+		const call = turn.message.content.find((block): block is ToolUseBlock => block.type === 'tool_use')!;
+		expect(call.input).toEqual({ sql });
+		const deltas = of('tool-input-delta');
+		expect(deltas.length).toBeGreaterThanOrEqual(2);
+		expect(deltas.length).toBeLessThan(pieces);
+		const starts = of('tool-call-start');
+		expect(starts).toEqual([{ type: 'tool-call-start', id: call.id, name: 'data_mcp_query' }]);
+		expect(events.indexOf(starts[0])).toBeLessThan(events.indexOf(deltas[0]));
+		let length = 0;
+		for (const delta of deltas) {
+			expect(delta).toMatchObject({ id: call.id, name: 'data_mcp_query' });
+			expect(whole.startsWith(delta.json)).toBe(true);
+			expect(delta.json.length).toBeGreaterThan(length);
+			length = delta.json.length;
+		}
+	});
+
 	it('keeps malformed tool-call JSON as input {} with invalidArguments, and the history stays valid', async () => {
 		llm.setScenario({ steps: [{ toolCalls: [{ name: 'data_mcp_query', rawArguments: '{"sql": "select' }] }, { text: 'Fixed.' }] });
 		const model = await createProvider(config());

@@ -7,6 +7,7 @@
 import { AutoUiError } from '$lib/shared';
 import type { AssistantMessage, StopReason, Usage } from '../types';
 import { classifyFailure, toProviderError, type ErrorContext } from './provider-errors';
+import { createInputThrottle } from './input-throttle';
 import { abortedError, withRetry } from './retry';
 import type { ProviderTurn, RetryOptions, StreamOptions } from './types';
 
@@ -14,6 +15,8 @@ import type { ProviderTurn, RetryOptions, StreamOptions } from './types';
 export interface AttemptHandlers {
 	text(delta: string): void;
 	toolCallStart(id: string, name: string): void;
+	/** The accumulated argument text of a tool call that is still streaming. */
+	toolInput(id: string, name: string, json: string): void;
 }
 
 /** What one successful attempt assembled. */
@@ -55,6 +58,7 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 			const started = performance.now();
 			let firstAt: number | null = null;
 			let streamed = false;
+			const inputs = createInputThrottle((id, name, json) => emit({ type: 'tool-input-delta', id, name, json }));
 			const markFirst = () => {
 				streamed = true;
 				if (firstAt === null) {
@@ -72,6 +76,10 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 				toolCallStart(id, name) {
 					markFirst();
 					emit({ type: 'tool-call-start', id, name });
+				},
+				toolInput(id, name, json) {
+					markFirst();
+					inputs.push(id, name, json);
 				}
 			};
 			try {
@@ -83,6 +91,7 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 				if (outer?.aborted) throw abortedError();
 				throw streamed ? new AfterContentError(error) : error;
 			} finally {
+				inputs.stop();
 				outer?.removeEventListener('abort', forwardAbort);
 			}
 		},

@@ -27,6 +27,8 @@ export type ProviderEvent =
 	| { type: 'first-token'; afterMs: number }
 	| { type: 'text-delta'; text: string }
 	| { type: 'tool-call-start'; id: string; name: string }
+	/** The accumulated argument text of a streaming tool call (paced: see `input-throttle.ts`). */
+	| { type: 'tool-input-delta'; id: string; name: string; json: string }
 	| {
 			type: 'retry';
 			attempt: number;

@@ -19,6 +19,8 @@ export type McpAppParams = {
 	resource: string;
 	/** The tool's arguments (sent as `ui/notifications/tool-input`). */
 	toolInput: Record<string, unknown>;
+	/** True while the model still writes the arguments (the View gets `tool-input-partial`). */
+	inputPending?: boolean;
 	/** The tool's result (sent as `ui/notifications/tool-result`), once it finished. */
 	toolResult?: Record<string, unknown>;
 	/** Why the call did not finish (sent as `ui/notifications/tool-cancelled`). */
@@ -38,6 +40,7 @@ export const mcpAppDefinition: WidgetDefinition<McpAppParams> = {
 			tool: text('Tool name on that server', 200),
 			resource: { type: 'string', pattern: '^ui://', maxLength: 2000, description: 'The view resource (ui://…)' },
 			toolInput: { type: 'object', description: 'The tool call arguments' },
+			inputPending: { type: 'boolean', description: 'The arguments are still streaming' },
 			toolResult: { type: 'object', description: 'The tool call result (MCP CallToolResult)' },
 			cancelled: text('Why the call did not finish', 500),
 			title

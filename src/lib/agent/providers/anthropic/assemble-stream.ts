@@ -54,6 +54,7 @@ export class AnthropicStreamAssembler {
 					this.#handlers.text(event.delta.text);
 				} else if (event.delta.type === 'input_json_delta' && block?.kind === 'tool') {
 					block.json += event.delta.partial_json;
+					this.#handlers.toolInput(block.id, block.name, block.json);
 				}
 				break;
 			}

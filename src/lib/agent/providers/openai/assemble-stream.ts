@@ -74,6 +74,7 @@ export class OpenAiStreamAssembler {
 			call.announced = true;
 			this.#handlers.toolCallStart(call.id, call.name);
 		}
+		if (call.announced && delta.function?.arguments) this.#handlers.toolInput(call.id, call.name, call.arguments);
 	}
 
 	/** The assembled turn; throws StreamIncompleteError when the stream ended early. */

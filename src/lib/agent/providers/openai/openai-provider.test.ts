@@ -41,6 +41,30 @@ describe('OpenAI-compatible streaming', () => {
 		expect(events.filter((event) => event.type === 'tool-call-start')).toHaveLength(3);
 	});
 
+	it('reports the partial arguments of interleaved parallel calls each under its own id', async () => {
+		llm.setScenario({
+			steps: [
+				{
+					interleaveToolCalls: true,
+					chunkDelayMs: 15,
+					toolCalls: [
+						{ name: 'weather_mcp_forecast', input: { city: 'Paris', days: 3, units: 'metric', note: 'morning and evening' } },
+						{ name: 'weather_mcp_alerts', input: { region: 'Auvergne-Rhône-Alpes', severity: 'orange and above' } }
+					]
+				}
+			]
+		});
+		const events: ProviderEvent[] = [];
+		const turn = await (await createProvider(config())).streamTurn({ system: 'sys', messages: ask, tools }, { onEvent: (event) => events.push(event) });
+		const whole = new Map((turn.message.content as ToolUseBlock[]).map((call) => [call.id, { name: call.name, json: JSON.stringify(call.input) }]));
+		const deltas = events.filter((event): event is Extract<ProviderEvent, { type: 'tool-input-delta' }> => event.type === 'tool-input-delta');
+		expect(new Set(deltas.map((delta) => delta.id))).toEqual(new Set(whole.keys()));
+		for (const delta of deltas) {
+			expect(delta.name).toBe(whole.get(delta.id)!.name);
+			expect(whole.get(delta.id)!.json.startsWith(delta.json)).toBe(true);
+		}
+	});
+
 	it('asks for usage with stream_options and reports cached prompt tokens', async () => {
 		llm.setScenario({ steps: [{ text: 'a' }, { text: 'b' }] });
 		const provider = await createProvider(config());
