@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
+import { xySize } from '../charts/chart-sizes';
 
 export type AreaParams = XYParams & { layout?: 'stacked' | 'normalized' | 'overlap' };
 
@@ -42,6 +43,7 @@ export const areaDefinition: WidgetDefinition<AreaParams> = {
 			'Long form: `x` (time), `y` (number) and `color` (the part). Or wide form: `y` as an array of number fields. `layout: "normalized"` shows shares (100%), "overlap" draws translucent areas on top of each other.'
 	},
 	defaultSize: { w: 560, h: 320 },
+	naturalSize: (params) => xySize(params, { w: 560, h: 320 }),
 	keywords: ['area chart', 'stacked area', 'composition over time', 'share', 'volume'],
 	drawIssues: xyIssues
 };

@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { object, oneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
+import { boxplotSize } from '../charts/chart-sizes';
 
 export type BoxplotParams = { data: Row[]; x?: string; y: string; extent?: 'min-max' | '1.5iqr'; xTitle?: string; yTitle?: string; horizontal?: boolean; description?: string; title?: string };
 
@@ -43,6 +44,7 @@ export const boxplotDefinition: WidgetDefinition<BoxplotParams> = {
 			'Send raw observations as rows: `y` names the number, `x` the group. Quartiles and whiskers are computed for you; `extent: "min-max"` extends whiskers to the extremes instead of showing outliers.'
 	},
 	defaultSize: { w: 520, h: 340 },
+	naturalSize: boxplotSize,
 	keywords: ['box plot', 'box and whisker', 'quartiles', 'median', 'distribution', 'outliers', 'spread'],
 	drawIssues: (params) =>
 		fieldIssues(params.data, [

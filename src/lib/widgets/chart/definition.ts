@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { object, requireOneOf, text, title } from '../shared/schema';
 import { rowBudgetIssues } from '../charts/row-budget';
+import { specSize } from '../charts/chart-sizes';
 
 export type ChartParams = { spec: Record<string, unknown>; description?: string; title?: string };
 
@@ -50,6 +51,7 @@ export const chartDefinition: WidgetDefinition<ChartParams> = {
 			'Pass a Vega-Lite v6 spec in `spec` with rows inline in `data.values` (never `data.url`). Do not set width/height/config/usermeta — size and theme come from the canvas. Field names in encodings must match the row keys exactly.'
 	},
 	defaultSize: { w: 600, h: 360 },
+	naturalSize: specSize,
 	keywords: ['vega-lite', 'vega', 'custom chart', 'layered chart', 'facet', 'spec', 'visualization'],
 	// Generators and fan-out transforms are bounded: the model hears which part is too large.
 	drawIssues: (params) => rowBudgetIssues(params.spec).map((issue) => ({ path: `/spec${issue.path}`, message: issue.message }))

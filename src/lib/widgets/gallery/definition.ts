@@ -3,6 +3,8 @@ import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
 import { galleryBinding } from './rows';
 import { list, object, text, title, url } from '../shared/schema';
+import { galleryWithRows } from './rows';
+import { frameFor } from '../shared/natural-size';
 
 export type GalleryImage = { src: string; alt: string; caption?: string; credit?: string };
 export type GalleryParams = RowParams & { images?: GalleryImage[]; src?: string; alt?: string; caption?: string; credit?: string; title?: string };
@@ -33,6 +35,11 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `src` and `alt` name the columns of each image\'s URL and description (`caption`, `credit` optional). Written out instead: `images` with `src` (allowed hosts) and a meaningful `alt`; `caption` and `credit` show in the lightbox. Readers open an image by click or Enter and move with the arrow keys; Escape closes.'
 	},
 	defaultSize: { w: 520, h: 320 },
+	naturalSize: (raw) => {
+		const count = Math.max(1, (galleryWithRows(raw).images ?? []).length);
+		const columns = Math.min(4, count);
+		return frameFor(Math.max(320, columns * 148 + 40), Math.ceil(count / columns) * 148 + 40);
+	},
 	keywords: ['gallery', 'photos', 'images', 'lightbox', 'album', 'slideshow', 'pictures'],
 	drawIssues: (params) => rowIssues(params, galleryBinding)
 };

@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type GaugeParams = {
 	value: number | string;
@@ -48,5 +49,6 @@ export const gaugeDefinition: WidgetDefinition<GaugeParams> = {
 		howToUse: 'Give `value`, and `min`/`max` when the range is not 0–100. `bands` colour ranges (ascending `to` values) and name them so the meaning is in words too; `target` draws a marker.'
 	},
 	defaultSize: { w: 280, h: 220 },
+	naturalSize: (params) => frameFor(280, 168 + textLines(params.label, 248) * 19 + (Array.isArray(params.bands) && params.bands.some((band) => band?.label) ? 24 : 0)),
 	keywords: ['gauge', 'dial', 'meter', 'speedometer', 'level', 'utilisation', 'score']
 };

@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { object, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
+import { heatmapSize } from '../charts/chart-sizes';
 
 export type HeatmapParams = { data: Row[]; x: string; y: string; value: string; xTitle?: string; yTitle?: string; valueTitle?: string; showValues?: boolean; description?: string; title?: string };
 
@@ -43,6 +44,7 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 			'Rows with `x` (columns), `y` (rows) and `value` (a number). Keep each axis under ~40 distinct values. Order follows the data; cell values are written in when there are few cells.'
 	},
 	defaultSize: { w: 560, h: 320 },
+	naturalSize: heatmapSize,
 	keywords: ['heatmap', 'matrix', 'grid', 'calendar', 'correlation', 'intensity'],
 	drawIssues: (params) =>
 		fieldIssues(params.data, [

@@ -1,8 +1,9 @@
 /** `hemicycle`: seats of an assembly by group, as a parliament half-circle. */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { hemicycleBinding } from './rows';
+import { hemicycleBinding, hemicycleWithRows } from './rows';
 import { list, numberish, object, text, title } from '../shared/schema';
+import { frameFor, longestText, charWidth } from '../shared/natural-size';
 
 export type HemicycleGroup = { name: string; seats: number | string; color?: string; abbreviation?: string };
 export type HemicycleParams = RowParams & { groups?: HemicycleGroup[]; label?: string; seats?: string; abbreviation?: string; color?: string; majority?: number | string; totalLabel?: string; description?: string; title?: string };
@@ -55,6 +56,11 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
 	},
 	defaultSize: { w: 520, h: 340 },
+	naturalSize: (raw) => {
+		const groups = hemicycleWithRows(raw).groups ?? [];
+		const perRow = Math.max(1, Math.floor(488 / Math.max(100, longestText(groups.map((group) => group?.name)) * charWidth + 56)));
+		return frameFor(520, 268 + Math.ceil(groups.length / perRow) * 24);
+	},
 	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber'],
 	drawIssues: (params) => rowIssues(params, hemicycleBinding)
 };

@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
+import { histogramSize } from '../charts/chart-sizes';
 
 export type HistogramParams = { data?: Row[]; x?: string; values?: Array<number | string>; bins?: number; color?: string; xTitle?: string; description?: string; title?: string };
 
@@ -37,6 +38,7 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 			'Either `values` (an array of numbers) or `data` rows with `x` naming the numeric field. `bins` sets roughly how many bars. `color` stacks groups. Send raw values, not pre-counted bins (for pre-counted data use bar).'
 	},
 	defaultSize: { w: 520, h: 320 },
+	naturalSize: histogramSize,
 	keywords: ['histogram', 'distribution', 'frequency', 'bins', 'spread'],
 	drawIssues: (params) =>
 		params.data

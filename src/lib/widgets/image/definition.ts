@@ -1,6 +1,7 @@
 /** `image`: one picture with caption and credit. */
 import type { WidgetDefinition } from '../types';
 import { object, oneOf, text, title, url } from '../shared/schema';
+import { frameFor, textLines } from '../shared/natural-size';
 
 export type ImageParams = { src: string; alt: string; caption?: string; credit?: string; fit?: 'cover' | 'contain'; link?: string; title?: string };
 
@@ -33,5 +34,6 @@ export const imageDefinition: WidgetDefinition<ImageParams> = {
 		howToUse: '`src` must be https on an allowed host (Wikimedia, Unsplash, GitHub avatars…) or a data:image URL; other hosts show a placeholder. Always write a meaningful `alt`. Add `caption` and `credit` for sources.'
 	},
 	defaultSize: { w: 420, h: 340 },
+	naturalSize: (params) => frameFor(420, 280 + (textLines(params.caption, 388) + textLines(params.credit, 388)) * 19 + 16),
 	keywords: ['image', 'picture', 'photo', 'illustration', 'figure', 'logo']
 };

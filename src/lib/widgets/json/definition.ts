@@ -1,6 +1,8 @@
 /** `json`: any JSON value as a collapsible tree. */
 import type { WidgetDefinition } from '../types';
 import { object, title } from '../shared/schema';
+import { expandDepthOf, outlineExtent } from '../shared/outline-lines';
+import { charWidth, frameFor } from '../shared/natural-size';
 
 export type JsonParams = { data: unknown; expandDepth?: number; title?: string };
 
@@ -36,5 +38,14 @@ export const jsonDefinition: WidgetDefinition<JsonParams> = {
 		howToUse: 'Pass the value in `data` unchanged. `expandDepth` sets how many levels start open (0 = all closed). Large arrays are shown in pages of 100.'
 	},
 	defaultSize: { w: 420, h: 320 },
+	naturalSize: (params) => {
+		const { lines, widest } = outlineExtent<[string, unknown]>(
+			['', params.data],
+			expandDepthOf(params.expandDepth),
+			([key, value]) => key.length + (value !== null && typeof value === 'object' ? 8 : Math.min(60, JSON.stringify(value ?? null).length)) + 2,
+			([, value]) => (value !== null && typeof value === 'object' ? Object.entries(value).slice(0, 100) : [])
+		);
+		return frameFor(Math.max(320, widest * charWidth + 48), lines * 22 + 24);
+	},
 	keywords: ['json', 'tree', 'object', 'raw data', 'api response', 'inspector', 'nested']
 };

@@ -67,8 +67,8 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 	naturalSize: (params) => {
 		const items = kpiItems(params);
 		const count = Math.max(1, items.length);
-		// A tile holds its value at the large figure size (about 20 px a character) on one line.
-		const tile = Math.max(168, ...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length + 1) * 20 + 56));
+		// A tile holds its value as shown (1284000 → 1,284,000) at the large figure size (about 20 px a character) on one line.
+		const tile = Math.max(168, ...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length) * 20 + 64));
 		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
 		const rows = Math.ceil(count / columns);
 		const described = items.some((item) => item.description || item.deltaLabel);

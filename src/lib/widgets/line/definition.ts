@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
+import { xySize } from '../charts/chart-sizes';
 
 export type LineParams = XYParams & { points?: boolean; interpolate?: 'linear' | 'monotone' | 'step'; zero?: boolean };
 
@@ -41,6 +42,7 @@ export const lineDefinition: WidgetDefinition<LineParams> = {
 			'`data` rows with an `x` field (dates like "2024-03-01" or "2024-03", years, or numbers) and one or more number fields in `y` (an array draws one line each). Or keep `y` single and name a `color` field for long-form data. Dates are parsed automatically; set `xType` only to override.'
 	},
 	defaultSize: { w: 560, h: 320 },
+	naturalSize: (params) => xySize(params, { w: 560, h: 320 }),
 	keywords: ['line chart', 'trend', 'time series', 'over time', 'evolution', 'history'],
 	drawIssues: xyIssues
 };

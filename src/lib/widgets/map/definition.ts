@@ -3,6 +3,7 @@ import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, requireOneOf, text, title } from '../shared/schema';
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { mapBinding, mapRowIssues } from './rows';
+import { mapSize } from './size';
 
 export type MapPoint = { lat: number | string; lon: number | string; label?: string; value?: number | string; group?: string };
 export type MapRegion = { region: string | number; value: number | string; label?: string };
@@ -85,6 +86,7 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and field names say which columns to use — `lat` and `lon` (coordinate columns) make points, with `label`, `value` (bubble size) and `group` (colour) columns; `regionField` (a country name/ISO code or US state column) with `value` makes a choropleth. Written out instead: `points` [{ lat, lon, label?, value?, group? }] or `regions` [{ region, value }]. `region` picks world, europe or usa; auto fits the data. Maps are bundled, no tiles are fetched.'
 	},
 	defaultSize: { w: 600, h: 400 },
+	naturalSize: mapSize,
 	keywords: ['map', 'choropleth', 'geography', 'countries', 'states', 'locations', 'coordinates', 'bubble map', 'geo', 'markers', 'latitude', 'longitude'],
 	drawIssues: mapRowIssues
 };

@@ -3,6 +3,8 @@ import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
 import { networkBinding } from './rows';
 import { list, numberish, object, text, title } from '../shared/schema';
+import { networkWithRows } from './rows';
+import { frameFor } from '../shared/natural-size';
 
 export type NetworkNode = { id: string | number; label?: string; group?: string; size?: number | string };
 export type NetworkLink = { source: string | number; target: string | number; value?: number | string; label?: string };
@@ -55,6 +57,13 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from` and `to` name the columns of each link\'s two ends (`value`, `label` optional); nodes are made from the names. Written out instead: `links` with `source` and `target` ids; `nodes` add labels, `group` (colour) and `size`. Set `directed: true` for arrows. Readable up to ~150 nodes.'
 	},
 	defaultSize: { w: 560, h: 400 },
+	naturalSize: (raw) => {
+		const params = networkWithRows(raw);
+		const ids = new Set<unknown>((params.nodes ?? []).map((node) => node?.id));
+		for (const link of params.links ?? []) ids.add(link?.source).add(link?.target);
+		const side = Math.min(640, Math.max(320, Math.sqrt(ids.size) * 80 + 120));
+		return frameFor(side * 1.4, side);
+	},
 	keywords: ['network', 'graph', 'nodes', 'edges', 'relationships', 'dependencies', 'social graph', 'knowledge graph'],
 	drawIssues: (params) => rowIssues(params, networkBinding)
 };

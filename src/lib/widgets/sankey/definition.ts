@@ -1,9 +1,10 @@
 /** `sankey`: flows of a quantity between stages (budgets, energy, user journeys). */
 import type { WidgetDefinition } from '../types';
 import { itemsOrRows, rowProperties, type RowParams } from '../shared/row-binding';
-import { sankeyBinding } from './rows';
+import { sankeyBinding, sankeyWithRows } from './rows';
 import { sankeyIssues } from './draw-issues';
 import { list, numberish, object, text, title } from '../shared/schema';
+import { frameFor, charWidth, longestText } from '../shared/natural-size';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
 export type SankeyNode = { id: string | number; label?: string };
@@ -46,6 +47,14 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from`, `to` and `value` name the columns of each flow (e.g. the rows of a GROUP BY origin, destination). Written out instead: `links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
 	},
 	defaultSize: { w: 620, h: 360 },
+	naturalSize: (raw) => {
+		const links = sankeyWithRows(raw).links ?? [];
+		const sources = new Set(links.map((link) => link?.source));
+		const targets = new Set(links.map((link) => link?.target));
+		const labels = [...sources, ...targets];
+		const column = Math.max(sources.size, targets.size);
+		return frameFor(Math.max(560, longestText(labels) * charWidth * 2 + 360), Math.max(280, column * 34 + 64));
+	},
 	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers'],
 	drawIssues: sankeyIssues
 };

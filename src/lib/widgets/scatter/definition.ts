@@ -2,6 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { object, text, xyProperties, type XYParams } from '../charts/prepare';
+import { xySize } from '../charts/chart-sizes';
 
 export type ScatterParams = Omit<XYParams, 'y'> & { y: string; size?: string; label?: string; trendline?: boolean };
 
@@ -46,6 +47,7 @@ export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 			'Rows with two number fields named in `x` and `y`. Optional `color` (category field), `size` (number field → bubbles), `label` (text field written beside points; best under 30 points), `trendline: true` for a regression line.'
 	},
 	defaultSize: { w: 520, h: 360 },
+	naturalSize: (params) => xySize({ ...params, x: undefined }, { w: 520, h: 360 }),
 	keywords: ['scatter plot', 'correlation', 'bubble chart', 'points', 'relationship', 'outliers'],
 	drawIssues: (params) =>
 		fieldIssues(params.data, [

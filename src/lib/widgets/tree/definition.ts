@@ -4,6 +4,9 @@ import { list, numberish, object, requireOneOf, rows, text, title } from '../sha
 import type { JsonSchema } from '$lib/shared';
 import type { RowParams } from '../shared/row-binding';
 import { treeRowIssues } from './rows';
+import { treeWithRows } from './rows';
+import { expandDepthOf, outlineExtent } from '../shared/outline-lines';
+import { charWidth, frameFor } from '../shared/natural-size';
 
 export type TreeNode = { name: string; value?: number | string; note?: string; children?: TreeNode[] };
 export type TreeParams = RowParams & { root?: TreeNode; levels?: string[]; value?: string; rootLabel?: string; expandDepth?: number; valueLabel?: string; title?: string };
@@ -56,6 +59,17 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}` of a GROUP BY region, country) and `levels` names the columns that nest, outermost first; `value` names a number column summed up the tree, `rootLabel` names the root. Written out instead: `root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
 	},
 	defaultSize: { w: 420, h: 320 },
+	naturalSize: (raw) => {
+		const params = treeWithRows(raw);
+		if (!params.root || typeof params.root !== 'object') return frameFor(420, 288);
+		const { lines, widest } = outlineExtent<TreeNode>(
+			params.root,
+			expandDepthOf(params.expandDepth),
+			(node) => String(node.name ?? '').length + (node.value !== undefined ? String(node.value).length + 12 : 0) + (node.note ? Math.min(40, node.note.length) : 0),
+			(node) => (Array.isArray(node.children) ? node.children : [])
+		);
+		return frameFor(Math.max(320, widest * charWidth + 72), lines * 26 + 24);
+	},
 	keywords: ['tree', 'hierarchy', 'org chart', 'outline', 'folders', 'breakdown', 'taxonomy'],
 	drawIssues: treeRowIssues
 };
