@@ -5,7 +5,7 @@
  */
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
-import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
+import type { ModelContextLike, WebMcpServer, WidgetValidator } from '$lib/webmcp';
 import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
@@ -153,6 +153,8 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			const servers = await restore(url);
 			await titlesReady;
 			if (options.modelContext !== null) {
+				// The registration code loads after the canvas is back, not with the page.
+				const { registerWithModelContext } = await import('$lib/webmcp/model-context');
 				unregister = await registerWithModelContext(options.server, {
 					callbacks,
 					...(options.modelContext ? { modelContext: options.modelContext } : {}),
