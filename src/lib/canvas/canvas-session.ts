@@ -9,7 +9,6 @@ import type { ModelContextLike, WebMcpServer, WidgetValidator } from '$lib/webmc
 import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
-import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
 import { createLiveWidgets, type ShowFromSourceRequest, type SourceCaller } from './live/live-widgets';
 import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
 
@@ -123,6 +122,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			await validator!.load();
 			const shared = await readShareLink(url, validator!);
 			if (!shared) return [];
+			const { offerSharedCanvas } = await import('./incoming');
 			await offerSharedCanvas(store, shared, { kv });
 			return shared.servers;
 		} catch (error) {
@@ -138,7 +138,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			if (outcome.notice) store.notify('warning', outcome.notice);
 		}
 		if (url && hasShareValue(url)) return openShared(url);
-		if (kv) await offerPreviousCanvas(store, kv, validator!).catch(() => undefined);
+		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
+		const saved = kv;
+		if (saved) await import('./incoming').then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!)).catch(() => undefined);
 		return [];
 	}
 
