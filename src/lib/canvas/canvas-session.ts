@@ -10,7 +10,7 @@ import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import { createLiveWidgets, type ShowFromSourceRequest, type SourceCaller } from './live/live-widgets';
-import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
+import { hasShareValue, withoutShareValue } from './share-value';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -120,6 +120,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		globalThis.history?.replaceState(globalThis.history.state, '', withoutShareValue(url));
 		try {
 			await validator!.load();
+			const { readShareLink } = await import('./share-link');
 			const shared = await readShareLink(url, validator!);
 			if (!shared) return [];
 			const { offerSharedCanvas } = await import('./incoming');
