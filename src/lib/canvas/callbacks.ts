@@ -6,7 +6,8 @@
  */
 import { errorMessage, safeStringify } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
-import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
+import type { WidgetValidator } from '$lib/webmcp';
+import { sanitizeStyle } from '$lib/webmcp/sanitize/style';
 import type { CanvasStore } from './canvas-store.svelte';
 import type { TitleSource } from './titles';
 

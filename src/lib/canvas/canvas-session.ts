@@ -5,13 +5,12 @@
  */
 import { errorMessage, openKeyValueStore, type KeyValueStore } from '$lib/shared';
 import type { CanvasActionResult, UiCallbacks } from '$lib/agent/types';
-import { registerWithModelContext, type ModelContextLike, type WebMcpServer, type WidgetValidator } from '$lib/webmcp';
+import type { ModelContextLike, WebMcpServer, WidgetValidator } from '$lib/webmcp';
 import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
-import { offerPreviousCanvas, offerSharedCanvas } from './incoming';
 import { createLiveWidgets, type ShowFromSourceRequest, type SourceCaller } from './live/live-widgets';
-import { hasShareValue, readShareLink, withoutShareValue } from './share-link';
+import { hasShareValue, withoutShareValue } from './share-value';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -121,8 +120,10 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		globalThis.history?.replaceState(globalThis.history.state, '', withoutShareValue(url));
 		try {
 			await validator!.load();
+			const { readShareLink } = await import('./share-link');
 			const shared = await readShareLink(url, validator!);
 			if (!shared) return [];
+			const { offerSharedCanvas } = await import('./incoming');
 			await offerSharedCanvas(store, shared, { kv });
 			return shared.servers;
 		} catch (error) {
@@ -138,7 +139,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			if (outcome.notice) store.notify('warning', outcome.notice);
 		}
 		if (url && hasShareValue(url)) return openShared(url);
-		if (kv) await offerPreviousCanvas(store, kv, validator!).catch(() => undefined);
+		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
+		const saved = kv;
+		if (saved) await import('./incoming').then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!)).catch(() => undefined);
 		return [];
 	}
 
@@ -153,6 +156,8 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			const servers = await restore(url);
 			await titlesReady;
 			if (options.modelContext !== null) {
+				// The registration code loads after the canvas is back, not with the page.
+				const { registerWithModelContext } = await import('$lib/webmcp/model-context');
 				unregister = await registerWithModelContext(options.server, {
 					callbacks,
 					...(options.modelContext ? { modelContext: options.modelContext } : {}),

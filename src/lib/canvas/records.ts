@@ -4,7 +4,8 @@
  * re-validated against the widget's schema; bad records are reported, good ones kept.
  */
 import { isPlainObject, widgetId, type WidgetId } from '$lib/shared';
-import { sanitizeStyle, type WidgetValidator } from '$lib/webmcp';
+import type { WidgetValidator } from '$lib/webmcp';
+import { sanitizeStyle } from '$lib/webmcp/sanitize/style';
 import type { Provenance, WidgetRecord, WidgetSource } from './types';
 
 /** Bounds every record is clamped to, in canvas pixels. */

@@ -11,10 +11,10 @@
 import { AutoUiError } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
+import { shareParameter, shareValueOf, withoutShareValue } from './share-value';
 import type { WidgetRecord } from './types';
 
-/** The URL parameter of a shared canvas. */
-export const shareParameter = 'hs';
+export { hasShareValue, shareParameter, withoutShareValue } from './share-value';
 /** Longest `hs` value we read (a link built elsewhere, or by an older version). */
 export const maxShareLength = 1_500_000;
 /**
@@ -74,31 +74,6 @@ function tooLarge(length: number): AutoUiError {
 		'limit_exceeded',
 		`The canvas is too large for a link (${Math.round(length / 1024)} KB, at most ${Math.round(maxShareLinkLength / 1024)} KB); export it as a file instead.`
 	);
-}
-
-/** Reads the `hs` value of a URL: from the fragment, else from the query (older links). */
-function shareValueOf(url: URL): string | null {
-	const fromHash = url.hash.length > 1 ? new URLSearchParams(url.hash.slice(1)).get(shareParameter) : null;
-	return fromHash ?? url.searchParams.get(shareParameter);
-}
-
-/** True when `url` carries a shared canvas (`#hs=` or an older `?hs=`). */
-export function hasShareValue(url: string | URL): boolean {
-	return shareValueOf(new URL(url)) !== null;
-}
-
-/** `url` without its shared canvas (fragment and query), other parameters kept. */
-export function withoutShareValue(url: string | URL): string {
-	const clean = new URL(url);
-	clean.searchParams.delete(shareParameter);
-	if (clean.hash.length > 1) {
-		const fragment = new URLSearchParams(clean.hash.slice(1));
-		if (fragment.has(shareParameter)) {
-			fragment.delete(shareParameter);
-			clean.hash = fragment.toString();
-		}
-	}
-	return clean.href.replace(/#$/, '');
 }
 
 /** Options of {@link buildShareLink}. */

@@ -10,8 +10,7 @@
 import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
 import type { WebMcpLayer } from '$lib/agent/types';
 import type { WidgetSummary } from '$lib/widgets/types';
-import { checkCanvasArgs } from './canvas-args';
-import { recipeDetail, recipeSummary, searchRecipes } from './recipes';
+import type * as Recipes from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
 import type { ImageUrlOptions } from './sanitize/url';
 import { createWidgetValidator, type ValidatorSource, type WidgetValidator } from './validation/widget-validator';
@@ -101,16 +100,19 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 		return typeof widgetName === 'string' && offeredNames.has(widgetName);
 	}
 
+	// The recipe and canvas-command code loads with the first call that needs it.
+	const loadRecipes = (): Promise<typeof Recipes> => import('./recipes');
+
 	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
 		switch (tool) {
 			case 'search_recipes':
-				return jsonResult({ recipes: searchRecipes((await catalog.load()).filter((widget) => offeredNames.has(widget.name)), typeof args.query === 'string' ? args.query : '') });
+				return jsonResult({ recipes: (await loadRecipes()).searchRecipes((await catalog.load()).filter((widget) => offeredNames.has(widget.name)), typeof args.query === 'string' ? args.query : '') });
 			case 'list_recipes':
-				return jsonResult({ recipes: offered.map(recipeSummary) });
+				return jsonResult({ recipes: offered.map((await loadRecipes()).recipeSummary) });
 			case 'get_recipe': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await catalog.load();
-				return jsonResult(recipeDetail(catalog.definition(args.name)!));
+				return jsonResult((await loadRecipes()).recipeDetail(catalog.definition(args.name)!));
 			}
 			case 'widget_display': {
 				if (!known(args.name)) return unknownWidget(args.name);
@@ -123,6 +125,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 				return jsonResult({ widget: args.name, data: checked.value });
 			}
 			case 'canvas': {
+				const { checkCanvasArgs } = await import('./canvas-args');
 				const checked = checkCanvasArgs(args);
 				return checked.ok ? jsonResult(checked.command) : jsonResult({ error: checked.error }, true);
 			}

@@ -7,7 +7,6 @@
  * the record is updated in one undoable step. A failed refresh keeps the last data and puts
  * the error on the source, where the frame shows it.
  */
-import { resolveReferences } from '$lib/agent/references';
 import { errorMessage } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
@@ -46,8 +45,9 @@ export interface LiveWidgets {
 /** The smallest refresh period. */
 export const MIN_REFRESH_SECONDS = 5;
 
-/** Binds the source's value into a params template. */
-function bind(template: Record<string, unknown>, value: unknown): { ok: true; params: Record<string, unknown> } | { ok: false; error: string } {
+/** Binds the source's value into a params template (the reference code loads with the first fetch). */
+async function bind(template: Record<string, unknown>, value: unknown): Promise<{ ok: true; params: Record<string, unknown> } | { ok: false; error: string }> {
+	const { resolveReferences } = await import('$lib/agent/references');
 	const resolved = resolveReferences(template, { value: (id) => (id === 'source' ? value : undefined), ids: () => ['source'] });
 	if (!resolved.ok) return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
 	return { ok: true, params: resolved.value as Record<string, unknown> };
@@ -69,7 +69,7 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			return { ok: false as const, error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.` };
 		}
 		if (!outcome.ok) return { ok: false as const, error: outcome.error ?? `${source.tool} failed.` };
-		const bound = bind(source.params, outcome.value);
+		const bound = await bind(source.params, outcome.value);
 		if (!bound.ok) return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
 		await validator.load();
 		const checked = validator.check(widget, bound.params, { draw: true });

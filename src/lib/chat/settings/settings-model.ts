@@ -3,7 +3,7 @@
  * unit-tested in Node): URL presets, what is saved on this device, which key belongs to
  * which endpoint, the ProviderConfig the agent uses, and the status shown in the header.
  */
-import { defaultModels, isLocalEndpoint, needsApiKey, resolveBaseUrl } from '$lib/agent/providers';
+import { defaultModels, isLocalEndpoint, needsApiKey, resolveBaseUrl } from '$lib/agent/providers/endpoints';
 import type { ProviderConfig, ProviderId } from '$lib/agent/providers';
 
 /** What the user chooses in the settings (never the key: keys are kept apart). */

@@ -6,7 +6,7 @@
  * it was entered for. URL parameters preset provider, baseUrl and
  * model for this visit (never a key).
  */
-import { testConnection, type ConnectionResult, type ProviderConfig } from '$lib/agent/providers';
+import type { ConnectionResult, ProviderConfig } from '$lib/agent/providers';
 import {
 	applyUrlPresets,
 	computeStatus,
@@ -156,6 +156,8 @@ export class SettingsStore {
 	 * updates the status pill.
 	 */
 	async testConnection(config: ProviderConfig = this.config, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
+		// The provider code (and its SDK) loads on the first test.
+		const { testConnection } = await import('$lib/agent/providers');
 		const result = await testConnection(config, options);
 		if (JSON.stringify(config) === JSON.stringify(this.config)) this.#error = result.ok ? null : result.message;
 		return result;
