@@ -9,7 +9,8 @@ import type { ModelContextLike, WebMcpServer, WidgetValidator } from '$lib/webmc
 import { createCanvasCallbacks, loadTitles } from './callbacks';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence, type CanvasPersistence } from './persistence';
-import { createLiveWidgets, type ShowFromSourceRequest, type SourceCaller } from './live/live-widgets';
+import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
+import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
 
 /** Options of {@link createCanvasSession}. */
@@ -93,7 +94,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	});
 	// Requested now, loaded long before the first display (and awaited before the tools are registered).
 	const titlesReady = loadTitles().catch(() => undefined);
-	const live = createLiveWidgets(store, validator);
+	const live = lazyLiveWidgets(store, validator);
 	const callbacks = {
 		...createCanvasCallbacks(store, validator),
 		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
