@@ -31,7 +31,7 @@ export function withCors(handle: (request: Request) => Promise<Response>): (requ
 
 /** A running standalone server. */
 export interface StandaloneDatasetsServer {
-	/** The MCP endpoint, e.g. `http://127.0.0.1:4174/mcp`. */
+	/** The MCP endpoint, e.g. `http://127.0.0.1:4175/mcp`. */
 	url: string;
 	port: number;
 	close(): Promise<void>;
@@ -65,7 +65,7 @@ export async function startStandaloneDatasetsServer(
 	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port ?? 4174, '127.0.0.1', () => resolve());
+		server.listen(options.port ?? 4175, '127.0.0.1', () => resolve());
 	});
 	const { port } = server.address() as AddressInfo;
 	return {
