@@ -6,7 +6,7 @@
  * fake model, a View opens while the model still writes its call and gets the partial input
  * first (or the cancellation when the turn is stopped). A hostile view is contained.
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
 import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
@@ -43,6 +43,22 @@ function viewOf(page: Page, index = 0): FrameLocator {
 	return page.locator('[data-widget-type=mcp-app]').nth(index).locator('[data-testid=mcp-app-frame]').contentFrame().locator('iframe').contentFrame();
 }
 
+/**
+ * The outer frame of a widget's View once it is mounted. When it never comes, the failure
+ * says what the widget shows instead (its phase and message), not only that it is missing.
+ */
+async function mountedFrame(widget: Locator, timeout = 30_000): Promise<Locator> {
+	const frame = widget.getByTestId('mcp-app-frame');
+	try {
+		await expect(frame).toHaveCount(1, { timeout });
+	} catch {
+		const phase = await widget.getByTestId('mcp-app').getAttribute('data-phase', { timeout: 1_000 }).catch(() => 'absent');
+		const text = (await widget.innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
+		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"`);
+	}
+	return frame;
+}
+
 function appEntries(page: Page, method: string) {
 	return page.locator('[data-testid=console-entry][data-kind=app-view]').filter({ hasText: method });
 }
@@ -68,7 +84,7 @@ test.describe('real MCP App servers', () => {
 
 		const widget = page.locator('[data-widget-type=mcp-app]');
 		await expect(widget).toHaveCount(1);
-		const frame = widget.getByTestId('mcp-app-frame');
+		const frame = await mountedFrame(widget);
 		const sandboxSrc = await frame.getAttribute('src');
 		expect(new URL(sandboxSrc!).origin).not.toBe(new URL(page.url()).origin);
 		await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
@@ -125,6 +141,7 @@ test.describe('real MCP App servers', () => {
 		await page.keyboard.press('Escape');
 		await runInWorkbench(page, 'monitor', 'get-system-info');
 		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
+		await mountedFrame(page.locator('[data-widget-type=mcp-app]'));
 		// poll-system-stats is visibility ["app"]: the view may call it, and it is not offered to the model.
 		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
 		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-error]')).toHaveCount(0);
@@ -164,7 +181,7 @@ test.describe('with a model', () => {
 		await page.getByTestId('send').click();
 		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
 		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
-		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-frame]')).toBeVisible();
+		await expect(await mountedFrame(page.locator('[data-widget-type=mcp-app]'))).toBeVisible();
 		// After the server was activated, its tools were offered — but never the app-only one.
 		expect(offered[0]).toContain('monitor_mcp_get-system-info');
 		expect(offered[0].some((name) => name.includes('poll-system-stats'))).toBe(false);

@@ -172,4 +172,43 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		host.agentEvent({ type: 'tool-error', at: 2, turnId: 't1', iteration: 1, callId: 'c4', name: 'clock_mcp_get-time', resolvedName: 'clock_mcp_get-time', error: 'The user denied the call.', code: 'denied', result: '', elapsedMs: 0 });
 		await vi.waitFor(() => expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The call did not run: The user denied the call.' } }]));
 	});
+
+	/** A host with no servers whose sandbox lookup goes to `fetch`. */
+	function sandboxHost(fetch: typeof globalThis.fetch): McpAppsHost {
+		return new McpAppsHost({
+			connections: () => [],
+			serverConnected: () => false,
+			layers: () => [],
+			callTool: async () => ({ ok: false, callId: 'x', error: 'unused', elapsedMs: 0 }),
+			canvas: { callbacks: {}, validator: { load: async () => undefined, check: () => ({ ok: false }) }, store: { get: () => undefined, update: () => undefined, remove: () => undefined } },
+			send: () => undefined,
+			busy: () => false,
+			record: () => undefined,
+			theme: () => 'light',
+			fetch
+		});
+	}
+
+	it("asks the app's server where the sandbox is once, and again after a failed lookup", async () => {
+		const answers: (() => Promise<Response>)[] = [
+			() => Promise.reject(new TypeError('Failed to fetch')),
+			async () => Response.json({ sandboxOrigin: 'http://127.0.0.1:4174' }),
+			async () => Response.json({ sandboxOrigin: 'http://elsewhere.invalid' })
+		];
+		const asked: string[] = [];
+		const host = sandboxHost((async (input: RequestInfo | URL, init?: RequestInit) => {
+			asked.push(String(input));
+			expect(init?.signal).toBeInstanceOf(AbortSignal);
+			return answers.shift()!();
+		}) as typeof fetch);
+		await expect(host.sandboxOrigin()).rejects.toThrow(/did not say where the sandbox is \(Failed to fetch\).*try again/);
+		expect(await host.sandboxOrigin()).toBe('http://127.0.0.1:4174');
+		expect(await host.sandboxOrigin()).toBe('http://127.0.0.1:4174');
+		expect(asked).toEqual(['/api/mcp-apps', '/api/mcp-apps']);
+	});
+
+	it('takes a server without a sandbox endpoint (404) as one that serves no sandbox', async () => {
+		const host = sandboxHost((async () => new Response('not found', { status: 404 })) as typeof fetch);
+		expect(await host.sandboxOrigin()).toBeNull();
+	});
 });

@@ -20,12 +20,15 @@
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
 import type { ToolLayer } from '$lib/agent/types';
-import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
+import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
+
+/** How long the app's own server has to say where the sandbox is (a View says why it waits no longer). */
+export const sandboxLookupTimeoutMs = 10_000;
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -192,13 +195,20 @@ export class McpAppsHost implements ViewHostPort {
 
 	// ViewHostPort
 
+	/**
+	 * The sandbox origin the app's server names (null: it serves none, as the Vite dev server).
+	 * Rejects when the server cannot be asked (offline, too slow); the next View asks again.
+	 */
 	sandboxOrigin(): Promise<string | null> {
-		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps')
-			.then((response) => (response.ok ? response.json() : { sandboxOrigin: null }))
-			.then((body: { sandboxOrigin?: unknown }) => (typeof body.sandboxOrigin === 'string' ? body.sandboxOrigin : null))
-			.catch(() => {
+		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps', { signal: AbortSignal.timeout(sandboxLookupTimeoutMs) })
+			.then(async (response) => {
+				if (!response.ok) return null;
+				const body = (await response.json()) as { sandboxOrigin?: unknown };
+				return typeof body.sandboxOrigin === 'string' ? body.sandboxOrigin : null;
+			})
+			.catch((error: unknown) => {
 				this.#sandbox = undefined;
-				return null;
+				throw new Error(`the app's server did not say where the sandbox is (${errorMessage(error)}); check that it is reachable, then try again`);
 			});
 		return this.#sandbox;
 	}

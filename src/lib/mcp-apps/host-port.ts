@@ -12,7 +12,7 @@ export interface ViewConnection {
 	readonly status: string;
 	/** Every tool of the server (app-only ones included). */
 	readonly tools: ToolDefinition[];
-	withClient<T>(action: (client: { readResource(params: { uri: string }, options?: { signal?: AbortSignal }): Promise<unknown> }) => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>;
+	withClient<T>(action: (client: { readResource(params: { uri: string }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> }) => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>;
 }
 
 /** A View's console entry before the host stamps it. */

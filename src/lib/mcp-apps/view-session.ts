@@ -27,6 +27,8 @@ import { parseViewResource } from './resource';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
+/** How long the server has to answer the View's `resources/read`. */
+export const resourceReadTimeoutMs = 20_000;
 /** How long teardown waits for the View's answer. */
 export const teardownTimeoutMs = 1_500;
 /** How often a View's partial-input notifications are recorded in the console at most, in ms. */
@@ -282,7 +284,8 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		state({ phase: 'loading', message: `Loading ${params.resource}…` });
-		const resource = parseViewResource(params.resource, await connection.withClient((client) => client.readResource({ uri: params.resource })));
+		const read = await connection.withClient((client) => client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs }));
+		const resource = parseViewResource(params.resource, read);
 		if (disposed) return;
 		const csp = buildViewCsp(resource.csp);
 		host.record({
