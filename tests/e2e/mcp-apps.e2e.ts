@@ -43,6 +43,18 @@ function viewOf(page: Page, index = 0): FrameLocator {
 	return page.locator('[data-widget-type=mcp-app]').nth(index).locator('[data-testid=mcp-app-frame]').contentFrame().locator('iframe').contentFrame();
 }
 
+/** The page's requests still unanswered, by page (named in a failure, to say what a view waits for). */
+const unanswered = new WeakMap<Page, Set<string>>();
+
+test.beforeEach(({ page }) => {
+	const open = new Set<string>();
+	unanswered.set(page, open);
+	const name = (request: { method(): string; url(): string }) => `${request.method()} ${request.url()}`;
+	page.on('request', (request) => open.add(name(request)));
+	page.on('requestfinished', (request) => open.delete(name(request)));
+	page.on('requestfailed', (request) => open.delete(name(request)));
+});
+
 /**
  * The outer frame of a widget's View once it is mounted. When it never comes, the failure
  * says what the widget shows instead (its phase and message), not only that it is missing.
@@ -54,7 +66,8 @@ async function mountedFrame(widget: Locator, timeout = 30_000): Promise<Locator>
 	} catch {
 		const phase = await widget.getByTestId('mcp-app').getAttribute('data-phase', { timeout: 1_000 }).catch(() => 'absent');
 		const text = (await widget.innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
-		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"`);
+		const waiting = [...(unanswered.get(widget.page()) ?? [])].join(', ') || 'none';
+		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}`);
 	}
 	return frame;
 }
