@@ -67,7 +67,14 @@ async function mountedFrame(widget: Locator, timeout = 30_000): Promise<Locator>
 		const phase = await widget.getByTestId('mcp-app').getAttribute('data-phase', { timeout: 1_000 }).catch(() => 'absent');
 		const text = (await widget.innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
 		const waiting = [...(unanswered.get(widget.page()) ?? [])].join(', ') || 'none';
-		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}`);
+		const recent = (since: number) =>
+			performance
+				.getEntriesByType('resource')
+				.filter((entry) => entry.startTime > performance.now() - since)
+				.map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.duration)} ms`)
+				.slice(-12);
+		const fetched = await widget.page().evaluate(recent, timeout + 5_000).catch(() => []);
+		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}; the last resources fetched: ${fetched.join(', ') || 'none'}`);
 	}
 	return frame;
 }

@@ -269,6 +269,7 @@ export function mountView(options: MountOptions): ViewHandle {
 	}
 
 	async function start(): Promise<void> {
+		state({ phase: 'loading', message: 'Finding the view sandbox…' });
 		const origin = await host.sandboxOrigin();
 		if (!origin) {
 			fail('MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.');
