@@ -12,6 +12,7 @@ import { expect, test, type FrameLocator, type Locator, type Page } from '@playw
 import { collectErrors, saveScreenshot } from './helpers';
 import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
+import { startAppServer } from '../fixtures/app-server';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -154,6 +155,26 @@ test.describe('real MCP App servers', () => {
 		await expect(appEntries(page, 'ui/resource-teardown').first()).toBeVisible({ timeout: 5_000 });
 		await expect(appEntries(page, 'ui/resource-teardown').first()).toHaveAttribute('data-status', 'ok');
 		expect(errors.filter((error) => !/ERR_|favicon|Failed to load resource/.test(error))).toEqual([]);
+	});
+
+	test('a sandbox on the app’s own origin is refused: the view is not shown and the frame says why', async ({ page }) => {
+		test.setTimeout(90_000);
+		// A deployment mistake: SANDBOX_ORIGIN names the app itself.
+		const app = await startAppServer({ env: (port) => ({ SANDBOX_ORIGIN: `http://127.0.0.1:${port}` }) });
+		try {
+			const response = await page.goto(app.url);
+			// The page may frame nothing at all: the sandbox is not allowed in.
+			expect(response?.headers()['content-security-policy']).toContain("frame-src 'none'");
+			await addServer(page, 'basic', basic.url);
+			await page.keyboard.press('Escape');
+			await runInWorkbench(page, 'basic', 'get-time');
+			const widget = page.locator('[data-widget-type=mcp-app]');
+			await expect(widget.getByTestId('mcp-app-error')).toContainText('has the same origin as the app');
+			await expect(widget.getByTestId('mcp-app-frame')).toHaveCount(0);
+			await expect(appEntries(page, 'ui/initialize')).toHaveCount(0);
+		} finally {
+			app.stop();
+		}
 	});
 
 	test('the system monitor view polls its app-only tool through the app', async ({ page }) => {

@@ -16,5 +16,7 @@ describe('the sandbox origin', () => {
 		expect(allowSandboxFrames(policy, 'http://127.0.0.1:4174', 'http://127.0.0.1:4173')).toBe("default-src 'self'; frame-src http://127.0.0.1:4174; object-src 'none'");
 		expect(allowSandboxFrames(policy, 'http://127.0.0.1:4173', 'http://127.0.0.1:4173')).toBe(policy);
 		expect(allowSandboxFrames(policy, undefined, 'http://127.0.0.1:4173')).toBe(policy);
+		// adapter-node without ORIGIN takes its own requests for https: the same host and port is still the app.
+		expect(allowSandboxFrames(policy, 'http://127.0.0.1:4173', 'https://127.0.0.1:4173')).toBe(policy);
 	});
 });

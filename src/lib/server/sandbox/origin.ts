@@ -21,9 +21,11 @@ export function sandboxOriginFor(pageUrl: URL, env: Record<string, string | unde
 
 /**
  * The page's CSP with `frame-src` allowing exactly the sandbox origin (and nothing when the
- * sandbox would share the app's origin, which the spec forbids).
+ * sandbox would share the app's origin, which the spec forbids). The app's origin is compared
+ * by host and port: the server may believe its own scheme is `https:` (adapter-node without
+ * ORIGIN) while the page was loaded over plain HTTP.
  */
 export function allowSandboxFrames(policy: string, sandboxOrigin: string | undefined, appOrigin: string): string {
-	if (!sandboxOrigin || sandboxOrigin === appOrigin) return policy;
+	if (!sandboxOrigin || sandboxOrigin === appOrigin || new URL(sandboxOrigin).host === new URL(appOrigin).host) return policy;
 	return policy.replace(/frame-src 'none'/, `frame-src ${sandboxOrigin}`);
 }
