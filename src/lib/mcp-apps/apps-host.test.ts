@@ -146,7 +146,23 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true };
 		const handle = await host.mount('w1', {} as HTMLElement, params, () => undefined, async () => false);
 		await vi.waitFor(() => expect(updates.at(-1)).toEqual({ id: 'w1', patch: { cancelled: 'The page was reloaded before the call was made.' } }));
-		handle.dispose();
+		handle!.dispose();
+	});
+
+	it('never lets a mount whose widget went away while the view code loaded replace the live one', async () => {
+		const { host } = setup();
+		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {} };
+		const states: string[][] = [[], []];
+		// The widget mounts, goes away at once (its component re-created), and mounts again.
+		const first = new AbortController();
+		const stale = host.mount('w1', {} as HTMLElement, params, (state) => states[0].push(state.phase), async () => false, first.signal);
+		first.abort();
+		const live = await host.mount('w1', {} as HTMLElement, params, (state) => states[1].push(state.phase), async () => false, new AbortController().signal);
+		expect(await stale).toBeUndefined();
+		expect(states[0]).toEqual([]);
+		// The live view goes on: after the sandbox lookup it reaches its next stage.
+		await vi.waitFor(() => expect(states[1].length).toBeGreaterThan(1));
+		live!.dispose();
 	});
 
 	it('opens nothing for a streaming call of a tool without a view', async () => {

@@ -126,15 +126,22 @@ export class McpAppsHost implements ViewHostPort {
 		return true;
 	}
 
-	/** Mounts the View of an `mcp-app` widget; the handle is also kept for teardown. */
+	/**
+	 * Mounts the View of an `mcp-app` widget; the handle is also kept for teardown. A newer
+	 * mount of the same widget replaces an older one. `signal` aborted while the view code
+	 * loads (the component went away, or mounted again): nothing is mounted and the promise
+	 * resolves with undefined, so a late, stale mount can never replace the live one.
+	 */
 	async mount(
 		widgetId: string,
 		container: HTMLElement,
 		params: McpAppParams,
 		onState: (state: ViewState) => void,
-		displayMode: (fullscreen: boolean) => Promise<boolean>
-	): Promise<ViewHandle> {
+		displayMode: (fullscreen: boolean) => Promise<boolean>,
+		signal?: AbortSignal
+	): Promise<ViewHandle | undefined> {
 		const { mountView } = await import('./view-session');
+		if (signal?.aborted) return undefined;
 		if (params.inputPending && !params.cancelled && !this.#streamingNow?.opened(widgetId)) {
 			// Saved while the model was writing its call (the page was reloaded): that call never ran.
 			params = { ...params, cancelled: 'The page was reloaded before the call was made.' };
