@@ -5,8 +5,7 @@
  * verifier live (this device only), how the browser is sent to the authorization server,
  * and how the callback page finishes the flow.
  */
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import { loadSdk } from './sdk-loader';
 
@@ -286,7 +285,7 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 	checkIssuer(url, provider.discoveryState());
 	try {
 		const { auth } = await loadSdk();
-		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code });
+		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code, iss: url.searchParams.get('iss') ?? undefined });
 		if (result !== 'AUTHORIZED') throw new Error(`unexpected result ${result}`);
 	} catch (cause) {
 		throw new AutoUiError('mcp_auth', `Exchanging the authorization code failed: ${errorMessage(cause)}. Start the sign-in again.`, { cause });
