@@ -22,7 +22,7 @@ import type { ActiveCall, ClientHandlers } from './client-handlers';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
 import type { ProtocolChoice } from './protocol-revision';
-import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
+import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
 
 export type { PromptSummary, ResourceSummary } from './catalog';
 
@@ -51,6 +51,14 @@ export interface McpConnectionOptions {
 	/** Sees every JSON-RPC message in and out (the protocol log). */
 	onWireMessage?: WireListener;
 }
+
+/**
+ * Opening and closing clients (protocol negotiation, transports, handlers) load on demand
+ * with the SDK, so the first page does not carry them.
+ */
+const loadTransport = () => import('./transport');
+const openClient = async (options: OpenOptions): Promise<OpenClient> => (await loadTransport()).openClient(options);
+const closeClient = async (open: OpenClient, endSession: boolean): Promise<void> => (await loadTransport()).closeClient(open, endSession);
 
 /** The largest timer delay browsers and Node accept (about 24.8 days). */
 const unboundedMs = 2_147_483_647;
