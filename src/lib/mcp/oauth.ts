@@ -183,6 +183,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 	}
 
 	async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+		if (await this.#restartedAtMovedServer(authorizationUrl)) return;
 		if (!this.#options.interactive || !this.#options.navigate) {
 			this.#needsAuthorization = true;
 			return;
@@ -198,6 +199,35 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 		if (scope === 'verifier') delete stored.codeVerifier;
 		if (scope === 'discovery') delete stored.discoveryState;
 		this.#options.storage.setItem(keyPrefix + this.#options.serverId, JSON.stringify(stored));
+	}
+
+	/**
+	 * A new sign-in while tokens are stored means the server refused them. When its
+	 * protected-resource metadata now names another authorization server (SEP-2352), the
+	 * stored discovery and tokens are stale: they are dropped and the sign-in starts over at
+	 * the new server, with the same scope (the old server's client id is never sent there:
+	 * the SDK discards client information registered at another issuer). True when it did.
+	 */
+	async #restartedAtMovedServer(authorizationUrl: URL): Promise<boolean> {
+		const stored = this.#read();
+		const discovery = stored.discoveryState;
+		if (!stored.tokens || !discovery) return false;
+		const sdk = await loadSdk();
+		let named: string | undefined;
+		try {
+			const resourceMetadataUrl = discovery.resourceMetadataUrl ? new URL(discovery.resourceMetadataUrl) : undefined;
+			const metadata = await sdk.discoverOAuthProtectedResourceMetadata(this.#options.serverUrl, { resourceMetadataUrl });
+			named = metadata.authorization_servers?.[0];
+		} catch {
+			return false;
+		}
+		if (!named || sameIssuer(named.replace(/\/$/, ''), discovery.authorizationServerUrl.replace(/\/$/, ''))) return false;
+		this.invalidateCredentials('discovery');
+		this.invalidateCredentials('tokens');
+		this.invalidateCredentials('verifier');
+		const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
+		await sdk.auth(this, { serverUrl: this.#options.serverUrl, scope });
+		return true;
 	}
 
 	/** True when tokens are stored for this server. */

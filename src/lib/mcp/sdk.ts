@@ -15,6 +15,7 @@ export {
 	ProtocolError,
 	ProtocolErrorCode,
 	auth,
+	discoverOAuthProtectedResourceMetadata,
 	UnauthorizedError,
 	OAuthClientFlowError,
 	OAuthError
