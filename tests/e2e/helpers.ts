@@ -12,16 +12,16 @@ export const artifactsDir = join(process.cwd(), 'tests', 'artifacts');
 /** Chromium reports inline event handlers in parsed (never executed) markup under our CSP. */
 const cspParseNoise = /Refused to execute inline event handler because it violates the following Content Security Policy/;
 
-/** Chromium's console line for a request answered with HTTP 400. */
-const badRequestLine = /^Failed to load resource: the server responded with a status of 400/;
+/** Chromium's console line for a request answered with HTTP 400 or 404. */
+const badRequestLine = /^Failed to load resource: the server responded with a status of (400|404)/;
 
 /**
  * True for the 2026-07-28 `server/discover` probe a connection on `auto` sends first: a server
- * that speaks only 2025-11-25 answers it with 400 (the connection then uses 2025-11-25), and
- * Chromium logs that answer as an error.
+ * that speaks only 2025-11-25 answers it with 400 (404 when it wants a session first), which
+ * Chromium logs as an error; the connection then uses 2025-11-25.
  */
 function isRefusedProbe(method: string, postData: string | null, status: number): boolean {
-	return status === 400 && method === 'POST' && /"method"\s*:\s*"server\/discover"/.test(postData ?? '');
+	return (status === 400 || status === 404) && method === 'POST' && /"method"\s*:\s*"server\/discover"/.test(postData ?? '');
 }
 
 /**
@@ -34,7 +34,7 @@ const networkFailureLine = /^Failed to load resource: net::ERR_FAILED/;
 
 /**
  * Starts collecting console errors and uncaught page errors; read the array at the end. What
- * a 2025-11-25 server answers the `auto` protocol probe with (400, or a refused preflight) is
+ * a 2025-11-25 server answers the `auto` protocol probe with (400 or 404, or a refused preflight) is
  * expected, not collected.
  */
 export function collectErrors(page: Page): string[] {
