@@ -7,7 +7,7 @@
 import type { Client, OAuthClientProvider, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { capabilitiesFor, installHandlers, type ActiveCall, type ClientHandlers } from './client-handlers';
-import { httpStatusOf, isEraNegotiationFailure, isNetworkError } from './errors';
+import { httpStatusOf, isEraNegotiationFailure, isNetworkError, isUnauthorized } from './errors';
 import { tapTransport, type WireListener } from './protocol-tap';
 import { legacyRevision, modernRevision, versionNegotiationFor, type ProtocolChoice } from './protocol-revision';
 import { loadSdk } from './sdk-loader';
@@ -137,7 +137,7 @@ async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<O
 function notModern(url: string, kind: TransportKind, error: unknown): unknown {
 	if (kind === 'streamable-http' && !isEraNegotiationFailure(error)) return error;
 	const status = httpStatusOf(error);
-	if ((status !== undefined && status >= 500) || isNetworkError(error)) return error;
+	if ((status !== undefined && status >= 500) || isNetworkError(error) || isUnauthorized(error)) return error;
 	const why = kind === 'sse' ? 'the legacy SSE transport cannot carry it' : errorMessage(error);
 	return new AutoUiError(
 		'mcp_protocol',
