@@ -11,6 +11,7 @@ import { McpConnection } from '$lib/mcp/connection';
 import { memoryStore, StoredOAuthProvider } from '$lib/mcp/oauth';
 import { headlessSignIn } from '$lib/mcp/oauth-headless';
 import type { ClientHandlers } from '$lib/mcp/client-handlers';
+import { legacyRevision, type ProtocolChoice } from '$lib/mcp/protocol-revision';
 import { AutoUiError, type ToolDefinition } from '$lib/shared';
 
 /** What the suite hands the client process. */
@@ -19,6 +20,17 @@ export interface ScenarioInput {
 	scenario: string;
 	/** Parsed `MCP_CONFORMANCE_CONTEXT`, when the scenario gives one. */
 	context?: Record<string, unknown>;
+	/** `MCP_CONFORMANCE_PROTOCOL_VERSION`: the revision the scenario runs at (default 2025-11-25). */
+	protocolVersion?: string;
+}
+
+/**
+ * The app's protocol choice for the revision a scenario runs at: revisions up to 2025-11-25
+ * use the `initialize` handshake (`legacy`); 2026-07-28 and later the stateless lifecycle
+ * with `server/discover` (`modern`), as a user who picked that revision would connect.
+ */
+export function protocolChoiceFor(protocolVersion: string | undefined): ProtocolChoice {
+	return (protocolVersion ?? legacyRevision) > legacyRevision ? 'modern' : 'legacy';
 }
 
 /** Where the authorization server is told to send the browser back (never served here). */
@@ -47,6 +59,7 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 		name: 'conformance',
 		url: input.serverUrl,
 		transport: 'streamable-http',
+		protocol: protocolChoiceFor(input.protocolVersion),
 		authProvider,
 		handlers: scenarioHandlers(),
 		backoff: { attempts: 0, slowRetryMs: 0 },
@@ -70,7 +83,7 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 		await signedIn(() => connection.connect());
 		const tools = await signedIn(() => connection.listTools());
 		for (const tool of tools) {
-			const result = await signedIn(() => connection.callTool(tool.name, argumentsFor(tool.name, tools)));
+			const result = await signedIn(() => connection.callTool(tool.name, argumentsFor(tool.name, tools, input.context)));
 			if (result.isError) console.error(`tool ${tool.name} answered with an error: ${JSON.stringify(result.content)}`);
 		}
 	} finally {
@@ -79,11 +92,14 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 }
 
 /**
- * Arguments for the suite's tools that take any. `json_schema_echo` receives the input schema
- * of another tool exactly as the connection's tool list holds it, so the suite can check that
- * nothing in our catalog rewrote it.
+ * Arguments for the suite's tools that take any: those the scenario's context lists under
+ * `toolCalls` (as a model would pass them), else fixed ones. `json_schema_echo` receives the
+ * input schema of another tool exactly as the connection's tool list holds it, so the suite
+ * can check that nothing in our catalog rewrote it.
  */
-function argumentsFor(tool: string, tools: ToolDefinition[]): Record<string, unknown> {
+function argumentsFor(tool: string, tools: ToolDefinition[], context?: Record<string, unknown>): Record<string, unknown> {
+	const listed = Array.isArray(context?.toolCalls) ? context.toolCalls.find((call) => call?.name === tool) : undefined;
+	if (listed && typeof listed.arguments === 'object' && listed.arguments !== null) return listed.arguments as Record<string, unknown>;
 	if (tool === 'add_numbers') return { a: 5, b: 3 };
 	if (tool === 'json_schema_echo') return { schema: tools.find((other) => other.name === 'json_schema_2020_12_tool')?.inputSchema ?? {} };
 	return {};

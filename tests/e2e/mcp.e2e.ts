@@ -70,6 +70,7 @@ test('adds server-everything, lists its tools, and keeps it across a reload', as
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
 	await openPanel(page);
 	await expect(row(page, 'everything').getByTestId('server-status')).toHaveAttribute('data-status', 'connected');
+	await expect(row(page, 'everything').getByTestId('mcp-protocol')).toHaveText('2025-11-25');
 	expect(errors).toEqual([]);
 });
 

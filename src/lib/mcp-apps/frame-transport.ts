@@ -5,8 +5,7 @@
  * them with timings), takes the proxy's CSP-violation reports out of the stream, and stops
  * a View that floods it.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isPlainObject } from '$lib/shared';
 
 /** The proxy's notification carrying a View's CSP violation (not part of the View's stream). */

@@ -14,7 +14,7 @@
  */
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { errorMessage, isPlainObject, safeStringify, type ToolCallResult } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
@@ -195,13 +195,13 @@ export function mountView(options: MountOptions): ViewHandle {
 			const verdict = checkAppToolCall({ server, name: request.name, tools: connection?.tools });
 			if (!verdict.ok) throw refused(verdict.message);
 			const args = isPlainObject(request.arguments) ? request.arguments : {};
-			const result = await host.callTool({ widgetId, server, tool: verdict.tool.name, args, signal: extra.signal });
+			const result = await host.callTool({ widgetId, server, tool: verdict.tool.name, args, signal: extra.mcpReq.signal });
 			return result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
 		};
 		app.onreadresource = async (request, extra) => {
 			const connection = host.connection(server);
 			if (!connection) throw refused(`MCP server "${server}" is not connected.`);
-			return (await connection.withClient((client) => client.readResource({ uri: request.uri }, { signal: extra.signal }))) as Awaited<
+			return (await connection.withClient((client) => client.readResource({ uri: request.uri }, { signal: extra.mcpReq.signal }))) as Awaited<
 				ReturnType<NonNullable<AppBridge['onreadresource']>>
 			>;
 		};

@@ -3,7 +3,7 @@
  * prompts and resources (summaries for the UI), its recipes (from a recipe-list tool) and
  * its instructions. Also converts the SDK's tool results into our `ToolCallResult`.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { McpRecipe } from '$lib/agent/types';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { findRecipeListTool, paginate, parseRecipes } from './layer';
@@ -84,7 +84,7 @@ export async function fetchRecipes(client: Client, tools: ToolDefinition[], sign
 	const tool = findRecipeListTool(tools);
 	if (!tool) return undefined;
 	try {
-		const result = await client.callTool({ name: tool.name, arguments: {} }, undefined, { signal, timeout: 5000 });
+		const result = await client.callTool({ name: tool.name, arguments: {} }, { signal, timeout: 5000 });
 		return parseRecipes(toToolResult(result));
 	} catch {
 		return undefined;

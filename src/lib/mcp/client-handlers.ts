@@ -3,8 +3,8 @@
  * module that answers them hands in a `ClientHandlers`; a capability is advertised only when
  * its handler is present, and each request gets an answer, a refusal or the user's decision.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type {
+	Client,
 	ClientCapabilities,
 	CreateMessageRequest,
 	CreateMessageResult,
@@ -12,10 +12,9 @@ import type {
 	ElicitResult,
 	LoggingMessageNotification,
 	Root
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import type { CallerInfo } from '$lib/shared';
 import { uiExtensionId, viewMimeType } from '$lib/mcp-apps/tool-meta';
-import { loadSdk } from './sdk-loader';
 
 /** A tool call in progress on the server that sent a request. */
 export interface ActiveCall {
@@ -55,13 +54,16 @@ export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCap
 	return capabilities;
 }
 
-/** Registers the handlers on a client (before it connects); `activeCalls` tells them what is in progress. */
-export async function installHandlers(client: Client, handlers: ClientHandlers | undefined, activeCalls: () => readonly ActiveCall[] = () => []): Promise<void> {
+/**
+ * Registers the handlers on a client (before it connects); `activeCalls` tells them what is in
+ * progress. On a 2026-07-28 connection the same handlers answer the `input_required` requests
+ * a server embeds in its results (the SDK fulfils them and retries the call).
+ */
+export function installHandlers(client: Client, handlers: ClientHandlers | undefined, activeCalls: () => readonly ActiveCall[] = () => []): void {
 	if (!handlers) return;
-	const sdk = await loadSdk();
 	const { listRoots, createMessage, elicit, onLogMessage } = handlers;
-	if (listRoots) client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: listRoots() }));
-	if (createMessage) client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) => createMessage(request.params, extra.signal, { calls: activeCalls() }));
-	if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal, { calls: activeCalls() }));
-	if (onLogMessage) client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (notification) => onLogMessage(notification.params));
+	if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
+	if (createMessage) client.setRequestHandler('sampling/createMessage', (request, context) => createMessage(request.params, context.mcpReq.signal, { calls: activeCalls() }));
+	if (elicit) client.setRequestHandler('elicitation/create', (request, context) => elicit(request.params, context.mcpReq.signal, { calls: activeCalls() }));
+	if (onLogMessage) client.setNotificationHandler('notifications/message', (notification) => onLogMessage(notification.params));
 }

@@ -11,9 +11,7 @@
  * Results with `isError` are returned as results; transport failures throw `AutoUiError`s.
  * What the server offers is read by `catalog.ts`; clients are opened and closed by `transport.ts`.
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, OAuthClientProvider, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, createDeadline, errorMessage, sleep } from '$lib/shared';
@@ -23,7 +21,8 @@ import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSumma
 import type { ActiveCall, ClientHandlers } from './client-handlers';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
-import { closeClient, openClient, type OpenClient, type TransportChoice, type TransportKind } from './transport';
+import type { ProtocolChoice } from './protocol-revision';
+import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
 
 export type { PromptSummary, ResourceSummary } from './catalog';
 
@@ -36,6 +35,8 @@ export interface McpConnectionOptions {
 	name: string;
 	url: string;
 	transport?: TransportChoice;
+	/** Which protocol revision to speak (default `auto`: 2026-07-28 when the server speaks it). */
+	protocol?: ProtocolChoice;
 	/** Extra HTTP headers sent with every request (e.g. Authorization). */
 	headers?: Record<string, string>;
 	authProvider?: OAuthClientProvider;
@@ -50,6 +51,14 @@ export interface McpConnectionOptions {
 	/** Sees every JSON-RPC message in and out (the protocol log). */
 	onWireMessage?: WireListener;
 }
+
+/**
+ * Opening and closing clients (protocol negotiation, transports, handlers) load on demand
+ * with the SDK, so the first page does not carry them.
+ */
+const loadTransport = () => import('./transport');
+const openClient = async (options: OpenOptions): Promise<OpenClient> => (await loadTransport()).openClient(options);
+const closeClient = async (open: OpenClient, endSession: boolean): Promise<void> => (await loadTransport()).closeClient(open, endSession);
 
 /** The largest timer delay browsers and Node accept (about 24.8 days). */
 const unboundedMs = 2_147_483_647;
@@ -71,6 +80,8 @@ export class McpConnection implements ToolServer {
 	#stop = new AbortController();
 	#slowRetry: ReturnType<typeof setTimeout> | undefined;
 	#active = new Set<ActiveCall>();
+	/** An `auto` connection found the server speaks only 2025-11-25 (reconnects skip the probe). */
+	#knownLegacy = false;
 	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
 
 	constructor(options: McpConnectionOptions) {
@@ -108,9 +119,13 @@ export class McpConnection implements ToolServer {
 	get sessionId(): string | undefined {
 		return this.#open?.transport.sessionId;
 	}
-	/** The protocol revision agreed with the server (Streamable HTTP), once connected. */
+	/** The protocol revision agreed with the server (e.g. `2025-11-25` or `2026-07-28`), once connected. */
 	get protocolVersion(): string | undefined {
-		return (this.#open?.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+		return this.#open?.client.getNegotiatedProtocolVersion();
+	}
+	/** The protocol revision the user chose for this server. */
+	get protocolChoice(): ProtocolChoice {
+		return this.#options.protocol ?? 'auto';
 	}
 	get instructions(): string | undefined {
 		return this.#catalog.instructions;
@@ -205,7 +220,7 @@ export class McpConnection implements ToolServer {
 				});
 				try {
 					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
-					const result = await open.client.callTool(request, undefined, {
+					const result = await open.client.callTool(request, {
 						signal: deadline.signal,
 						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
 						timeout: unboundedMs,
@@ -282,6 +297,8 @@ export class McpConnection implements ToolServer {
 		open = await openClient({
 			url: this.url,
 			transport: this.#options.transport ?? 'auto',
+			protocol: this.#options.protocol,
+			knownLegacy: this.#knownLegacy,
 			headers: this.#options.headers,
 			authProvider: this.#options.authProvider,
 			timeoutMs: this.#options.connectTimeoutMs,
@@ -304,6 +321,7 @@ export class McpConnection implements ToolServer {
 			throw new AutoUiError('aborted', 'connection closed while connecting');
 		}
 		this.#open = open;
+		this.#knownLegacy = open.client.getProtocolEra() === 'legacy';
 	}
 
 	async #refreshTools(open: OpenClient | undefined): Promise<void> {

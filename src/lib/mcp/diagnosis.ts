@@ -3,6 +3,7 @@
  * panel shows, and the options a probe takes. Types only, so importing them loads nothing.
  */
 import type { TransportChoice } from './transport';
+import type { ProtocolChoice } from './protocol-revision';
 
 /** What the doctor found. */
 export type DiagnosisCode =
@@ -24,7 +25,9 @@ export type DiagnosisCode =
 	| 'not_found'
 	| 'wrong_transport'
 	| 'not_mcp'
-	| 'server_error';
+	| 'server_error'
+	/** The server does not speak the protocol revision chosen for it. */
+	| 'protocol_revision';
 
 /** A diagnosis: a one-line summary, how to fix it, and structured hints for the UI. */
 export interface Diagnosis {
@@ -39,6 +42,8 @@ export interface Diagnosis {
 	/** A URL that answered like an MCP endpoint when the given one did not. */
 	suggestedUrl?: string;
 	suggestedTransport?: TransportChoice;
+	/** A protocol choice that would connect, when the chosen revision is the problem. */
+	suggestedProtocol?: ProtocolChoice;
 }
 
 /** What to probe. `pageUrl` is the app's own URL in a browser (mixed content, CSP checks). */

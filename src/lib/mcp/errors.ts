@@ -9,9 +9,9 @@ import { loadedSdk } from './sdk-loader';
 /** HTTP status carried by an SDK transport error, when there is one. */
 export function httpStatusOf(error: unknown): number | undefined {
 	const sdk = loadedSdk();
-	if (sdk && (error instanceof sdk.StreamableHTTPError || error instanceof sdk.SseError)) {
-		return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
-	}
+	if (!sdk) return undefined;
+	if (error instanceof sdk.SdkHttpError) return error.status >= 100 ? error.status : undefined;
+	if (error instanceof sdk.SseError) return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
 	return undefined;
 }
 
@@ -34,22 +34,38 @@ export function isNetworkError(error: unknown): boolean {
 	return cause !== undefined && cause !== error && isNetworkError(cause);
 }
 
-/** True when the SDK rejected a pending request because the connection was closed under it. */
+/** True when the SDK rejected a pending request because the connection was closed under it (a local `SdkError`). */
 export function isConnectionClosed(error: unknown): boolean {
 	const sdk = loadedSdk();
-	return sdk !== undefined && error instanceof sdk.McpError && error.code === sdk.ErrorCode.ConnectionClosed;
+	return sdk !== undefined && error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.ConnectionClosed;
 }
 
 /** True when the SDK gave up waiting for an answer. */
 export function isRequestTimeout(error: unknown): boolean {
 	const sdk = loadedSdk();
-	return sdk !== undefined && error instanceof sdk.McpError && error.code === sdk.ErrorCode.RequestTimeout;
+	return sdk !== undefined && error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout;
+}
+
+/** True when choosing the protocol revision failed (e.g. a pinned 2026-07-28 the server does not offer). */
+export function isEraNegotiationFailure(error: unknown): boolean {
+	const sdk = loadedSdk();
+	return sdk !== undefined && error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.EraNegotiationFailed;
 }
 
 /** True when the server (or the SDK on its behalf) demands credentials. */
 export function isUnauthorized(error: unknown): boolean {
 	const sdk = loadedSdk();
 	return (sdk !== undefined && error instanceof sdk.UnauthorizedError) || httpStatusOf(error) === 401;
+}
+
+/**
+ * True when the SDK refused a sign-in as unsafe or failed (an authorization server that is
+ * not the one the server names, a resource that does not match the server, an OAuth error).
+ */
+export function isSignInFailure(error: unknown): boolean {
+	const sdk = loadedSdk();
+	if (sdk && (error instanceof sdk.OAuthClientFlowError || error instanceof sdk.OAuthError)) return true;
+	return /^Protected resource .* does not match/.test(errorMessage(error));
 }
 
 /**
@@ -65,6 +81,11 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 			`MCP server "${serverName}" refused ${what}: authentication required. Sign in with OAuth or add an Authorization header in the MCP panel.`,
 			{ cause: error }
 		);
+	}
+	if (isSignInFailure(error)) {
+		return new AutoUiError('mcp_auth', `Signing in to MCP server "${serverName}" for ${what} failed and was stopped: ${message}. Check the server's OAuth setup, then sign in again.`, {
+			cause: error
+		});
 	}
 	const status = httpStatusOf(error);
 	if (status === 404 || status === 405) {
@@ -92,7 +113,7 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 		return new AutoUiError('timeout', `MCP server "${serverName}" did not answer ${what} in time.`, { cause: error });
 	}
 	const sdk = loadedSdk();
-	if (sdk && error instanceof sdk.McpError) {
+	if (sdk && error instanceof sdk.ProtocolError) {
 		return new AutoUiError('mcp_tool_error', `MCP server "${serverName}" rejected ${what}: ${message}`, {
 			cause: error,
 			details: { rpcCode: error.code, data: error.data }
@@ -125,7 +146,7 @@ const rpcMeanings: Record<number, { name: string; advice: string }> = {
  */
 export function rpcErrorResult(error: unknown, serverName: string, tool: string): ToolCallResult | undefined {
 	const sdk = loadedSdk();
-	if (!sdk || !(error instanceof sdk.McpError) || isConnectionClosed(error) || isRequestTimeout(error)) return undefined;
+	if (!sdk || !(error instanceof sdk.ProtocolError)) return undefined;
 	if (typeof error.code !== 'number' || error.code >= 0) return undefined;
 	const meaning = rpcMeanings[error.code] ?? { name: 'server error', advice: 'Read the message, then fix the call or use another tool.' };
 	const message = error.message.replace(/^(MCP error -?\d+:\s*)+/, '');

@@ -9,6 +9,8 @@ export { LinkServerOffer } from './link-servers.svelte';
 export type { LinkSource, PendingLinkServers } from './link-servers.svelte';
 export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './server-list.svelte';
 export type { TransportChoice, TransportKind } from './transport';
+export { legacyRevision, modernRevision, parseProtocolChoice, protocolChoiceLabels, protocolChoices } from './protocol-revision';
+export type { ProtocolChoice } from './protocol-revision';
 export { capabilitiesFor } from './client-handlers';
 export type { ActiveCall, ClientHandlers, RequestContext } from './client-handlers';
 export { tapTransport } from './protocol-tap';

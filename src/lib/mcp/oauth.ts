@@ -5,8 +5,7 @@
  * verifier live (this device only), how the browser is sent to the authorization server,
  * and how the callback page finishes the flow.
  */
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import { loadSdk } from './sdk-loader';
 
@@ -184,6 +183,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 	}
 
 	async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+		if (await this.#restartedAtMovedServer(authorizationUrl)) return;
 		if (!this.#options.interactive || !this.#options.navigate) {
 			this.#needsAuthorization = true;
 			return;
@@ -199,6 +199,35 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 		if (scope === 'verifier') delete stored.codeVerifier;
 		if (scope === 'discovery') delete stored.discoveryState;
 		this.#options.storage.setItem(keyPrefix + this.#options.serverId, JSON.stringify(stored));
+	}
+
+	/**
+	 * A new sign-in while tokens are stored means the server refused them. When its
+	 * protected-resource metadata now names another authorization server (SEP-2352), the
+	 * stored discovery and tokens are stale: they are dropped and the sign-in starts over at
+	 * the new server, with the same scope (the old server's client id is never sent there:
+	 * the SDK discards client information registered at another issuer). True when it did.
+	 */
+	async #restartedAtMovedServer(authorizationUrl: URL): Promise<boolean> {
+		const stored = this.#read();
+		const discovery = stored.discoveryState;
+		if (!stored.tokens || !discovery) return false;
+		const sdk = await loadSdk();
+		let named: string | undefined;
+		try {
+			const resourceMetadataUrl = discovery.resourceMetadataUrl ? new URL(discovery.resourceMetadataUrl) : undefined;
+			const metadata = await sdk.discoverOAuthProtectedResourceMetadata(this.#options.serverUrl, { resourceMetadataUrl });
+			named = metadata.authorization_servers?.[0];
+		} catch {
+			return false;
+		}
+		if (!named || sameIssuer(named.replace(/\/$/, ''), discovery.authorizationServerUrl.replace(/\/$/, ''))) return false;
+		this.invalidateCredentials('discovery');
+		this.invalidateCredentials('tokens');
+		this.invalidateCredentials('verifier');
+		const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
+		await sdk.auth(this, { serverUrl: this.#options.serverUrl, scope });
+		return true;
 	}
 
 	/** True when tokens are stored for this server. */
@@ -286,7 +315,7 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 	checkIssuer(url, provider.discoveryState());
 	try {
 		const { auth } = await loadSdk();
-		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code });
+		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code, iss: url.searchParams.get('iss') ?? undefined });
 		if (result !== 'AUTHORIZED') throw new Error(`unexpected result ${result}`);
 	} catch (cause) {
 		throw new AutoUiError('mcp_auth', `Exchanging the authorization code failed: ${errorMessage(cause)}. Start the sign-in again.`, { cause });

@@ -3,8 +3,7 @@
  * each message (direction, time) and otherwise passes everything through unchanged. The
  * protocol log (console) is built from these reports.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
 /** One message as it crossed the wire. */
 export interface WireMessage {
@@ -28,6 +27,9 @@ export function tapTransport(inner: Transport, listener: WireListener): Transpor
 			// A broken listener must never break the connection.
 		}
 	};
+	// The handler as the client set it (the SDK saves and restores it around the
+	// 2026-07-28 `server/discover` probe, so the getter must hand back the unwrapped one).
+	let handler: Transport['onmessage'];
 	const tapped: Transport = {
 		start: () => inner.start(),
 		close: () => inner.close(),
@@ -38,22 +40,27 @@ export function tapTransport(inner: Transport, listener: WireListener): Transpor
 		get sessionId() {
 			return inner.sessionId;
 		},
-		setProtocolVersion: inner.setProtocolVersion ? (version: string) => inner.setProtocolVersion?.(version) : undefined
+		get hasPerRequestStream() {
+			return inner.hasPerRequestStream;
+		},
+		setProtocolVersion: inner.setProtocolVersion ? (version: string) => inner.setProtocolVersion?.(version) : undefined,
+		setSupportedProtocolVersions: inner.setSupportedProtocolVersions ? (versions: string[]) => inner.setSupportedProtocolVersions?.(versions) : undefined
 	};
 	Object.defineProperties(tapped, {
 		onmessage: {
-			get: () => inner.onmessage,
-			set(handler: Transport['onmessage']) {
-				inner.onmessage = handler
+			get: () => handler,
+			set(next: Transport['onmessage']) {
+				handler = next;
+				inner.onmessage = next
 					? <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => {
 							report('in', message);
-							handler(message, extra);
+							next(message, extra);
 						}
 					: undefined;
 			}
 		},
-		onclose: { get: () => inner.onclose, set: (handler: Transport['onclose']) => (inner.onclose = handler) },
-		onerror: { get: () => inner.onerror, set: (handler: Transport['onerror']) => (inner.onerror = handler) }
+		onclose: { get: () => inner.onclose, set: (next: Transport['onclose']) => (inner.onclose = next) },
+		onerror: { get: () => inner.onerror, set: (next: Transport['onerror']) => (inner.onerror = next) }
 	});
 	return tapped;
 }

@@ -5,6 +5,7 @@
 import { AutoUiError, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import type { KeyValueStore } from './oauth';
 import type { TransportChoice } from './transport';
+import { isProtocolChoice, parseProtocolChoice, protocolChoices, type ProtocolChoice } from './protocol-revision';
 
 /** One configured server. `headers` stay on this device; exports omit them. */
 export interface McpServerConfig {
@@ -12,6 +13,8 @@ export interface McpServerConfig {
 	name: string;
 	url: string;
 	transport: TransportChoice;
+	/** Which protocol revision to speak; configs saved before the choice existed load as `auto`. */
+	protocol: ProtocolChoice;
 	headers: Record<string, string>;
 	enabled: boolean;
 	/** `oauth` signs in through the server's authorization server. */
@@ -30,6 +33,7 @@ export interface ServerInput {
 	url: string;
 	name?: string;
 	transport?: TransportChoice;
+	protocol?: ProtocolChoice;
 	headers?: Record<string, string>;
 	auth?: 'none' | 'oauth';
 	enabled?: boolean;
@@ -40,6 +44,7 @@ export interface ExportedServer {
 	name: string;
 	url: string;
 	transport: TransportChoice;
+	protocol: ProtocolChoice;
 	enabled: boolean;
 	auth: 'none' | 'oauth';
 }
@@ -142,12 +147,15 @@ export function createServerConfig(input: ServerInput, taken: Iterable<string>):
 	const url = parseServerUrl(input.url);
 	const transport = input.transport ?? 'auto';
 	if (!transports.includes(transport)) throw new AutoUiError('invalid_argument', `transport must be one of ${transports.join(', ')}.`);
+	const protocol = input.protocol ?? 'auto';
+	if (!isProtocolChoice(protocol)) throw new AutoUiError('invalid_argument', `protocol must be one of ${protocolChoices.join(', ')}.`);
 	const given = input.name?.trim();
 	return {
 		id: randomId('srv_', 8),
 		name: uniqueName(given || nameFromUrl(url), taken),
 		url: url.href,
 		transport,
+		protocol,
 		headers: checkHeaders(input.headers ?? {}),
 		enabled: input.enabled ?? true,
 		auth: input.auth ?? 'none',
@@ -155,14 +163,17 @@ export function createServerConfig(input: ServerInput, taken: Iterable<string>):
 	};
 }
 
-/** The embedded datasets server on this app's own origin, enabled by default. */
+/**
+ * The embedded datasets server on this app's own origin, enabled by default. It speaks
+ * 2025-11-25, so it is connected with `legacy` (no 2026-07-28 probe it would refuse).
+ */
 export function datasetsServer(origin: string): McpServerConfig {
-	return { id: 'builtin_datasets', name: 'datasets', url: `${origin}/mcp/datasets`, transport: 'streamable-http', headers: {}, enabled: true, auth: 'none', builtin: true };
+	return { id: 'builtin_datasets', name: 'datasets', url: `${origin}/mcp/datasets`, transport: 'streamable-http', protocol: 'legacy', headers: {}, enabled: true, auth: 'none', builtin: true };
 }
 
 function asConfig(value: unknown): McpServerConfig | undefined {
 	if (!isPlainObject(value)) return undefined;
-	const { id, name, url, transport, headers, enabled, auth, builtin, autoName } = value;
+	const { id, name, url, transport, protocol, headers, enabled, auth, builtin, autoName } = value;
 	if (typeof id !== 'string' || typeof name !== 'string' || typeof url !== 'string') return undefined;
 	try {
 		parseServerUrl(url);
@@ -174,6 +185,7 @@ function asConfig(value: unknown): McpServerConfig | undefined {
 		name,
 		url,
 		transport: transports.includes(transport as TransportChoice) ? (transport as TransportChoice) : 'auto',
+		protocol: builtin === true && protocol === undefined ? 'legacy' : parseProtocolChoice(protocol),
 		headers: isPlainObject(headers) ? Object.fromEntries(Object.entries(headers).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {},
 		enabled: enabled !== false,
 		auth: auth === 'oauth' ? 'oauth' : 'none',
@@ -207,5 +219,5 @@ export function saveServers(storage: KeyValueStore | undefined, servers: McpServ
 
 /** The list without secrets, for exports and share links. */
 export function exportServers(servers: McpServerConfig[]): ExportedServer[] {
-	return servers.map(({ name, url, transport, enabled, auth }) => ({ name, url, transport, enabled, auth }));
+	return servers.map(({ name, url, transport, protocol, enabled, auth }) => ({ name, url, transport, protocol, enabled, auth }));
 }

@@ -26,6 +26,7 @@ import {
 	type ServerInput
 } from './server-config';
 import type { TransportKind } from './transport';
+import { parseProtocolChoice } from './protocol-revision';
 
 /** What the panel shows for a server. */
 export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disabled';
@@ -38,6 +39,8 @@ export interface ServerRuntime {
 	/** OAuth is configured (or offered) and the user must sign in. */
 	needsSignIn: boolean;
 	transportKind?: TransportKind;
+	/** The protocol revision negotiated with the server (e.g. `2026-07-28`), while connected. */
+	protocolVersion?: string;
 	tools: ToolDefinition[];
 	prompts: PromptSummary[];
 	resources: ResourceSummary[];
@@ -173,6 +176,7 @@ export class McpServerList {
 		const next: McpServerConfig = { ...current };
 		if (patch.url !== undefined) next.url = parseServerUrl(patch.url).href;
 		if (patch.transport !== undefined) next.transport = patch.transport;
+		if (patch.protocol !== undefined) next.protocol = parseProtocolChoice(patch.protocol);
 		if (patch.headers !== undefined) next.headers = checkHeaders(patch.headers);
 		if (patch.auth !== undefined) next.auth = patch.auth;
 		if (patch.name !== undefined && patch.name.trim() && patch.name !== current.name) {
@@ -275,6 +279,7 @@ export class McpServerList {
 			name: config.name,
 			url: config.url,
 			transport: config.transport,
+			protocol: config.protocol,
 			headers: config.headers,
 			authProvider: provider,
 			handlers: this.#options.clientHandlers?.(config.name),
@@ -290,6 +295,7 @@ export class McpServerList {
 					diagnosis: status === 'connected' ? undefined : previous?.diagnosis,
 					needsSignIn: provider?.needsAuthorization ?? false,
 					transportKind: changed.transportKind,
+					protocolVersion: status === 'connected' ? changed.protocolVersion : undefined,
 					tools: changed.tools,
 					prompts: changed.prompts,
 					resources: changed.resources,
@@ -323,6 +329,13 @@ export class McpServerList {
 		let diagnosis: Diagnosis;
 		if (runtime()?.needsSignIn) {
 			diagnosis = { code: 'auth_required', status: 401, offerOAuth: true, summary: 'The server requires you to sign in.', fix: 'Press "Sign in" to continue with OAuth.' };
+		} else if (config.protocol === 'modern' && connection.error?.code === 'mcp_protocol') {
+			diagnosis = {
+				code: 'protocol_revision',
+				summary: connection.error.message,
+				fix: 'Press "Use auto" to speak 2026-07-28 when the server offers it and 2025-11-25 otherwise.',
+				suggestedProtocol: 'auto'
+			};
 		} else {
 			const { diagnose } = await import('./doctor');
 			diagnosis = await diagnose({

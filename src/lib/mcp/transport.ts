@@ -1,16 +1,15 @@
 /**
- * Opens an SDK client over the right transport. `auto` follows the specification's
- * backwards-compatibility rule: POST an initialize request (Streamable HTTP); when that fails
- * with an HTTP 4xx other than 401, open a GET event stream instead (legacy HTTP+SSE).
+ * Opens an SDK client over the right transport, at the protocol revision chosen for the
+ * server (`protocol-revision.ts`). `auto` transport follows the specification's
+ * backwards-compatibility rule: POST first (Streamable HTTP); when that fails with an HTTP
+ * 4xx other than 401, open a GET event stream instead (legacy HTTP+SSE).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { AutoUiError, sleep } from '$lib/shared';
+import type { Client, OAuthClientProvider, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
+import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { capabilitiesFor, installHandlers, type ActiveCall, type ClientHandlers } from './client-handlers';
-import { httpStatusOf } from './errors';
+import { httpStatusOf, isEraNegotiationFailure, isNetworkError, isUnauthorized } from './errors';
 import { tapTransport, type WireListener } from './protocol-tap';
+import { legacyRevision, modernRevision, versionNegotiationFor, type ProtocolChoice } from './protocol-revision';
 import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
 
@@ -24,6 +23,13 @@ export type TransportKind = 'streamable-http' | 'sse';
 export interface OpenOptions {
 	url: string;
 	transport: TransportChoice;
+	/** Which protocol revision to speak (default `auto`). */
+	protocol?: ProtocolChoice;
+	/**
+	 * The server was found to speak only 2025-11-25 earlier in this connection's life: an
+	 * `auto` reconnect goes straight to `initialize` without probing again.
+	 */
+	knownLegacy?: boolean;
 	headers?: Record<string, string>;
 	authProvider?: OAuthClientProvider;
 	/** Called for notifications/tools/list_changed. */
@@ -50,20 +56,31 @@ export interface OpenClient {
 	kind: TransportKind;
 }
 
-/** Creates an SDK client configured for this app (name, version, CSP-safe validator). */
-export async function createClient(onToolsChanged?: () => void, handlers?: ClientHandlers, activeCalls?: () => readonly ActiveCall[]): Promise<Client> {
+/** What `createClient` needs besides the protocol choice. */
+export interface ClientSetup {
+	onToolsChanged?: () => void;
+	handlers?: ClientHandlers;
+	activeCalls?: () => readonly ActiveCall[];
+	/** Bounds the 2026-07-28 `server/discover` probe (default: the connect timeout). */
+	probeTimeoutMs?: number;
+}
+
+/** Creates an SDK client configured for this app (name, version, CSP-safe validator, protocol revision). */
+export async function createClient(protocol: ProtocolChoice = 'auto', setup: ClientSetup = {}): Promise<Client> {
 	const { Client, CfWorkerJsonSchemaValidator } = await loadSdk();
+	const { onToolsChanged, handlers, activeCalls } = setup;
 	const client = new Client(
 		{ name: 'autoui', version: clientVersion },
 		{
 			capabilities: capabilitiesFor(handlers),
 			jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+			versionNegotiation: versionNegotiationFor(protocol, setup.probeTimeoutMs),
 			listChanged: onToolsChanged
 				? { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => onToolsChanged() } }
 				: undefined
 		}
 	);
-	await installHandlers(client, handlers, activeCalls);
+	installHandlers(client, handlers, activeCalls);
 	return client;
 }
 
@@ -83,15 +100,18 @@ async function makeTransport(kind: TransportKind, options: OpenOptions): Promise
 }
 
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
-	const client = await createClient(options.onToolsChanged, options.handlers, options.activeCalls);
-	const transport = await makeTransport(kind, options);
 	const timeoutMs = options.timeoutMs ?? 15_000;
+	const protocol = options.protocol ?? 'auto';
+	const client = await createClient(protocol, { onToolsChanged: options.onToolsChanged, handlers: options.handlers, activeCalls: options.activeCalls, probeTimeoutMs: timeoutMs });
+	const transport = await makeTransport(kind, options);
 	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 	try {
-		await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport, { signal, timeout: timeoutMs });
+		const prior = protocol === 'auto' && options.knownLegacy ? { prior: { kind: 'legacy' as const } } : {};
+		await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport, { signal, timeout: timeoutMs, ...prior });
 	} catch (error) {
 		await client.close().catch(() => undefined);
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'connecting was cancelled', { cause: error });
+		if (protocol === 'modern') throw notModern(options.url, kind, error);
 		throw error;
 	}
 	// Installed after the handshake so failures during it do not trigger a reconnect loop.
@@ -106,6 +126,24 @@ async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<O
 		options.onTransportClose?.();
 	};
 	return { client, transport, kind };
+}
+
+/**
+ * A `modern` connection that failed: when the failure says the server does not speak
+ * 2026-07-28 (its `server/discover` answer offers no such revision, or the legacy SSE
+ * transport was used), say so and what to do. Other failures (down, credentials, a wrong
+ * URL) pass through unchanged for the usual diagnosis.
+ */
+function notModern(url: string, kind: TransportKind, error: unknown): unknown {
+	if (kind === 'streamable-http' && !isEraNegotiationFailure(error)) return error;
+	const status = httpStatusOf(error);
+	if ((status !== undefined && status >= 500) || isNetworkError(error) || isUnauthorized(error)) return error;
+	const why = kind === 'sse' ? 'the legacy SSE transport cannot carry it' : errorMessage(error);
+	return new AutoUiError(
+		'mcp_protocol',
+		`The server at ${url} does not speak MCP protocol revision ${modernRevision} (${why}). Set this server's protocol to "auto" (${modernRevision} when the server offers it, else ${legacyRevision}) or "legacy" in the MCP panel.`,
+		{ cause: error }
+	);
 }
 
 /** True when an `auto` connection should retry with the legacy transport. */

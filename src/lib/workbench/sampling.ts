@@ -2,7 +2,7 @@
  * Running an approved sampling request on the configured LLM provider: the server's messages
  * become a plain chat (no tools), its system prompt and token limit are kept.
  */
-import type { CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest } from '@modelcontextprotocol/client';
 import type { ChatMessage } from '$lib/agent/types';
 import type { LlmProvider } from '$lib/agent/providers/types';
 import { isPlainObject } from '$lib/shared';

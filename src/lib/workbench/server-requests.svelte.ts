@@ -14,7 +14,7 @@
  * call by hand, and otherwise (or when nothing shows it) in the dock.
  */
 import { untrack } from 'svelte';
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/client';
 import type { AgentEvent, ServerRequestEvent, ServerResponseEvent } from '$lib/agent';
 import type { ClientHandlers, RequestContext } from '$lib/mcp';
 import { AutoUiError, type CallerInfo } from '$lib/shared';
