@@ -118,6 +118,17 @@ test.describe('real MCP App servers', () => {
 		await expect(appEntries(page, 'ui/initialize').first()).toBeVisible();
 		// Loaded once: the result arriving after the input does not reload the view.
 		await expect(appEntries(page, 'ui/initialize')).toHaveCount(1);
+		// Moving the widget does not reload it either: the view keeps its page.
+		const bar = widget.locator('.title-bar');
+		const at = (await bar.boundingBox())!;
+		await page.mouse.move(at.x + 12, at.y + at.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(at.x + 112, at.y + at.height / 2 + 60, { steps: 5 });
+		await page.mouse.up();
+		await expect.poll(async () => (await bar.boundingBox())!.x).toBeGreaterThan(at.x + 50);
+		await page.waitForTimeout(500);
+		await expect(appEntries(page, 'ui/initialize')).toHaveCount(1);
+		await expect(view.locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/);
 
 		// The view calls its server's tool through the app (the agent's call path, origin app).
 		const before = await view.locator('#server-time').textContent();
