@@ -56,4 +56,6 @@ export interface DiagnoseOptions {
 	/** Per-probe timeout. */
 	probeTimeoutMs?: number;
 	fetch?: typeof fetch;
+	/** The revision chosen for the server: `modern` also checks the 2026-07-28 request headers' CORS. */
+	protocol?: ProtocolChoice;
 }

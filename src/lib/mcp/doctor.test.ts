@@ -18,6 +18,26 @@ describe('connection doctor (Node: no CORS, so only server-side causes)', () => 
 	});
 	afterAll(async () => Promise.all([fixture?.stop(), legacy?.stop(), secure?.stop(), garbage?.stop()]));
 
+	it('names the 2026-07-28 header a CORS allow-list lacks, for a server set to modern only', async () => {
+		// What a browser does with a preflight that does not allow a header: the request fails.
+		const refusing =
+			(header: string): typeof fetch =>
+			(input, init) => {
+				const names = Object.keys((init?.headers as Record<string, string> | undefined) ?? {}).map((name) => name.toLowerCase());
+				return names.includes(header) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+			};
+		expect(await diagnose({ url: fixture.url, protocol: 'modern', fetch: refusing('mcp-method') })).toMatchObject({
+			code: 'cors_header',
+			missingHeader: 'mcp-method',
+			summary: expect.stringContaining('every 2026-07-28 request carries'),
+			fix: expect.stringMatching(/Access-Control-Allow-Headers.*"auto" or "legacy"/),
+			suggestedProtocol: 'auto'
+		});
+		expect(await diagnose({ url: fixture.url, protocol: 'modern', fetch: refusing('mcp-name') })).toMatchObject({ code: 'cors_header', missingHeader: 'mcp-name' });
+		// On auto or legacy the 2026 headers are never needed, so they are not checked.
+		expect((await diagnose({ url: fixture.url, protocol: 'auto', fetch: refusing('mcp-method') })).code).toBe('ok');
+	});
+
 	it('says ok for a healthy server', async () => {
 		expect((await diagnose({ url: fixture.url })).code).toBe('ok');
 	});

@@ -14,6 +14,7 @@ import { blockedPortMessage, browserBlockedPort, isPlainObject } from '$lib/shar
 import { explainFailedRequest } from './cors-probe';
 import type { DiagnoseOptions, Diagnosis } from './diagnosis';
 import { ProbeHttp } from './probe-http';
+import { legacyRevision, modernRevision } from './protocol-revision';
 
 export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './diagnosis';
 
@@ -66,6 +67,10 @@ class Probe {
 	/** Runs the probes for the configured transport. */
 	async run(): Promise<Diagnosis> {
 		if (this.#http.options.transport === 'sse') return this.#runLegacy();
+		if (this.#http.options.protocol === 'modern') {
+			const refused = await this.#modernHeadersRefused();
+			if (refused) return refused;
+		}
 		let response: Response;
 		try {
 			response = await this.#http.initialize();
@@ -73,6 +78,32 @@ class Probe {
 			return explainFailedRequest(this.#http);
 		}
 		return this.#explainAnswer(response);
+	}
+
+	/**
+	 * 2026-07-28 requests carry `Mcp-Method` (and `Mcp-Name` for tools, resources and prompts),
+	 * which a server's CORS allow-list written for 2025-11-25 lacks. Checked only when a plain
+	 * JSON POST with the protocol version passes, so a server that is down or has no CORS at
+	 * all is explained by the usual probes.
+	 */
+	async #modernHeadersRefused(): Promise<Diagnosis | undefined> {
+		let headers: Record<string, string> = { 'content-type': 'application/json', 'mcp-protocol-version': modernRevision };
+		if (!(await this.#http.passes(headers))) return undefined;
+		for (const [name, value] of [
+			['mcp-method', 'server/discover'],
+			['mcp-name', 'probe']
+		] as const) {
+			headers = { ...headers, [name]: value };
+			if (await this.#http.passes(headers)) continue;
+			return {
+				code: 'cors_header',
+				missingHeader: name,
+				summary: `CORS: the server's preflight does not allow the "${name}" request header, which every ${modernRevision} request carries.`,
+				fix: `Add ${name} (and mcp-method, mcp-name) to Access-Control-Allow-Headers, or choose "auto" or "legacy" for this server to speak ${legacyRevision}.`,
+				suggestedProtocol: 'auto'
+			};
+		}
+		return undefined;
 	}
 
 	async #explainAnswer(response: Response): Promise<Diagnosis> {

@@ -342,7 +342,8 @@ export class McpServerList {
 				url: config.url,
 				transport: config.transport,
 				headers: config.headers,
-				pageUrl: globalThis.location?.href
+				pageUrl: globalThis.location?.href,
+				protocol: config.protocol
 			}).catch((error: unknown) => ({ code: 'unreachable' as const, summary: errorMessage(error), fix: 'Press Reconnect.' }));
 		}
 		if (this.#connections.get(config.id) !== connection || runtime()?.status !== 'error') return;
