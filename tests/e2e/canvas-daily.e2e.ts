@@ -80,3 +80,34 @@ test('zoom and pan are kept across reloads', async ({ page }) => {
 	await expect(page.getByTestId('canvas-zoom')).toHaveText('156%');
 	expect(await transform()).toBe(before);
 });
+
+test('moving a widget does not draw it again: a map keeps its drawing while its frame moves', async ({ page }) => {
+	const errors = collectErrors(page);
+	await page.goto('/');
+	const id = await display(page, 'map', {
+		region: 'europe',
+		data: [
+			{ city: 'Stockholm', latitude: 59.33, longitude: 18.07 },
+			{ city: 'Madrid', latitude: 40.42, longitude: -3.7 }
+		],
+		lat: 'latitude',
+		lon: 'longitude',
+		label: 'city'
+	});
+	const frame = page.locator(`[data-widget-id=${id}]`);
+	const drawing = frame.locator('.vega-embed canvas, .vega-embed svg').first();
+	await expect(drawing).toBeVisible({ timeout: 15_000 });
+	await page.waitForTimeout(500);
+	// Mark the element Vega drew into: a second drawing would replace it.
+	await drawing.evaluate((element) => element.setAttribute('data-first-drawing', ''));
+	const bar = frame.locator('.title-bar');
+	const at = (await bar.boundingBox())!;
+	await page.mouse.move(at.x + 12, at.y + at.height / 2);
+	await page.mouse.down();
+	await page.mouse.move(at.x + 140, at.y + at.height / 2 + 80, { steps: 6 });
+	await page.mouse.up();
+	await expect.poll(async () => (await bar.boundingBox())!.x).toBeGreaterThan(at.x + 60);
+	await page.waitForTimeout(800);
+	await expect(frame.locator('[data-first-drawing]')).toHaveCount(1);
+	expect(errors).toEqual([]);
+});
