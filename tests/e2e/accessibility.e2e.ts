@@ -17,8 +17,21 @@ import { installModelContext } from './webmcp-helpers';
 
 const themes = ['light', 'dark'] as const;
 
-/** Runs axe over the page; fails listing each serious or critical violation and where. */
+/**
+ * Lets the page settle first: finite transitions and animations (a chart toolbar fading in
+ * under the pointer, a drawer sliding open) are awaited, up to 2 s. Colours caught halfway
+ * through a fade are not the page's colours.
+ */
+async function settle(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+		await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+	});
+}
+
+/** Runs axe over the settled page; fails listing each serious or critical violation and where. */
 async function expectAccessible(page: Page, state: string, testInfo: TestInfo): Promise<void> {
+	await settle(page);
 	const results = await new AxeBuilder({ page }).analyze();
 	const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 	const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.slice(0, 5).map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n')}`);
