@@ -4,87 +4,20 @@
  * view gets its tool's input and result, calls a tool through the app, sends a message to
  * the chat, follows the theme, survives a reload, and is torn down when removed. With the
  * fake model, a View opens while the model still writes its call and gets the partial input
- * first (or the cancellation when the turn is stopped). A hostile view is contained. A view
- * opens a link or saves a file only when the user agrees, and may take the screen.
+ * first (or the cancellation when the turn is stopped). A hostile view is contained; a
+ * sandbox on the app's own origin is refused. (What a view may ask of the host, links, files
+ * and fullscreen: mcp-apps-host.e2e.ts.)
  */
-import { readFileSync } from 'node:fs';
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { collectErrors, saveScreenshot } from './helpers';
+import { addServer, appEntries, mountedFrame, runInWorkbench, trackRequests, viewOf } from './support/mcp-apps';
 import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { startAppServer } from '../fixtures/app-server';
 
 test.describe.configure({ mode: 'serial' });
 
-async function addServer(page: Page, name: string, url: string) {
-	await page.getByTestId('mcp-status').click();
-	await page.getByTestId('mcp-add-url').fill(url);
-	await page.getByTestId('mcp-add-name').fill(name);
-	await page.getByTestId('mcp-add-submit').click();
-	await expect(page.locator(`[data-testid=open-workbench][data-server="${name}"]`)).toBeVisible({ timeout: 20_000 });
-}
-
-async function runInWorkbench(page: Page, server: string, tool: string) {
-	const open = page.locator(`[data-testid=open-workbench][data-server="${server}"]`);
-	if (await open.isVisible()) await open.click();
-	else {
-		await page.getByTestId('mcp-status').click();
-		await open.click();
-	}
-	const workbench = page.locator(`[data-testid=workbench][data-server="${server}"]`);
-	await expect(workbench).toBeVisible();
-	await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
-	await workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`).getByTestId('tool-run').click();
-	await expect(workbench.getByTestId('tool-result').first()).toBeVisible({ timeout: 20_000 });
-	// The drawer covers part of the canvas: close it so the view can be used.
-	await workbench.getByTestId('workbench-close').click();
-	await expect(workbench).toHaveCount(0);
-}
-
-/** The View inside the proxy inside the widget. */
-function viewOf(page: Page, index = 0): FrameLocator {
-	return page.locator('[data-widget-type=mcp-app]').nth(index).locator('[data-testid=mcp-app-frame]').contentFrame().locator('iframe').contentFrame();
-}
-
-/** The page's requests still unanswered, by page (named in a failure, to say what a view waits for). */
-const unanswered = new WeakMap<Page, Set<string>>();
-
-test.beforeEach(({ page }) => {
-	const open = new Set<string>();
-	unanswered.set(page, open);
-	const name = (request: { method(): string; url(): string }) => `${request.method()} ${request.url()}`;
-	page.on('request', (request) => open.add(name(request)));
-	page.on('requestfinished', (request) => open.delete(name(request)));
-	page.on('requestfailed', (request) => open.delete(name(request)));
-});
-
-/**
- * The outer frame of a widget's View once it is mounted. When it never comes, the failure
- * says what the widget shows instead (its phase and message), not only that it is missing.
- */
-async function mountedFrame(widget: Locator, timeout = 30_000): Promise<Locator> {
-	const frame = widget.getByTestId('mcp-app-frame');
-	try {
-		await expect(frame).toHaveCount(1, { timeout });
-	} catch {
-		const phase = await widget.getByTestId('mcp-app').getAttribute('data-phase', { timeout: 1_000 }).catch(() => 'absent');
-		const text = (await widget.innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
-		const waiting = [...(unanswered.get(widget.page()) ?? [])].join(', ') || 'none';
-		const recent = (since: number) =>
-			performance
-				.getEntriesByType('resource')
-				.filter((entry) => entry.startTime > performance.now() - since)
-				.map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.duration)} ms`)
-				.slice(-12);
-		const fetched = await widget.page().evaluate(recent, timeout + 5_000).catch(() => []);
-		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}; the last resources fetched: ${fetched.join(', ') || 'none'}`);
-	}
-	return frame;
-}
-
-function appEntries(page: Page, method: string) {
-	return page.locator('[data-testid=console-entry][data-kind=app-view]').filter({ hasText: method });
-}
+test.beforeEach(({ page }) => trackRequests(page));
 
 test.describe('real MCP App servers', () => {
 	let basic: RunningServer;
@@ -354,74 +287,5 @@ test.describe('a hostile view', () => {
 		await expect(results).toContainText('echo: from the view');
 		await page.getByTestId('theme-toggle').click();
 		await saveScreenshot(page, 'mcp-app-hostile');
-	});
-});
-
-test.describe('what a view may ask of the host', () => {
-	let fixture: RunningServer;
-
-	test.beforeAll(async () => {
-		fixture = await startHostileAppServer();
-	});
-	test.afterAll(async () => {
-		await fixture?.stop();
-	});
-
-	test('a link opens and a file is saved only when the user agrees; fullscreen is granted to the widget', async ({ page, context }) => {
-		test.setTimeout(90_000);
-		// The link's site, served here (the machine has no internet).
-		await context.route('https://docs.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>The guide</title><p>guide</p>' }));
-		await page.goto('/');
-		await addServer(page, 'fixture', fixture.url);
-		await page.keyboard.press('Escape');
-		await runInWorkbench(page, 'fixture', 'features');
-		await mountedFrame(page.locator('[data-widget-type=mcp-app]'));
-		const view = viewOf(page);
-		const answer = view.locator('#answer');
-		await expect(answer).toHaveText('ready', { timeout: 20_000 });
-		const questions: string[] = [];
-
-		// Declined: nothing opens and the view is told so.
-		page.once('dialog', (dialog) => {
-			questions.push(dialog.message());
-			void dialog.dismiss();
-		});
-		await view.locator('#open-link').click();
-		await expect(answer).toHaveText('open-link {"isError":true}');
-		expect(questions.at(-1)).toContain('wants to open https://docs.example/guide');
-		expect(context.pages()).toHaveLength(1);
-
-		// Accepted: the page opens in a new tab, with no way back to the app (noopener).
-		page.once('dialog', (dialog) => void dialog.accept());
-		const opening = context.waitForEvent('page');
-		await view.locator('#open-link').click();
-		const tab = await opening;
-		await tab.waitForLoadState();
-		expect(tab.url()).toBe('https://docs.example/guide');
-		expect(await tab.evaluate(() => window.opener)).toBeNull();
-		await expect(answer).toHaveText('open-link {}');
-		await tab.close();
-
-		// A file: saved only after the user agrees, under its name, with its content.
-		page.once('dialog', (dialog) => {
-			questions.push(dialog.message());
-			void dialog.dismiss();
-		});
-		await view.locator('#download').click();
-		await expect(answer).toHaveText('download {"isError":true}');
-		expect(questions.at(-1)).toContain('wants to save report.csv');
-		page.once('dialog', (dialog) => void dialog.accept());
-		const downloading = page.waitForEvent('download');
-		await view.locator('#download').click();
-		const download = await downloading;
-		expect(download.suggestedFilename()).toBe('report.csv');
-		expect(readFileSync((await download.path())!, 'utf8')).toBe('city,visits\nParis,3\n');
-		await expect(answer).toHaveText('download {}');
-
-		// Fullscreen: the widget's frame fills the screen, and the view hears the mode it got.
-		await view.locator('#fullscreen').click();
-		await expect(answer).toHaveText('fullscreen {"mode":"fullscreen"}');
-		expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid'))).toBe('mcp-app');
-		for (const method of ['ui/open-link', 'ui/download-file', 'ui/request-display-mode']) await expect(appEntries(page, method).first()).toBeVisible();
 	});
 });
