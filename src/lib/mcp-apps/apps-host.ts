@@ -23,6 +23,7 @@ import type { ToolLayer } from '$lib/agent/types';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { McpAppViewHost } from '$lib/widgets/mcp-app/view-host';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
@@ -53,7 +54,7 @@ export interface McpAppsHostOptions {
 }
 
 /** The MCP Apps host of one page. */
-export class McpAppsHost implements ViewHostPort {
+export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#options: McpAppsHostOptions;
 	#observed = new WeakMap<HostConnection, ToolServer>();
 	#views = new Map<string, ViewHandle>();
