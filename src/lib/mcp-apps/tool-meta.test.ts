@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLayer } from '$lib/mcp/layer';
+import { buildLayer } from '$lib/mcp/connection/layer';
 import { isAppCallable, isModelVisible, splitByVisibility, toolVisibility, uiResourceUri } from './tool-meta';
 import { checkAppToolCall } from './app-call-policy';
 import type { ToolDefinition } from '$lib/shared';

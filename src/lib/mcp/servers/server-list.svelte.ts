@@ -6,11 +6,11 @@
 import type { McpLayer } from '$lib/agent/types';
 import type { ToolDefinition } from '$lib/shared';
 import { AutoUiError, errorMessage } from '$lib/shared';
-import type { ClientHandlers } from './client-handlers';
-import type { WireMessage } from './protocol-tap';
-import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
-import type { Diagnosis } from './doctor';
-import { clientMetadataUrlFor, forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
+import type { ClientHandlers } from '../connection/client-handlers';
+import type { WireMessage } from '../connection/protocol-tap';
+import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from '../connection/connection';
+import type { Diagnosis } from '../doctor/doctor';
+import { clientMetadataUrlFor, forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from '../oauth/oauth';
 import {
 	createServerConfig,
 	checkHeaders,
@@ -25,8 +25,8 @@ import {
 	type McpServerConfig,
 	type ServerInput
 } from './server-config';
-import type { TransportKind } from './transport';
-import { parseProtocolChoice } from './protocol-revision';
+import type { TransportKind } from '../connection/transport';
+import { parseProtocolChoice } from '../connection/protocol-revision';
 
 /** What the panel shows for a server. */
 export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disabled';
@@ -337,7 +337,7 @@ export class McpServerList {
 				suggestedProtocol: 'auto'
 			};
 		} else {
-			const { diagnose } = await import('./doctor');
+			const { diagnose } = await import('../doctor/doctor');
 			diagnosis = await diagnose({
 				url: config.url,
 				transport: config.transport,
