@@ -9,25 +9,25 @@
  *                fast), slow background retries until it comes back or `close()`
  *
  * Results with `isError` are returned as results; transport failures throw `AutoUiError`s.
- * What the server offers is read by `catalog.ts`; clients are opened and closed by `transport.ts`.
+ * Status, reconnects and backoff live in `lifecycle.ts`; what the server offers is read by
+ * `catalog.ts`; clients are opened and closed by `transport.ts`.
  */
 import type { Client, OAuthClientProvider, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
-import { AutoUiError, createDeadline, errorMessage, sleep } from '$lib/shared';
-import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
+import { AutoUiError, createDeadline, errorMessage } from '$lib/shared';
+import { defaultBackoff, type BackoffPolicy } from './backoff';
 import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
 import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
 import type { ActiveCall, ClientHandlers } from './client-handlers';
+import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
 import type { ProtocolChoice } from './protocol-revision';
-import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
+import type { OpenClient, TransportChoice, TransportKind } from './transport';
 
 export type { PromptSummary, ResourceSummary } from './catalog';
-
-/** Life of a connection. `idle` before the first connect, `closed` after `close()`. */
-export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'closed';
+export type { ConnectionStatus } from './lifecycle';
 
 /** How to reach and treat one server. */
 export interface McpConnectionOptions {
@@ -52,18 +52,8 @@ export interface McpConnectionOptions {
 	onWireMessage?: WireListener;
 }
 
-/**
- * Opening and closing clients (protocol negotiation, transports, handlers) load on demand
- * with the SDK, so the first page does not carry them.
- */
-const loadTransport = () => import('./transport');
-const openClient = async (options: OpenOptions): Promise<OpenClient> => (await loadTransport()).openClient(options);
-const closeClient = async (open: OpenClient, endSession: boolean): Promise<void> => (await loadTransport()).closeClient(open, endSession);
-
 /** The largest timer delay browsers and Node accept (about 24.8 days). */
 const unboundedMs = 2_147_483_647;
-
-const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
 
 /** A live, self-healing connection to one remote MCP server. */
 export class McpConnection implements ToolServer {
@@ -72,23 +62,36 @@ export class McpConnection implements ToolServer {
 	#name: string;
 
 	#options: McpConnectionOptions;
-	#backoff: BackoffPolicy;
-	#status: ConnectionStatus = 'idle';
-	#error: AutoUiError | undefined;
-	#open: OpenClient | undefined;
-	#pending: Promise<void> | undefined;
-	#stop = new AbortController();
-	#slowRetry: ReturnType<typeof setTimeout> | undefined;
+	#life: ConnectionLifecycle;
 	#active = new Set<ActiveCall>();
-	/** An `auto` connection found the server speaks only 2025-11-25 (reconnects skip the probe). */
-	#knownLegacy = false;
 	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
 
 	constructor(options: McpConnectionOptions) {
 		this.#options = options;
 		this.#name = options.name;
 		this.url = options.url;
-		this.#backoff = { ...defaultBackoff, ...options.backoff };
+		this.#life = new ConnectionLifecycle(
+			{
+				name: () => this.name,
+				openOptions: () => ({
+					url: this.url,
+					transport: options.transport ?? 'auto',
+					protocol: options.protocol,
+					headers: options.headers,
+					authProvider: options.authProvider,
+					timeoutMs: options.connectTimeoutMs,
+					handlers: options.handlers,
+					activeCalls: () => this.activeCalls(),
+					onWireMessage: options.onWireMessage
+				}),
+				load: async (open, signal) => {
+					this.#catalog = await loadCatalog(open.client, signal);
+				},
+				toolsChanged: (open) => void this.#refreshTools(open),
+				changed: () => this.#emit()
+			},
+			{ ...defaultBackoff, ...options.backoff }
+		);
 	}
 
 	/** Display name; the agent sanitises it into tool prefixes. */
@@ -105,23 +108,23 @@ export class McpConnection implements ToolServer {
 	}
 
 	get status(): ConnectionStatus {
-		return this.#status;
+		return this.#life.status;
 	}
 	/** Why the last connect or reconnect failed (undefined while healthy). */
 	get error(): AutoUiError | undefined {
-		return this.#error;
+		return this.#life.error;
 	}
 	/** The transport in use once connected. */
 	get transportKind(): TransportKind | undefined {
-		return this.#open?.kind;
+		return this.#life.open?.kind;
 	}
 	/** The Streamable HTTP session id, when the server assigned one. */
 	get sessionId(): string | undefined {
-		return this.#open?.transport.sessionId;
+		return this.#life.open?.transport.sessionId;
 	}
 	/** The protocol revision agreed with the server (e.g. `2025-11-25` or `2026-07-28`), once connected. */
 	get protocolVersion(): string | undefined {
-		return this.#open?.client.getNegotiatedProtocolVersion();
+		return this.#life.open?.client.getNegotiatedProtocolVersion();
 	}
 	/** The protocol revision the user chose for this server. */
 	get protocolChoice(): ProtocolChoice {
@@ -131,7 +134,7 @@ export class McpConnection implements ToolServer {
 		return this.#catalog.instructions;
 	}
 	get serverInfo(): { name: string; version: string; title?: string } | undefined {
-		return this.#open?.client.getServerVersion();
+		return this.#life.open?.client.getServerVersion();
 	}
 	get tools(): ToolDefinition[] {
 		return this.#catalog.tools;
@@ -152,39 +155,18 @@ export class McpConnection implements ToolServer {
 	}
 
 	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
-	async connect(options: { signal?: AbortSignal } = {}): Promise<void> {
-		if (this.#status === 'closed') this.#stop = new AbortController();
-		this.#clearSlowRetry();
-		const attempt = this.#establish(options.signal);
-		this.#pending = attempt.catch(() => undefined);
-		this.#setStatus('connecting');
-		try {
-			await attempt;
-			this.#error = undefined;
-			this.#setStatus('connected');
-		} catch (error) {
-			const mapped = toMcpError(error, this.name, 'connect');
-			this.#error = mapped;
-			this.#setStatus('error');
-			throw mapped;
-		} finally {
-			this.#pending = undefined;
-		}
+	connect(options: { signal?: AbortSignal } = {}): Promise<void> {
+		return this.#life.connect(options.signal);
 	}
 
 	/** Closes the connection for good (ends the session when the server supports it). */
-	async close(): Promise<void> {
-		this.#stop.abort(new AutoUiError('aborted', 'connection closed'));
-		this.#clearSlowRetry();
-		const open = this.#open;
-		this.#open = undefined;
-		this.#setStatus('closed');
-		if (open) await closeClient(open, true);
+	close(): Promise<void> {
+		return this.#life.close();
 	}
 
 	/** Lists the server's tools (all pages) and refreshes the layer. */
 	async listTools(options: { signal?: AbortSignal } = {}): Promise<ToolDefinition[]> {
-		const open = await this.#ready(options.signal);
+		const open = await this.#life.ready(options.signal);
 		let tools: ToolDefinition[];
 		try {
 			tools = await listAllTools(open.client, options.signal);
@@ -215,7 +197,7 @@ export class McpConnection implements ToolServer {
 		try {
 			for (;;) {
 				if (signal?.aborted) throw new AutoUiError('aborted', `call of ${what} was cancelled`);
-				const open = await this.#ready(deadline.signal, timeoutMs).catch((error: unknown) => {
+				const open = await this.#life.ready(deadline.signal, timeoutMs).catch((error: unknown) => {
 					throw deadline.signal.aborted && !signal?.aborted ? timedOut(error) : error;
 				});
 				try {
@@ -236,10 +218,10 @@ export class McpConnection implements ToolServer {
 					if (deadline.signal.aborted || isRequestTimeout(error)) throw timedOut(error);
 					if (!retried && isSessionExpired(error)) {
 						retried = true;
-						await this.#reinitialize(open, signal);
+						await this.#life.reinitialize(open, signal);
 						continue;
 					}
-					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#startReconnect(open, error);
+					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#life.startReconnect(open, error);
 					const answered = rpcErrorResult(error, this.name, name);
 					if (answered) return answered;
 					throw toMcpError(error, this.name, what);
@@ -262,163 +244,27 @@ export class McpConnection implements ToolServer {
 	 * are passed through unchanged so the caller can show them as they came.
 	 */
 	async withClient<T>(action: (client: Client) => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
-		const open = await this.#ready(options.signal);
+		const open = await this.#life.ready(options.signal);
 		return action(open.client);
 	}
 
 	/** The server's capabilities once connected (what it offers: resources.subscribe, completions, logging…). */
 	get serverCapabilities(): ServerCapabilities | undefined {
-		return this.#open?.client.getServerCapabilities();
+		return this.#life.open?.client.getServerCapabilities();
 	}
 
-	/** Waits until the connection can serve a request, or fails fast when the server is down. */
-	async #ready(signal?: AbortSignal, timeoutMs?: number): Promise<OpenClient> {
-		if (this.#status === 'idle') await this.connect({ signal });
-		if (this.#pending && (this.#status === 'connecting' || this.#status === 'reconnecting')) {
-			const wait = AbortSignal.any([AbortSignal.timeout(timeoutMs ?? 30_000), ...(signal ? [signal] : [])]);
-			await settledOrAborted(this.#pending, wait);
-			if (signal?.aborted) throw new AutoUiError('aborted', 'cancelled while waiting for the connection');
-		}
-		if (this.#status === 'connected' && this.#open) return this.#open;
-		if (this.#status === 'closed') throw new AutoUiError('mcp_disconnected', `the connection to MCP server "${this.name}" is closed.`);
-		const reason = this.#error ? ` Last error: ${this.#error.message}` : '';
-		throw new AutoUiError(
-			this.#status === 'error' ? 'mcp_disconnected' : 'timeout',
-			`MCP server "${this.name}" is not reachable right now (status: ${this.#status}).${reason} Fix it in the MCP panel or press Reconnect.`
-		);
-	}
-
-	async #establish(signal?: AbortSignal): Promise<void> {
-		const previous = this.#open;
-		this.#open = undefined;
-		if (previous) await closeClient(previous, false);
-		const combined = AbortSignal.any([this.#stop.signal, ...(signal ? [signal] : [])]);
-		let open: OpenClient | undefined;
-		open = await openClient({
-			url: this.url,
-			transport: this.#options.transport ?? 'auto',
-			protocol: this.#options.protocol,
-			knownLegacy: this.#knownLegacy,
-			headers: this.#options.headers,
-			authProvider: this.#options.authProvider,
-			timeoutMs: this.#options.connectTimeoutMs,
-			signal: combined,
-			handlers: this.#options.handlers,
-			activeCalls: () => this.activeCalls(),
-			onWireMessage: this.#options.onWireMessage,
-			onToolsChanged: () => void this.#refreshTools(open),
-			onTransportError: (error) => this.#onTransportTrouble(open, error),
-			onTransportClose: () => this.#onTransportTrouble(open, new Error('SSE stream disconnected: transport closed'))
-		});
+	/** notifications/tools/list_changed: reads the tools and recipes again. */
+	async #refreshTools(open: OpenClient): Promise<void> {
+		if (open !== this.#life.open) return;
 		try {
-			this.#catalog = await loadCatalog(open.client, combined);
-		} catch (error) {
-			await closeClient(open, false);
-			throw error;
-		}
-		if (this.#stop.signal.aborted) {
-			await closeClient(open, true);
-			throw new AutoUiError('aborted', 'connection closed while connecting');
-		}
-		this.#open = open;
-		this.#knownLegacy = open.client.getProtocolEra() === 'legacy';
-	}
-
-	async #refreshTools(open: OpenClient | undefined): Promise<void> {
-		if (!open || open !== this.#open) return;
-		try {
-			const tools = await listAllTools(open.client, this.#stop.signal);
-			const recipes = await fetchRecipes(open.client, tools, this.#stop.signal);
-			if (open !== this.#open) return;
+			const tools = await listAllTools(open.client, this.#life.stopSignal);
+			const recipes = await fetchRecipes(open.client, tools, this.#life.stopSignal);
+			if (open !== this.#life.open) return;
 			this.#catalog = { ...this.#catalog, tools, recipes };
 			this.#emit();
 		} catch (error) {
-			if (isNetworkError(error)) this.#startReconnect(open, error);
+			if (isNetworkError(error)) this.#life.startReconnect(open, error);
 		}
-	}
-
-	/** A stream error outside any request: confirm with a ping before tearing down. */
-	#onTransportTrouble(open: OpenClient | undefined, error: Error): void {
-		if (!open || open !== this.#open || this.#status !== 'connected') return;
-		if (!streamTrouble.test(error.message) && error.name !== 'SseError') return;
-		open.client.ping({ timeout: 3000 }).catch((pingError) => {
-			if (open === this.#open) this.#startReconnect(open, pingError);
-		});
-	}
-
-	/**
-	 * Re-initialises after the server forgot our session. Concurrent callers find the work
-	 * under way and let `#ready` wait for it.
-	 */
-	async #reinitialize(open: OpenClient, signal?: AbortSignal): Promise<void> {
-		if (open !== this.#open || this.#pending) return;
-		const attempt = this.#establish(signal).then(
-			() => {
-				this.#error = undefined;
-				this.#setStatus('connected');
-			},
-			(error) => this.#startReconnect(undefined, error)
-		);
-		this.#pending = attempt;
-		this.#setStatus('reconnecting');
-		await attempt;
-		if (this.#pending === attempt) this.#pending = undefined;
-	}
-
-	/** Tears down the broken client (failing its pending calls) and retries with backoff. */
-	#startReconnect(open: OpenClient | undefined, cause: unknown): void {
-		if (this.#status === 'closed' || this.#stop.signal.aborted) return;
-		if (open && open !== this.#open) return;
-		if (this.#status === 'reconnecting' && this.#pending && open) return;
-		const broken = this.#open;
-		this.#open = undefined;
-		if (broken) void closeClient(broken, false);
-		this.#error = toMcpError(cause, this.name, 'the connection');
-		this.#setStatus('reconnecting');
-		const run = async () => {
-			for (let attempt = 0; attempt < this.#backoff.attempts; attempt++) {
-				try {
-					await sleep(backoffDelay(this.#backoff, attempt), this.#stop.signal);
-					await this.#establish();
-					this.#error = undefined;
-					this.#setStatus('connected');
-					return;
-				} catch (error) {
-					if (this.#stop.signal.aborted) return;
-					this.#error = toMcpError(error, this.name, 'reconnect');
-				}
-			}
-			this.#setStatus('error');
-			this.#scheduleSlowRetry();
-		};
-		const pending = run();
-		this.#pending = pending;
-		void pending.finally(() => {
-			if (this.#pending === pending) this.#pending = undefined;
-		});
-	}
-
-	#scheduleSlowRetry(): void {
-		if (!this.#backoff.slowRetryMs || this.#stop.signal.aborted) return;
-		this.#slowRetry = setTimeout(() => {
-			this.#slowRetry = undefined;
-			if (this.#status !== 'error') return;
-			this.connect().catch(() => this.#scheduleSlowRetry());
-		}, this.#backoff.slowRetryMs);
-	}
-
-	#clearSlowRetry(): void {
-		if (this.#slowRetry) clearTimeout(this.#slowRetry);
-		this.#slowRetry = undefined;
-	}
-
-	#setStatus(status: ConnectionStatus): void {
-		if (this.#status === 'closed' && status !== 'connecting') {
-			this.#emit();
-			return;
-		}
-		this.#status = status;
-		this.#emit();
 	}
 
 	#emit(): void {
@@ -428,17 +274,4 @@ export class McpConnection implements ToolServer {
 			console.error(`MCP onChange handler failed: ${errorMessage(error)}`);
 		}
 	}
-}
-
-/** Resolves when `promise` settles or `signal` aborts, whichever comes first. */
-function settledOrAborted(promise: Promise<unknown>, signal: AbortSignal): Promise<void> {
-	return new Promise((resolve) => {
-		const done = () => {
-			signal.removeEventListener('abort', done);
-			resolve();
-		};
-		if (signal.aborted) return resolve();
-		signal.addEventListener('abort', done, { once: true });
-		promise.then(done, done);
-	});
 }
