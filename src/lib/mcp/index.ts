@@ -7,7 +7,8 @@ export type { ConnectionStatus, McpConnectionOptions, PromptSummary, ResourceSum
 export { McpServerList } from './servers/server-list.svelte';
 export { LinkServerOffer } from './servers/link-servers.svelte';
 export type { LinkSource, PendingLinkServers } from './servers/link-servers.svelte';
-export type { ServerEntry, ServerListOptions, ServerRuntime, ServerStatus } from './servers/server-list.svelte';
+export type { ServerEntry, ServerListOptions } from './servers/server-list.svelte';
+export type { ServerRuntime, ServerStatus } from './servers/server-runtime';
 export type { TransportChoice, TransportKind } from './connection/transport';
 export { legacyRevision, modernRevision, parseProtocolChoice, protocolChoiceLabels, protocolChoices } from './connection/protocol-revision';
 export type { ProtocolChoice } from './connection/protocol-revision';
