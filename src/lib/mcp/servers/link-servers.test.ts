@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LinkServerOffer } from './link-servers.svelte';
-import { memoryStore } from './oauth';
+import { memoryStore } from '../oauth/oauth';
 import { McpServerList } from './server-list.svelte';
 
 const origin = 'http://127.0.0.1:1';

@@ -14,7 +14,7 @@ import { blockedPortMessage, browserBlockedPort, isPlainObject } from '$lib/shar
 import { explainFailedRequest } from './cors-probe';
 import type { DiagnoseOptions, Diagnosis } from './diagnosis';
 import { ProbeHttp } from './probe-http';
-import { legacyRevision, modernRevision } from './protocol-revision';
+import { legacyRevision, modernRevision } from '../connection/protocol-revision';
 
 export type { Diagnosis, DiagnosisCode, DiagnoseOptions } from './diagnosis';
 

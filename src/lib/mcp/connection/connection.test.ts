@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import { rejection } from '$lib/shared/testing';
 import { McpConnection } from './connection';
-import { startEverything, startFixtureServer, startMemoryServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
-import { startGarbageServer } from '../../../tests/fixtures/mcp/http-fakes';
+import { startEverything, startFixtureServer, startMemoryServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
+import { startGarbageServer } from '../../../../tests/fixtures/mcp/http-fakes';
 import { clientVersion } from './version';
 
 function text(result: { content: Array<{ type: string; text?: string }> }): string {

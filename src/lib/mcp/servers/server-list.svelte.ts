@@ -1,16 +1,15 @@
 /**
  * The reactive list of MCP servers the UI shows and the agent uses: configuration (saved on
  * this device), one `McpConnection` per enabled server, its status and the doctor's
- * diagnosis. A thin runes adapter over the framework-free connection, doctor and OAuth code.
+ * diagnosis. A thin runes adapter over the framework-free connection, doctor and OAuth code;
+ * each server's runtime record, diagnosis and sign-in are made in `server-runtime.ts`.
  */
 import type { McpLayer } from '$lib/agent/types';
-import type { ToolDefinition } from '$lib/shared';
 import { AutoUiError, errorMessage } from '$lib/shared';
-import type { ClientHandlers } from './client-handlers';
-import type { WireMessage } from './protocol-tap';
-import { McpConnection, type ConnectionStatus, type PromptSummary, type ResourceSummary } from './connection';
-import type { Diagnosis } from './doctor';
-import { clientMetadataUrlFor, forgetOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
+import type { ClientHandlers } from '../connection/client-handlers';
+import type { WireMessage } from '../connection/protocol-tap';
+import { McpConnection } from '../connection/connection';
+import { forgetOAuth, memoryStore, type KeyValueStore, type StoredOAuthProvider } from '../oauth/oauth';
 import {
 	createServerConfig,
 	checkHeaders,
@@ -25,27 +24,17 @@ import {
 	type McpServerConfig,
 	type ServerInput
 } from './server-config';
-import type { TransportKind } from './transport';
-import { parseProtocolChoice } from './protocol-revision';
-
-/** What the panel shows for a server. */
-export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disabled';
-
-/** Live state of one server. */
-export interface ServerRuntime {
-	status: ServerStatus;
-	error?: string;
-	diagnosis?: Diagnosis;
-	/** OAuth is configured (or offered) and the user must sign in. */
-	needsSignIn: boolean;
-	transportKind?: TransportKind;
-	/** The protocol revision negotiated with the server (e.g. `2026-07-28`), while connected. */
-	protocolVersion?: string;
-	tools: ToolDefinition[];
-	prompts: PromptSummary[];
-	resources: ResourceSummary[];
-	serverName?: string;
-}
+import { parseProtocolChoice } from '../connection/protocol-revision';
+import {
+	idleRuntime,
+	knownDiagnosis,
+	oauthProviderFor,
+	probeServer,
+	runtimeOf,
+	summarize,
+	type ListStatus,
+	type ServerRuntime
+} from './server-runtime';
 
 /** One row of the list: configuration plus live state. */
 export interface ServerEntry {
@@ -76,15 +65,6 @@ export interface ServerListOptions {
 	onWireMessage?: (server: string, message: WireMessage) => void;
 }
 
-const statusOf: Record<ConnectionStatus, ServerStatus> = {
-	idle: 'connecting',
-	connecting: 'connecting',
-	connected: 'connected',
-	reconnecting: 'reconnecting',
-	error: 'error',
-	closed: 'disabled'
-};
-
 function browserStorage(): KeyValueStore | undefined {
 	try {
 		return globalThis.localStorage;
@@ -104,8 +84,8 @@ export class McpServerList {
 	#origin: string;
 
 	#entries = $derived.by((): ServerEntry[] => [
-		...this.#configs.map((config) => ({ config, ephemeral: false, runtime: this.#runtime[config.id] ?? idle(config) })),
-		...this.#ephemeral.map((config) => ({ config, ephemeral: true, runtime: this.#runtime[config.id] ?? idle(config) }))
+		...this.#configs.map((config) => ({ config, ephemeral: false, runtime: this.#runtime[config.id] ?? idleRuntime(config) })),
+		...this.#ephemeral.map((config) => ({ config, ephemeral: true, runtime: this.#runtime[config.id] ?? idleRuntime(config) }))
 	]);
 
 	constructor(options: ServerListOptions = {}) {
@@ -139,18 +119,8 @@ export class McpServerList {
 	}
 
 	/** One status for the header pill, with a short detail. */
-	get summary(): { status: 'not-configured' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'partial'; detail: string } {
-		const enabled = this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral);
-		if (!enabled.length) return { status: 'not-configured', detail: 'no servers enabled' };
-		const count = (status: ServerStatus) => enabled.filter((entry) => entry.runtime.status === status).length;
-		const connected = count('connected');
-		const tools = enabled.reduce((sum, entry) => sum + (entry.runtime.status === 'connected' ? entry.runtime.tools.length : 0), 0);
-		const detail = `${connected}/${enabled.length} connected · ${tools} tools`;
-		// Some servers working and some failing is partial health (amber), not a total failure.
-		if (count('error')) return { status: connected ? 'partial' : 'error', detail: `${count('error')} failing · ${detail}` };
-		if (count('reconnecting')) return { status: 'reconnecting', detail };
-		if (count('connecting')) return { status: 'connecting', detail };
-		return { status: 'connected', detail };
+	get summary(): { status: ListStatus; detail: string } {
+		return summarize(this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral).map((entry) => entry.runtime));
 	}
 
 	/**
@@ -210,7 +180,7 @@ export class McpServerList {
 	disable(id: string): void {
 		this.#replace({ ...this.#find(id), enabled: false });
 		this.#stop(id);
-		this.#setRuntime(id, { ...idle(this.#find(id)), status: 'disabled' });
+		this.#setRuntime(id, { ...idleRuntime(this.#find(id)), status: 'disabled' });
 	}
 
 	/** Reconnects now (after fixing the server, or to retry sooner than the backoff). */
@@ -270,7 +240,7 @@ export class McpServerList {
 		this.#stop(config.id);
 		const ephemeral = this.#ephemeral.some((entry) => entry.id === config.id);
 		if (!config.enabled && !ephemeral) {
-			this.#setRuntime(config.id, { ...idle(config), status: 'disabled' });
+			this.#setRuntime(config.id, { ...idleRuntime(config), status: 'disabled' });
 			return;
 		}
 		const provider = config.auth === 'oauth' ? this.#provider(config, interactive) : undefined;
@@ -288,24 +258,13 @@ export class McpServerList {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
 				const previous = this.#runtime[config.id];
-				const status = statusOf[changed.status];
-				this.#setRuntime(config.id, {
-					status,
-					error: status === 'connected' ? undefined : changed.error?.message,
-					diagnosis: status === 'connected' ? undefined : previous?.diagnosis,
-					needsSignIn: provider?.needsAuthorization ?? false,
-					transportKind: changed.transportKind,
-					protocolVersion: status === 'connected' ? changed.protocolVersion : undefined,
-					tools: changed.tools,
-					prompts: changed.prompts,
-					resources: changed.resources,
-					serverName: changed.serverInfo?.title ?? changed.serverInfo?.name
-				});
-				if (status === 'error' && previous?.status !== 'error') void this.#diagnose(config, changed);
+				const runtime = runtimeOf(changed, previous, provider?.needsAuthorization ?? false);
+				this.#setRuntime(config.id, runtime);
+				if (runtime.status === 'error' && previous?.status !== 'error') void this.#diagnose(config, changed);
 			}
 		});
 		this.#connections.set(config.id, connection);
-		this.#setRuntime(config.id, { ...idle(config), status: 'connecting' });
+		this.#setRuntime(config.id, { ...idleRuntime(config), status: 'connecting' });
 		connection.connect().catch(() => undefined);
 	}
 
@@ -324,43 +283,17 @@ export class McpServerList {
 		this.#replace({ ...rest, name });
 	}
 
+	/** Says why a server failed, unless it has recovered or been restarted meanwhile. */
 	async #diagnose(config: McpServerConfig, connection: McpConnection): Promise<void> {
 		const runtime = () => this.#runtime[config.id];
-		let diagnosis: Diagnosis;
-		if (runtime()?.needsSignIn) {
-			diagnosis = { code: 'auth_required', status: 401, offerOAuth: true, summary: 'The server requires you to sign in.', fix: 'Press "Sign in" to continue with OAuth.' };
-		} else if (config.protocol === 'modern' && connection.error?.code === 'mcp_protocol') {
-			diagnosis = {
-				code: 'protocol_revision',
-				summary: connection.error.message,
-				fix: 'Press "Use auto" to speak 2026-07-28 when the server offers it and 2025-11-25 otherwise.',
-				suggestedProtocol: 'auto'
-			};
-		} else {
-			const { diagnose } = await import('./doctor');
-			diagnosis = await diagnose({
-				url: config.url,
-				transport: config.transport,
-				headers: config.headers,
-				pageUrl: globalThis.location?.href,
-				protocol: config.protocol
-			}).catch((error: unknown) => ({ code: 'unreachable' as const, summary: errorMessage(error), fix: 'Press Reconnect.' }));
-		}
+		const diagnosis = knownDiagnosis(config, connection, runtime()?.needsSignIn ?? false) ?? (await probeServer(config));
 		if (this.#connections.get(config.id) !== connection || runtime()?.status !== 'error') return;
 		this.#setRuntime(config.id, { ...runtime(), diagnosis, needsSignIn: runtime().needsSignIn || (diagnosis.code === 'auth_required' && config.auth === 'oauth') });
 	}
 
 	#provider(config: McpServerConfig, interactive: boolean): StoredOAuthProvider {
-		return new StoredOAuthProvider({
-			serverId: config.id,
-			serverUrl: config.url,
-			storage: this.#storageOrMemory(),
-			redirectUrl: this.#origin + oauthCallbackPath,
-			clientMetadataUrl: clientMetadataUrlFor(this.#origin),
-			interactive,
-			navigate: this.#options.navigate ?? ((url) => globalThis.location?.assign(url.href)),
-			returnTo: this.#options.returnTo?.() ?? (globalThis.location ? globalThis.location.pathname + globalThis.location.search : '/')
-		});
+		const setup = { storage: this.#storageOrMemory(), origin: this.#origin, navigate: this.#options.navigate, returnTo: this.#options.returnTo?.() };
+		return oauthProviderFor(config, setup, interactive);
 	}
 
 	#storageOrMemory(): KeyValueStore {
@@ -400,8 +333,4 @@ export class McpServerList {
 	#persist(): void {
 		saveServers(this.#storage, this.#configs);
 	}
-}
-
-function idle(config: McpServerConfig): ServerRuntime {
-	return { status: config.enabled ? 'connecting' : 'disabled', needsSignIn: false, tools: [], prompts: [], resources: [] };
 }

@@ -2,8 +2,8 @@
  * What the connection doctor reports: the diagnosis codes, the diagnosis record the MCP
  * panel shows, and the options a probe takes. Types only, so importing them loads nothing.
  */
-import type { TransportChoice } from './transport';
-import type { ProtocolChoice } from './protocol-revision';
+import type { TransportChoice } from '../connection/transport';
+import type { ProtocolChoice } from '../connection/protocol-revision';
 
 /** What the doctor found. */
 export type DiagnosisCode =

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnose } from './doctor';
-import { startEverything, startFixtureServer, startOAuthServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
-import { startGarbageServer, type FakeServer } from '../../../tests/fixtures/mcp/http-fakes';
+import { startEverything, startFixtureServer, startOAuthServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
+import { startGarbageServer, type FakeServer } from '../../../../tests/fixtures/mcp/http-fakes';
 
 describe('connection doctor (Node: no CORS, so only server-side causes)', () => {
 	let fixture: RunningServer & { sseUrl: string };
@@ -52,7 +52,7 @@ describe('connection doctor (Node: no CORS, so only server-side causes)', () => 
 	});
 
 	it('tells a refused connection, a name that does not resolve and a TLS mismatch apart', async () => {
-		const { freePort } = await import('../../../tests/fixtures/net');
+		const { freePort } = await import('../../../../tests/fixtures/net');
 		const port = await freePort();
 		expect(await diagnose({ url: `http://127.0.0.1:${port}/mcp` })).toMatchObject({ code: 'refused', summary: expect.stringContaining(`127.0.0.1:${port}`), fix: expect.stringMatching(/running/) });
 		expect(await diagnose({ url: 'https://no-such-host.invalid/mcp' })).toMatchObject({ code: 'dns', summary: expect.stringContaining('no-such-host.invalid') });

@@ -6,7 +6,7 @@
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { AutoUiError, isPlainObject, tryParseJson } from '$lib/shared';
-import { splitByVisibility } from '$lib/mcp-apps/tool-meta';
+import { splitByVisibility } from './ui-extension';
 
 /** Upper bound on pages read from one list call, so a server that loops cannot hang us. */
 export const maxPages = 100;

@@ -14,7 +14,7 @@ import type {
 	Root
 } from '@modelcontextprotocol/client';
 import type { CallerInfo } from '$lib/shared';
-import { uiExtensionId, viewMimeType } from '$lib/mcp-apps/tool-meta';
+import { uiExtensionId, viewMimeType } from './ui-extension';
 
 /** A tool call in progress on the server that sent a request. */
 export interface ActiveCall {
@@ -44,7 +44,7 @@ export interface ClientHandlers {
 
 /**
  * The capabilities the handlers answer for, and the MCP Apps extension (`io.modelcontextprotocol/ui`):
- * this app renders `text/html;profile=mcp-app` Views (`$lib/mcp-apps`).
+ * this app renders `text/html;profile=mcp-app` Views in its MCP Apps host.
  */
 export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCapabilities {
 	const capabilities: ClientCapabilities = { extensions: { [uiExtensionId]: { mimeTypes: [viewMimeType] } } };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServerList } from './server-list.svelte';
-import { memoryStore } from './oauth';
+import { memoryStore } from '../oauth/oauth';
 import { storageKey } from './server-config';
-import { startEverything, startFixtureServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
+import { startEverything, startFixtureServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 
 const origin = 'http://127.0.0.1:1';
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import { McpConnection } from './connection';
 import { parseProtocolChoice, versionNegotiationFor } from './protocol-revision';
-import { createServerConfig, loadServers, saveServers, storageKey } from './server-config';
-import { memoryStore } from './oauth';
+import { createServerConfig, loadServers, saveServers, storageKey } from '../servers/server-config';
+import { memoryStore } from '../oauth/oauth';
 import type { WireMessage } from './protocol-tap';
-import { startEverything, startModernServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
+import { startEverything, startModernServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 
 function text(result: { content: Array<{ type: string; text?: string }> }): string {
 	return result.content.map((part) => part.text ?? '').join('');

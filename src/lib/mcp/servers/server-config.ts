@@ -3,9 +3,9 @@
  * persistence on this device, and export without secrets (headers and tokens never leave).
  */
 import { AutoUiError, isPlainObject, randomId, tryParseJson } from '$lib/shared';
-import type { KeyValueStore } from './oauth';
-import type { TransportChoice } from './transport';
-import { isProtocolChoice, parseProtocolChoice, protocolChoices, type ProtocolChoice } from './protocol-revision';
+import type { KeyValueStore } from '../oauth/oauth';
+import type { TransportChoice } from '../connection/transport';
+import { isProtocolChoice, parseProtocolChoice, protocolChoices, type ProtocolChoice } from '../connection/protocol-revision';
 
 /** One configured server. `headers` stay on this device; exports omit them. */
 export interface McpServerConfig {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
-import { McpConnection } from './connection';
+import { McpConnection } from '../connection/connection';
 import { clientMetadataFor, clientMetadataUrlFor, finishOAuth, memoryStore, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from './oauth';
 import { headlessSignIn } from './oauth-headless';
-import { startOAuthServer, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
+import { startOAuthServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 
 const appOrigin = 'http://127.0.0.1:5999';
 const redirectUrl = appOrigin + oauthCallbackPath;

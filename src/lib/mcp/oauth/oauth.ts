@@ -7,7 +7,7 @@
  */
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
-import { loadSdk } from './sdk-loader';
+import { loadSdk } from '../connection/sdk-loader';
 
 /** The subset of the Web Storage API we use, so Node tests can pass an in-memory store. */
 export interface KeyValueStore {
