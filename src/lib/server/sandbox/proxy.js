@@ -32,13 +32,31 @@
 		violation +
 		'",params:{directive:e.effectiveDirective,blockedUri:String(e.blockedURI||"").slice(0,200)}},"*")});</script>';
 
+	/**
+	 * Denies WebRTC inside the View before its code runs: `connect-src` does not govern
+	 * STUN/TURN traffic, so a View could otherwise reach any host over UDP. The constructors
+	 * are replaced by non-configurable `undefined`s in the View's window and in every frame
+	 * the View creates (locked as they are inserted or reached). The `webrtc 'block'` CSP
+	 * directive, where the browser has it, blocks the rest.
+	 */
+	const webrtcLock =
+		'<script>(function(){var N=["RTCPeerConnection","webkitRTCPeerConnection","RTCDataChannel","RTCIceCandidate","RTCSessionDescription","RTCRtpSender","RTCRtpReceiver","RTCRtpTransceiver","RTCIceTransport","RTCDtlsTransport","RTCSctpTransport","RTCCertificate","RTCRtpScriptTransform","RTCEncodedAudioFrame","RTCEncodedVideoFrame"];' +
+		'function L(w){if(!w)return w;try{if(w.__rtcLocked)return w;N.forEach(function(n){try{Object.defineProperty(w,n,{value:undefined,writable:false,configurable:false,enumerable:false})}catch(e){}});Object.defineProperty(w,"__rtcLocked",{value:true});P(w)}catch(e){}return w}' +
+		'function F(root){try{if(root&&root.tagName==="IFRAME")L(root.contentWindow);var list=root&&root.querySelectorAll?root.querySelectorAll("iframe,frame"):[];for(var i=0;i<list.length;i++)L(list[i].contentWindow)}catch(e){}}' +
+		'function P(w){var E=w.Element&&w.Element.prototype,Nd=w.Node&&w.Node.prototype,I=w.HTMLIFrameElement&&w.HTMLIFrameElement.prototype;if(!E||!Nd||!I)return;' +
+		'["contentWindow","contentDocument"].forEach(function(k){var d=Object.getOwnPropertyDescriptor(I,k);if(!d||!d.get)return;Object.defineProperty(I,k,{configurable:false,enumerable:true,get:function(){var v=d.get.call(this);L(k==="contentWindow"?v:v&&v.defaultView);return v}})});' +
+		'[[Nd,"appendChild"],[Nd,"insertBefore"],[Nd,"replaceChild"],[E,"append"],[E,"prepend"],[E,"after"],[E,"before"],[E,"replaceWith"],[E,"insertAdjacentElement"],[E,"insertAdjacentHTML"]].forEach(function(p){var f=p[0][p[1]];if(typeof f!=="function")return;Object.defineProperty(p[0],p[1],{configurable:false,writable:false,value:function(){var r=f.apply(this,arguments);for(var i=0;i<arguments.length;i++)F(arguments[i]);F(this.parentNode||this);return r}})});' +
+		'["innerHTML","outerHTML"].forEach(function(k){var d=Object.getOwnPropertyDescriptor(E,k);if(!d||!d.set)return;Object.defineProperty(E,k,{configurable:false,enumerable:true,get:d.get,set:function(v){var parent=this.parentNode;d.set.call(this,v);F(k==="outerHTML"?parent:this)}})})}' +
+		'L(window)})();</script>';
+
 	/** @param {string} html */
 	function withReporter(html) {
+		const first = webrtcLock + reporter;
 		const head = /<head(\s[^>]*)?>/i.exec(html);
-		if (head) return html.slice(0, head.index + head[0].length) + reporter + html.slice(head.index + head[0].length);
+		if (head) return html.slice(0, head.index + head[0].length) + first + html.slice(head.index + head[0].length);
 		const root = /<html(\s[^>]*)?>/i.exec(html);
-		if (root) return html.slice(0, root.index + root[0].length) + reporter + html.slice(root.index + root[0].length);
-		return reporter + html;
+		if (root) return html.slice(0, root.index + root[0].length) + first + html.slice(root.index + root[0].length);
+		return first + html;
 	}
 
 	/** @param {{ html?: unknown }} params */
