@@ -60,12 +60,12 @@ test.describe('hostile views', () => {
 		await expect(viewOf(page).locator('#trap')).toBeVisible({ timeout: 20_000 });
 		const input = page.getByTestId('chat-input');
 		await input.click();
+		// The view tries every 100 ms; without a click inside it, its focus() calls do nothing.
 		await page.keyboard.type('my password is hunter2', { delay: 60 });
 		await expect(input).toHaveValue('my password is hunter2');
 		await expect(viewOf(page).locator('#typed')).toHaveText('');
-		await expect(page.locator('[data-testid=console-entry][data-kind=app-view]').filter({ hasText: 'focus' }).first()).toBeAttached();
-		// A click inside the view still lets the user type there.
-		await page.waitForTimeout(5_200);
+		// A click inside the view still lets the user type there (once the user stopped typing in the page).
+		await page.waitForTimeout(5_500);
 		await viewOf(page).locator('#trap').click();
 		await page.keyboard.type('abc');
 		await expect(viewOf(page).locator('#typed')).toHaveText('abc');
@@ -80,11 +80,9 @@ test.describe('hostile views', () => {
 		await mountedFrame(page.locator('[data-widget-type=mcp-app]'));
 		const results = viewOf(page).locator('#results');
 		await expect(results).not.toHaveText('running', { timeout: 20_000 });
-		expect(JSON.parse((await results.textContent())!)).toEqual({
-			window: 'unavailable',
-			appendedFrame: 'unavailable',
-			htmlFrame: 'unavailable',
-			afterDelete: 'unavailable'
-		});
+		const reached = JSON.parse((await results.textContent())!) as Record<string, string>;
+		expect(Object.keys(reached).sort()).toEqual(['afterDelete', 'appendedFrame', 'htmlFrame', 'window']);
+		// Unavailable (the constructors are gone) or blocked (a frame the view made is refused): never created.
+		for (const outcome of Object.values(reached)) expect(outcome).toMatch(/^(unavailable|blocked: )/);
 	});
 });

@@ -13,6 +13,7 @@ import { toolDefinition } from './definition';
 import { explainNetworkFailure } from './network-doctor';
 import { buildRequest } from './request';
 import { fetchWithSafeRedirects } from './redirects';
+import { scrubEchoedSecrets } from './echoed-secrets';
 import { toToolResult } from './response';
 
 /** Largest response body read, in bytes; longer bodies are cut (and said to be). */
@@ -91,7 +92,8 @@ export class HttpToolServer implements ToolServer {
 			const body = await readBody(response);
 			const result = toToolResult({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text: body.text, size: body.size }, label);
 			if (body.cut) result.content.push({ type: 'text', text: `[The response was cut at ${MAX_BODY_BYTES} bytes of ${body.size}.]` });
-			return result;
+			// What the API echoes of the secrets never reaches the model, the console or the saved chat.
+			return scrubEchoedSecrets(result, Object.values(this.#options.secrets?.() ?? {}));
 		} catch (error) {
 			if (options.signal?.aborted) throw error;
 			if (error instanceof AutoUiError) return errorResult(`${label} was stopped: ${error.message}`, error.code);

@@ -67,7 +67,8 @@ describe('HTTP tools and redirects', () => {
 	it('follows a same-origin redirect with the secret, and stops a redirect loop', async () => {
 		const moved = await server(true).callTool('moved', {});
 		expect(moved.isError).toBeFalsy();
-		expect(moved.structuredContent).toEqual({ path: '/final', key: 'sk-secret-123' });
+		expect(moved.structuredContent).toEqual({ path: '/final', key: '[redacted]' });
+		expect(seenByApi.at(-1)?.headers['x-api-key']).toBe('sk-secret-123');
 		const loop = await server(true).callTool('loop', {});
 		expect(loop.isError).toBe(true);
 		expect(JSON.stringify(loop.content)).toMatch(/redirected more than 5 times/);
@@ -80,5 +81,13 @@ describe('HTTP tools and redirects', () => {
 		expect(result.structuredContent).toEqual({ from: 'other' });
 		expect(seenByOther).toHaveLength(1);
 		expect(seenByOther[0].headers['x-api-key']).toBeUndefined();
+	});
+});
+
+describe('secrets an API echoes back', () => {
+	it('are scrubbed from the result before anything sees it', async () => {
+		const result = await server(true).callTool('moved', {});
+		expect(JSON.stringify(result)).not.toContain('sk-secret-123');
+		expect(result.structuredContent).toEqual({ path: '/final', key: '[redacted]' });
 	});
 });

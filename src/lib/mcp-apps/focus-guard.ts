@@ -1,15 +1,21 @@
 /**
- * Views get focus only from the user's own gesture inside their frame. A View may call
- * `focus()` whenever it likes; if that moved focus into its frame while the user types in the
- * chat, their keystrokes would reach the View's server. When focus enters a View's frame, the
- * guard checks the page's user activation: it must be active (a click or key press happened
- * recently) and must not come from the page itself (no key press or pointer press in the page
- * within the activation window) — so it came from inside a frame. Otherwise focus goes back
- * where it was. Clicking into a view to type works as before.
+ * Views get focus only from the user's own gesture inside their frame. The sandbox bootstrap
+ * (server/sandbox/proxy.js) already makes a View's `focus()` calls do nothing unless the user
+ * just interacted with that View; this guard is the page's second line. When focus enters a
+ * View's frame, the page's user activation must be active (a click or key press happened
+ * recently) and must not come from the page itself (no key press in the page within the
+ * activation window, no pointer press within POINTER_WINDOW_MS) — so it came from inside a
+ * frame. Otherwise focus goes back where it was and the console says so.
+ *
+ * What remains: the page learns of a focus change only after it happened (the frame runs in
+ * another process), so a keystroke typed in that instant could reach the View before focus
+ * is taken back.
  */
 
-/** How long a key press or click in the page counts as the user being busy elsewhere (Chrome's transient activation). */
+/** How long a key press in the page counts as the user typing there (Chrome's transient activation). */
 export const ACTIVATION_WINDOW_MS = 5_000;
+/** How long a pointer press in the page counts as the user working there. */
+export const POINTER_WINDOW_MS = 1_500;
 
 export interface FocusGuardOptions {
 	/** Whether an element is a View's frame. */
@@ -26,37 +32,37 @@ export function installFocusGuard(win: Window, options: FocusGuardOptions): () =
 	const doc = win.document;
 	const now = options.now ?? (() => Date.now());
 	const activation = options.activation ?? (() => (win.navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? false);
-	let lastPageInput = Number.NEGATIVE_INFINITY;
+	let lastKey = Number.NEGATIVE_INFINITY;
+	let lastPointer = Number.NEGATIVE_INFINITY;
 	let previous: HTMLElement | undefined;
-	let activeAtBlur = false;
 
-	const input = () => void (lastPageInput = now());
+	const key = () => void (lastKey = now());
+	const pointer = () => void (lastPointer = now());
 	const focusIn = (event: FocusEvent) => {
 		const target = event.target as Element | null;
 		if (target instanceof win.HTMLElement && !options.isViewFrame(target)) previous = target;
 	};
-	const check = () => {
-		const active = doc.activeElement;
-		if (!options.isViewFrame(active)) return;
-		const busyElsewhere = now() - lastPageInput < ACTIVATION_WINDOW_MS;
-		if (activeAtBlur && !busyElsewhere) return;
-		const frame = active as HTMLIFrameElement;
-		if (previous?.isConnected) previous.focus({ preventScroll: true });
-		else frame.blur();
-		options.onRefused?.(frame);
-	};
 	const blur = () => {
-		activeAtBlur = activation();
-		// Focus lands in the frame after the window's blur: look once it has.
-		win.setTimeout(check, 0);
+		const activeAtBlur = activation();
+		// Focus lands in the frame after the window's blur (taking it back any earlier does not hold).
+		win.setTimeout(() => {
+			const active = doc.activeElement;
+			if (!options.isViewFrame(active)) return;
+			const busyElsewhere = now() - lastKey < ACTIVATION_WINDOW_MS || now() - lastPointer < POINTER_WINDOW_MS;
+			if (activeAtBlur && !busyElsewhere) return;
+			const frame = active as HTMLIFrameElement;
+			if (previous?.isConnected) previous.focus({ preventScroll: true });
+			else frame.blur();
+			options.onRefused?.(frame);
+		}, 0);
 	};
-	doc.addEventListener('keydown', input, true);
-	doc.addEventListener('pointerdown', input, true);
+	doc.addEventListener('keydown', key, true);
+	doc.addEventListener('pointerdown', pointer, true);
 	doc.addEventListener('focusin', focusIn, true);
 	win.addEventListener('blur', blur);
 	return () => {
-		doc.removeEventListener('keydown', input, true);
-		doc.removeEventListener('pointerdown', input, true);
+		doc.removeEventListener('keydown', key, true);
+		doc.removeEventListener('pointerdown', pointer, true);
 		doc.removeEventListener('focusin', focusIn, true);
 		win.removeEventListener('blur', blur);
 	};
