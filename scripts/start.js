@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuild, outDir } from './build-state.js';
 import { startSandbox } from './sandbox-start.js';
+import { withServerDefaults } from './server-env.js';
 
 ensureBuild();
 
@@ -23,7 +24,7 @@ const sandbox = startSandbox({ host, port: sandboxPort, appPort: port, origin: p
 // (?hs=); a larger header limit than Node's 16 KB lets those older links still open.
 const server = spawn(process.execPath, ['--max-http-header-size=262144', join(outDir, 'index.js')], {
 	stdio: ['ignore', 'pipe', 'inherit'],
-	env: { ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort }
+	env: withServerDefaults({ ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort })
 });
 
 let announced = false;

@@ -25,7 +25,7 @@ export interface ViewHostPort {
 	/** Runs a View's `tools/call` through the agent's call path (origin `app`); checked by the caller. */
 	callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult>;
 	/** Puts a View's `ui/message` in the chat and starts a turn. */
-	sendMessage(request: { widgetId: string; server: string; text: string }): Promise<{ ok: true } | { ok: false; error: string }>;
+	sendMessage(request: { widgetId: string; server: string; text: string; ask?: (text: string) => Promise<'once' | 'always' | 'deny'> }): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Keeps a View's `ui/update-model-context` for the next model request (undefined clears it). */
 	setModelContext(widgetId: string, server: string, text: string | undefined): void;
 	/** Asks the user; resolves true when they agree. */

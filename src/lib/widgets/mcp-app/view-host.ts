@@ -9,11 +9,23 @@ import type { McpAppParams } from './definition';
 /** What the widget component shows. */
 export type ViewPhase = 'loading' | 'waiting' | 'ready' | 'error';
 
+/** A question of the view to the user, shown on the widget until answered. */
+export interface ViewAsk {
+	kind: 'message';
+	/** The view's server (display name). */
+	server: string;
+	/** What the view wants to send to the chat. */
+	text: string;
+	answer(choice: 'once' | 'always' | 'deny'): void;
+}
+
 /** The widget's state, published by the view session. */
 export interface ViewState {
 	phase: ViewPhase;
 	/** What is happening or what went wrong, in words for the user. */
 	message?: string;
+	/** A question waiting for the user's answer. */
+	ask?: ViewAsk;
 }
 
 /** One mounted View. */
