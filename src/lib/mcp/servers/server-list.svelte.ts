@@ -60,7 +60,8 @@ export interface ServerListOptions {
 	/** Passed to each connection (tests shorten reconnect timing). */
 	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'>;
 	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
-	clientHandlers?: (server: string) => ClientHandlers | undefined;
+	/** Handlers for a server's requests; `server` gives its current name (it may be renamed from `serverInfo`). */
+	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
 	/** Sees every JSON-RPC message of every server (the protocol log). */
 	onWireMessage?: (server: string, message: WireMessage) => void;
 }
@@ -244,7 +245,9 @@ export class McpServerList {
 			return;
 		}
 		const provider = config.auth === 'oauth' ? this.#provider(config, interactive) : undefined;
-		const connection = new McpConnection({
+		// Requests and wire messages carry the server's current name (renamed from serverInfo once connected).
+		const currentName = () => connection?.name ?? config.name;
+		const connection: McpConnection = new McpConnection({
 			...this.#options.connection,
 			name: config.name,
 			url: config.url,
@@ -252,8 +255,8 @@ export class McpServerList {
 			protocol: config.protocol,
 			headers: config.headers,
 			authProvider: provider,
-			handlers: this.#options.clientHandlers?.(config.name),
-			onWireMessage: this.#options.onWireMessage ? (message) => this.#options.onWireMessage!(config.name, message) : undefined,
+			handlers: this.#options.clientHandlers?.(currentName),
+			onWireMessage: this.#options.onWireMessage ? (message) => this.#options.onWireMessage!(currentName(), message) : undefined,
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
