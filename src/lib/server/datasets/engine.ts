@@ -7,7 +7,7 @@
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
-import { FairSlots } from './fair-slots';
+import { FairSlots, QueueFullError } from './fair-slots';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
 import { AutoUiError } from '$lib/shared';
 import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
@@ -43,6 +43,17 @@ export interface DatasetEngineOptions {
 	queryTimeoutMs?: number;
 	/** Model queries running at once; more wait their turn (default 4). */
 	maxConcurrentQueries?: number;
+	/** Queries one client (MCP session) runs at once (default half of `maxConcurrentQueries`, rounded up). */
+	maxQueriesPerClient?: number;
+	/** Queries waiting for a slot at most; past it a query is refused at once as busy (default 64). */
+	maxQueuedQueries?: number;
+}
+
+/** What the engine is doing right now (for health checks and the load bench). */
+export interface EngineLoad {
+	running: number;
+	waiting: number;
+	limits: { total: number; perOwner: number; maxWaiting: number };
 }
 
 /** Options of one query. */
@@ -95,7 +106,7 @@ export class DatasetEngine {
 		this.datasets = datasets;
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
-		this.#slots = new FairSlots(options.maxConcurrentQueries);
+		this.#slots = new FairSlots(options.maxConcurrentQueries, options.maxQueriesPerClient, options.maxQueuedQueries);
 	}
 
 	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
@@ -106,7 +117,9 @@ export class DatasetEngine {
 			memoryLimit: options.memoryLimit ?? '1GB',
 			threads: options.threads ?? 2,
 			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-			maxConcurrentQueries: options.maxConcurrentQueries ?? 4
+			maxConcurrentQueries: options.maxConcurrentQueries ?? 4,
+			maxQueriesPerClient: options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
+			maxQueuedQueries: options.maxQueuedQueries ?? 64
 		};
 		const instance = await DuckDBInstance.create(':memory:', {
 			memory_limit: settings.memoryLimit,
@@ -280,6 +293,12 @@ export class DatasetEngine {
 		try {
 			release = await this.#slots.acquire(options.owner, queued.signal);
 		} catch (error) {
+			if (error instanceof QueueFullError) {
+				throw new AutoUiError(
+					'limit_exceeded',
+					`The datasets server is busy (${this.#slots.running} queries running, ${error.waiting} waiting, the most it queues). Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+				);
+			}
 			if (error instanceof AutoUiError && error.code === 'timeout') {
 				throw new AutoUiError(
 					'timeout',
@@ -324,6 +343,11 @@ export class DatasetEngine {
 			connection?.closeSync();
 			release();
 		}
+	}
+
+	/** Queries running and waiting now, and the slot limits. */
+	get queryLoad(): EngineLoad {
+		return { running: this.#slots.running, waiting: this.#slots.waiting, limits: this.#slots.limits };
 	}
 
 	#assertOpen(): void {
