@@ -28,9 +28,11 @@ const sandbox = startSandbox({ host, port: sandboxPort, appPort: port, origin: p
 
 // Share links made before they moved to the URL fragment carry the canvas in the query
 // (?hs=); a larger header limit than Node's 16 KB lets those older links still open.
+// Each running DuckDB query holds one of libuv's threads (4 by default): with more, a light
+// query of the datasets server never waits for a thread that heavy queries hold.
 const server = spawn(process.execPath, ['--max-http-header-size=262144', join(outDir, 'index.js')], {
 	stdio: ['ignore', 'pipe', 'inherit'],
-	env: { ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort }
+	env: { UV_THREADPOOL_SIZE: '16', ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort }
 });
 
 let announced = false;

@@ -8,6 +8,7 @@
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
 import { FairSlots, QueueFullError } from './fair-slots';
+import { queryLane, type QueryLane } from './query-lane';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
 import { AutoUiError } from '$lib/shared';
 import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
@@ -74,6 +75,13 @@ export const DEFAULT_ROW_LIMIT = 500;
 export const MAX_ROW_LIMIT = 5_000;
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * Constant queries (no data set) and light ones (one data set of at most this many rows) run in
+ * lanes of their own (see query-lane.ts), so they never queue behind heavy queries (group-bys
+ * over the 3-million-row flights table) however many clients send those.
+ */
+const LIGHT_MAX_ROWS = 100_000;
+const LANE_SLOTS = { constant: 4, light: 2 } as const;
 /** Words in a query that mean "every table", so every data set is loaded first. */
 const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckdb_columns', 'information_schema']);
 
@@ -92,6 +100,8 @@ export class DatasetEngine {
 	#folder = '';
 	/** Query slots, shared fairly between owners (MCP sessions). */
 	readonly #slots: FairSlots;
+	/** The lanes of constant and light queries (see LIGHT_MAX_ROWS), fair between owners too. */
+	readonly #laneSlots: Record<Exclude<QueryLane, 'heavy'>, FairSlots>;
 	#closed = false;
 
 	private constructor(
@@ -107,6 +117,10 @@ export class DatasetEngine {
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
 		this.#slots = new FairSlots(options.maxConcurrentQueries, options.maxQueriesPerClient, options.maxQueuedQueries);
+		this.#laneSlots = {
+			constant: new FairSlots(LANE_SLOTS.constant, 1, options.maxQueuedQueries),
+			light: new FairSlots(LANE_SLOTS.light, 1, options.maxQueuedQueries)
+		};
 	}
 
 	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
@@ -238,8 +252,10 @@ export class DatasetEngine {
 		const referenced = await this.#loadReferenced(statement);
 		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
+		const sizes = new Map(referenced.map((set) => [set.entry.name, set.rows]));
+		const lane = queryLane(statement, (word) => sizes.get(word), LIGHT_MAX_ROWS);
 		try {
-			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner }, async (connection, stopped) => {
+			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner, lane }, async (connection, stopped) => {
 				const extracted = await connection.extractStatements(statement);
 				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
 				const prepared = await extracted.prepare(0);
@@ -271,16 +287,17 @@ export class DatasetEngine {
 	}
 
 	/**
-	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once, shared fairly
-	 * between owners (see fair-slots.ts). The timeout counts from the request, queue time
+	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once (light queries:
+	 * in their own lane), shared fairly between owners (see fair-slots.ts). The timeout counts from the request, queue time
 	 * included: a query that cannot start in time fails with a "busy, retry" message instead
 	 * of waiting for ever. A timeout or an abort interrupts the connection; `stopped()` tells
 	 * the work whether that happened.
 	 */
 	async #withConnection<T>(
-		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown },
+		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown; lane?: QueryLane },
 		work: (connection: DuckDBConnection, stopped: () => boolean) => Promise<T>
 	): Promise<T> {
+		const slots = !options.lane || options.lane === 'heavy' ? this.#slots : this.#laneSlots[options.lane];
 		this.#assertOpen();
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'The query was cancelled.');
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
@@ -291,18 +308,18 @@ export class DatasetEngine {
 		options.signal?.addEventListener('abort', onQueueAbort, { once: true });
 		let release: () => void;
 		try {
-			release = await this.#slots.acquire(options.owner, queued.signal);
+			release = await slots.acquire(options.owner, queued.signal);
 		} catch (error) {
 			if (error instanceof QueueFullError) {
 				throw new AutoUiError(
 					'limit_exceeded',
-					`The datasets server is busy (${this.#slots.running} queries running, ${error.waiting} waiting, the most it queues). Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+					`The datasets server is busy (${slots.running} queries running, ${error.waiting} waiting, the most it queues). Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
 				);
 			}
 			if (error instanceof AutoUiError && error.code === 'timeout') {
 				throw new AutoUiError(
 					'timeout',
-					`The datasets server is busy (${this.#slots.running} queries running, ${this.#slots.waiting} waiting); this query could not start within ${timeoutMs / 1000} s. Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+					`The datasets server is busy (${slots.running} queries running, ${slots.waiting} waiting); this query could not start within ${timeoutMs / 1000} s. Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
 				);
 			}
 			throw error;
@@ -345,9 +362,11 @@ export class DatasetEngine {
 		}
 	}
 
-	/** Queries running and waiting now, and the slot limits. */
+	/** Queries running and waiting now (every lane), and the heavy lane's limits. */
 	get queryLoad(): EngineLoad {
-		return { running: this.#slots.running, waiting: this.#slots.waiting, limits: this.#slots.limits };
+		const lanes = [this.#slots, this.#laneSlots.constant, this.#laneSlots.light];
+		const sum = (count: (slots: FairSlots) => number) => lanes.reduce((total, slots) => total + count(slots), 0);
+		return { running: sum((slots) => slots.running), waiting: sum((slots) => slots.waiting), limits: this.#slots.limits };
 	}
 
 	#assertOpen(): void {
