@@ -7,8 +7,8 @@
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
-import { FairSlots, QueueFullError } from './fair-slots';
-import { queryLane, type QueryLane } from './query-lane';
+import { QueueFullError } from './fair-slots';
+import { LIGHT_MAX_ROWS, QueryLanes, queryLane, type QueryLane } from './query-lane';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
 import { AutoUiError } from '$lib/shared';
 import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
@@ -75,13 +75,6 @@ export const DEFAULT_ROW_LIMIT = 500;
 export const MAX_ROW_LIMIT = 5_000;
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DEFAULT_TIMEOUT_MS = 10_000;
-/**
- * Constant queries (no data set) and light ones (one data set of at most this many rows) run in
- * lanes of their own (see query-lane.ts), so they never queue behind heavy queries (group-bys
- * over the 3-million-row flights table) however many clients send those.
- */
-const LIGHT_MAX_ROWS = 100_000;
-const LANE_SLOTS = { constant: 4, light: 2 } as const;
 /** Words in a query that mean "every table", so every data set is loaded first. */
 const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckdb_columns', 'information_schema']);
 
@@ -98,10 +91,11 @@ export class DatasetEngine {
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
 	/** The data folder: never shown to clients (see `#redact`). */
 	#folder = '';
-	/** Query slots, shared fairly between owners (MCP sessions). */
-	readonly #slots: FairSlots;
-	/** The lanes of constant and light queries (see LIGHT_MAX_ROWS), fair between owners too. */
-	readonly #laneSlots: Record<Exclude<QueryLane, 'heavy'>, FairSlots>;
+	/**
+	 * Query slots, shared fairly between owners (MCP sessions), in lanes: constant and light
+	 * queries never queue behind heavy ones (query-lane.ts).
+	 */
+	readonly #lanes: QueryLanes;
 	#closed = false;
 
 	private constructor(
@@ -116,11 +110,7 @@ export class DatasetEngine {
 		this.datasets = datasets;
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
-		this.#slots = new FairSlots(options.maxConcurrentQueries, options.maxQueriesPerClient, options.maxQueuedQueries);
-		this.#laneSlots = {
-			constant: new FairSlots(LANE_SLOTS.constant, 1, options.maxQueuedQueries),
-			light: new FairSlots(LANE_SLOTS.light, 1, options.maxQueuedQueries)
-		};
+		this.#lanes = new QueryLanes(options.maxConcurrentQueries, options.maxQueriesPerClient, options.maxQueuedQueries);
 	}
 
 	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
@@ -297,7 +287,7 @@ export class DatasetEngine {
 		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown; lane?: QueryLane },
 		work: (connection: DuckDBConnection, stopped: () => boolean) => Promise<T>
 	): Promise<T> {
-		const slots = !options.lane || options.lane === 'heavy' ? this.#slots : this.#laneSlots[options.lane];
+		const slots = this.#lanes.slots(options.lane ?? 'heavy');
 		this.#assertOpen();
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'The query was cancelled.');
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
@@ -364,9 +354,7 @@ export class DatasetEngine {
 
 	/** Queries running and waiting now (every lane), and the heavy lane's limits. */
 	get queryLoad(): EngineLoad {
-		const lanes = [this.#slots, this.#laneSlots.constant, this.#laneSlots.light];
-		const sum = (count: (slots: FairSlots) => number) => lanes.reduce((total, slots) => total + count(slots), 0);
-		return { running: sum((slots) => slots.running), waiting: sum((slots) => slots.waiting), limits: this.#slots.limits };
+		return this.#lanes.load;
 	}
 
 	#assertOpen(): void {
