@@ -5,13 +5,14 @@
  *   register(source)   a source, or the promise of one still loading; its place in the order
  *                      is kept from the call, so layers never reorder when a source arrives late
  *   layers             every source's layers in registration order (autoui first keeps the
- *                      cached prompt prefix stable); the same array while nothing changed
+ *                      cached prompt prefix stable)
  *   servers            every source's servers, then each `wrap` (mocks) in registration order
- *   registry           built from `layers`, again only when `layers` is a new array
+ *   registry           built from `layers`, again only when they changed (registry-memo.ts)
  *   catalog()          { layers, servers, registry } for one turn or one direct call
  *   ready()            loads the registry code, waits (bounded) for sources still loading
  *
- * Framework-free: `tool-hub.svelte.ts` makes registration reactive for the page.
+ * Framework-free: `tool-hub.svelte.ts` makes registration reactive for the page. On the first
+ * route, so what can wait (the registry and its memo) loads with the first `ready()`.
  */
 import type { ToolRegistry } from '$lib/agent/registry';
 import type { ToolLayer } from '$lib/agent/types';
@@ -42,24 +43,6 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 	return typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** Same fields, and arrays holding the same items: a layer rebuilt from the same tools. */
-function sameLayer(a: ToolLayer, b: ToolLayer): boolean {
-	if (a === b) return true;
-	const left = a as unknown as Record<string, unknown>;
-	const right = b as unknown as Record<string, unknown>;
-	for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) {
-		const x = left[key];
-		const y = right[key];
-		if (x === y) continue;
-		if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, index) => item !== y[index])) return false;
-	}
-	return true;
-}
-
-function sameLayers(a: readonly ToolLayer[], b: readonly ToolLayer[]): boolean {
-	return a.length === b.length && a.every((layer, index) => sameLayer(layer, b[index]));
-}
-
 /** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
 function within(promise: Promise<unknown>, ms: number): Promise<void> {
 	let timer: ReturnType<typeof setTimeout> | undefined;
@@ -70,7 +53,6 @@ function within(promise: Promise<unknown>, ms: number): Promise<void> {
 /** The tool sources of one page (or one test); two hubs share nothing. */
 export class ToolHub {
 	#slots: Slot[] = [];
-	#layers: ToolLayer[] = [];
 	#options: ToolHubOptions;
 	#memo: RegistryMemo | undefined;
 	#memoLoading: Promise<RegistryMemo> | undefined;
@@ -95,7 +77,7 @@ export class ToolHub {
 				)
 				.catch(() => undefined);
 		} else {
-			this.#checkId(source.id);
+			if (this.#taken(source.id)) throw new AutoUiError('invalid_argument', `A tool source "${source.id}" is already registered.`);
 			slot.source = source;
 		}
 		this.#slots.push(slot);
@@ -113,19 +95,9 @@ export class ToolHub {
 		return this.#slots.flatMap((slot) => (slot.source ? [slot.source] : []));
 	}
 
-	/** A source by id. */
-	source(id: string): ToolSource | undefined {
-		return this.sources.find((source) => source.id === id);
-	}
-
-	/**
-	 * Every source's layers in registration order. The same array is returned while every
-	 * layer has the same fields and tools, so it works as the layers' version.
-	 */
+	/** Every source's layers, in registration order. */
 	get layers(): ToolLayer[] {
-		const next = this.sources.flatMap((source) => source.layers);
-		if (!sameLayers(this.#layers, next)) this.#layers = next;
-		return this.#layers;
+		return this.sources.flatMap((source) => source.layers);
 	}
 
 	/** Every source's servers, with the wrapping sources (mocks) in front of the ones before them. */
@@ -151,7 +123,7 @@ export class ToolHub {
 		return this.sources.flatMap((source) => source.secretValues ?? []);
 	}
 
-	/** The registry of `layers` (the agent's names). Throws until `ready()` has loaded its code. */
+	/** The registry of `layers` (the agent's names), the same while they do not change. Throws until `ready()` has loaded its code. */
 	get registry(): ToolRegistry {
 		return this.#loadedMemo().registry(this.layers);
 	}
@@ -192,10 +164,8 @@ export class ToolHub {
 	protected changed(): void {}
 
 	#place(slot: Slot, source: ToolSource): boolean {
-		try {
-			this.#checkId(source.id);
-		} catch (error) {
-			this.#drop(slot, errorMessage(error));
+		if (this.#taken(source.id)) {
+			this.#drop(slot, `A tool source "${source.id}" is already registered.`);
 			return false;
 		}
 		slot.source = source;
@@ -209,12 +179,12 @@ export class ToolHub {
 		this.#options.onError?.(message);
 	}
 
-	#checkId(id: string): void {
-		if (this.#slots.some((slot) => slot.source?.id === id)) throw new AutoUiError('invalid_argument', `A tool source with id "${id}" is already registered.`);
+	#taken(id: string): boolean {
+		return this.#slots.some((slot) => slot.source?.id === id);
 	}
 
 	#loadedMemo(): RegistryMemo {
-		if (!this.#memo) throw new AutoUiError('internal', 'The tool registry is not loaded yet: await the hub\'s ready() first.');
+		if (!this.#memo) throw new AutoUiError('internal', 'The tool registry loads with ready(); await it first.');
 		return this.#memo;
 	}
 }
