@@ -1,8 +1,10 @@
 /**
  * The view kit: app-shell pieces (layout, splitters, theme, status pills) and generic
  * controls (a toolbar whose actions overflow into a menu, a hidden file picker). Nothing here
- * knows the app. Loaded on demand, so not exported here: `Menu.svelte` (the toolbar loads it
- * when narrow) and the JSON tree, `./json-tree` (its own index).
+ * knows the app. The first route imports this index, so what only later views use is not
+ * exported here (a component in it would load with the page): `Menu.svelte` (the toolbar
+ * loads it when narrow), `TitleBar.svelte` (dialogs and the workbench) and the JSON tree,
+ * `./json-tree` (its own index).
  */
 export { default as AppShell } from './AppShell.svelte';
 export { default as Splitter } from './Splitter.svelte';
