@@ -4,6 +4,7 @@
  * (nor the runtime, nor its .wasm file) is in the initial bundle.
  */
 export { LocalProvider, listLocalModels } from './local-provider';
+export { toCompletionBody, LOCAL_TEMPERATURE } from './convert-messages';
 export { LocalModelEngine, LocalCompletionError, localModelEngine } from './engine';
 export type { LocalModelState, ContextUse, CompletionResult, LocalEngine } from './engine';
 export { mapLocalFinishReason } from './map-stop-reason';

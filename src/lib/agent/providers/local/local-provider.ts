@@ -9,22 +9,19 @@
  */
 import { AutoUiError, randomId } from '$lib/shared';
 import { EnvelopeStream } from '../constrained/envelope-stream';
-import { envelopeSchema, type EnvelopeOptions } from '../constrained/envelope';
-import { compactToolSet } from '../constrained/tool-set';
-import { fitPrompt, type FittedPrompt } from '../constrained/fit-prompt';
-import { TokenMeter, initialCharsPerToken, replyTokens } from '../constrained/token-meter';
+import type { FittedPrompt } from '../constrained/fit-prompt';
+import { TokenMeter, initialCharsPerToken } from '../constrained/token-meter';
 import { errorContext } from '../error-context';
 import { runTurn, type AttemptHandlers, type AttemptResult } from '../run-turn';
 import type { LlmProvider, ModelInfo, ProviderConfig, ProviderRequest, ProviderTurn, StreamOptions } from '../types';
 import { LocalCompletionError, localModelEngine, type LocalEngine } from './engine';
+import { toCompletionBody } from './convert-messages';
 import { mapLocalFinishReason } from './map-stop-reason';
 import type { LocalModelInfo } from './model-info';
 import type { CompletionBody } from './wire-types';
 
 /** Fitting again after an overflow, at most this many times. */
 const MAX_REFITS = 3;
-/** Low temperature: small models keep to the tools and arguments better. */
-const TEMPERATURE = 0.3;
 
 /** An LlmProvider bound to the model loaded (or cached) in this browser. */
 export class LocalProvider implements LlmProvider {
@@ -42,19 +39,10 @@ export class LocalProvider implements LlmProvider {
 	async streamTurn(request: ProviderRequest, options: StreamOptions = {}): Promise<ProviderTurn> {
 		const info = await this.#engine.ensureLoaded(this.model);
 		const meter = this.#engine.meter ?? new TokenMeter(initialCharsPerToken(info.vocabularySize));
-		const offered = { ...request, tools: compactToolSet(request.tools, request.messages, info.contextTokens) };
-		const envelope: EnvelopeOptions | null = offered.tools.length > 0 && request.toolChoice !== 'none' ? { toolChoice: request.toolChoice ?? 'auto' } : null;
 		let looseArguments = false;
 		for (let refit = 0; ; refit++) {
-			const outputTokens = replyTokens(info.contextTokens, request.maxTokens);
-			const fitted = fitPrompt(offered, { contextTokens: info.contextTokens, outputTokens, charsPerToken: meter.charsPerToken }, envelope);
-			const body: CompletionBody = {
-				messages: fitted.messages,
-				schema: envelope ? envelopeSchema(offered.tools, { ...envelope, looseArguments }) : null,
-				maxTokens: Math.max(16, Math.min(outputTokens, info.contextTokens - fitted.estimatedTokens)),
-				temperature: TEMPERATURE
-			};
-			const reported = { model: this.model, contextTokens: info.contextTokens, estimatedPromptTokens: fitted.estimatedTokens, shortened: fitted.steps, tools: offered.tools.map((tool) => tool.name), ...body };
+			const { body, fitted, tools } = toCompletionBody(request, info, meter, { looseArguments });
+			const reported = { model: this.model, contextTokens: info.contextTokens, estimatedPromptTokens: fitted.estimatedTokens, shortened: fitted.steps, tools, ...body };
 			try {
 				return await runTurn(
 					{ body: reported, attempt: (signal, handlers) => this.#attempt(body, fitted, info, meter, signal, handlers) },
