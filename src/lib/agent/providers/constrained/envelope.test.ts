@@ -44,7 +44,7 @@ describe('envelopeSchema', () => {
 
 	it('accepts what the model writes in it, and an earlier call reads back the same way', () => {
 		const schema = envelopeSchema(tools)!;
-		const cache = new WeakMap();
+		const cache: Parameters<typeof validateArgs>[2] = new WeakMap();
 		const call = JSON.parse(envelopeText({ type: 'tool_use', name: 'data_mcp_query', input: { sql: 'SELECT 1' } }));
 		expect(validateArgs(schema, call, cache)).toEqual([]);
 		expect(validateArgs(schema, JSON.parse(envelopeText({ type: 'text', text: 'Hello' })), cache)).toEqual([]);
