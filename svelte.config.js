@@ -23,8 +23,7 @@ const config = {
 			mode: 'auto',
 			directives: {
 				'default-src': ['self'],
-				// WebAssembly only (the local model's runtime), never eval: no 'unsafe-eval'.
-				'script-src': ['self', 'wasm-unsafe-eval'],
+				'script-src': ['self'],
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'blob:', 'https:'],
 				'font-src': ['self', 'data:'],
