@@ -8,7 +8,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { freePort } from '../fixtures/net';
 import { collectErrors, saveScreenshot } from './helpers';
 import { send, turnsDone } from './support/app';
 
@@ -202,4 +204,36 @@ test('a non-GGUF file, a cut-off file, an unknown architecture and a file too bi
 	await expect(failure).toContainText('too big for this browser');
 	await expect(page.getByTestId('local-model-cached')).toHaveCount(0);
 	expect(errors).toEqual([]);
+});
+
+test('a GGUF served over HTTP loads through the URL field, with download progress', async ({ page }) => {
+	const errors = collectErrors(page);
+	const port = await freePort();
+	// A local file server that allows other origins (CORS), as the README suggests.
+	const server: Server = createServer((request, response) => {
+		response.setHeader('access-control-allow-origin', '*');
+		if (request.url !== '/models/stories260K.gguf') return void response.writeHead(404).end();
+		response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(modelBytes.length) });
+		response.end(modelBytes);
+	});
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	try {
+		await openLocal(page);
+		await openSettings(page);
+		await watchProgress(page);
+		await page.getByTestId('local-model-url').fill(`http://127.0.0.1:${port}/models/stories260K.gguf`);
+		await page.getByTestId('local-model-url-load').click();
+		await expect(page.getByTestId('local-model-ready')).toContainText('stories260K.gguf', { timeout: 60_000 });
+		const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+		expect(progress.some((line) => line.startsWith('Downloading'))).toBe(true);
+		await expect(page.getByTestId('local-model-cached').locator('li')).toHaveCount(1);
+
+		await page.getByTestId('local-model-url').fill(`http://127.0.0.1:${port}/models/missing.gguf`);
+		await page.getByTestId('local-model-url-load').click();
+		await expect(page.getByTestId('local-model-error')).toHaveAttribute('data-problem', 'download');
+		await expect(page.getByTestId('local-model-error')).toContainText('the server answered 404');
+	} finally {
+		server.close();
+	}
+	expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
 });
