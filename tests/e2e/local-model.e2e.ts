@@ -49,7 +49,10 @@ async function watchProgress(page: Page): Promise<void> {
 
 /** Chooses `name` with `buffer` in the file input and waits for the model to be ready. */
 async function chooseModel(page: Page, name = 'stories260K.gguf', buffer: Buffer = modelBytes): Promise<void> {
-	await page.getByTestId('local-model-file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+	const input = page.getByTestId('local-model-file');
+	// The input is enabled once the engine's code has loaded (on demand, with the panel).
+	await expect(input).toBeEnabled({ timeout: 30_000 });
+	await input.setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
 }
 
 /** Sets the agent's tool choice in the open settings dialog and saves. */
@@ -60,13 +63,21 @@ async function saveWithToolChoice(page: Page, choice: 'auto' | 'required' | 'non
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 }
 
-/** Starts measuring the longest gap between animation frames. */
+/**
+ * Starts measuring, while the model generates, the longest task on the page's thread (what
+ * would freeze it) and the longest gap between animation frames (which also counts time the
+ * busy test machine did not give the page).
+ */
 async function startFrameWatch(page: Page): Promise<void> {
 	await page.evaluate(() => {
-		const state = { last: performance.now(), max: 0, running: true };
+		const state = { last: performance.now(), maxGap: 0, maxTask: 0, running: true, observer: null as PerformanceObserver | null };
 		(window as unknown as { frames: typeof state }).frames = state;
+		state.observer = new PerformanceObserver((list) => {
+			for (const entry of list.getEntries()) state.maxTask = Math.max(state.maxTask, entry.duration);
+		});
+		state.observer.observe({ type: 'longtask' });
 		const tick = (now: number) => {
-			state.max = Math.max(state.max, now - state.last);
+			state.maxGap = Math.max(state.maxGap, now - state.last);
 			state.last = now;
 			if (state.running) requestAnimationFrame(tick);
 		};
@@ -74,11 +85,12 @@ async function startFrameWatch(page: Page): Promise<void> {
 	});
 }
 
-async function stopFrameWatch(page: Page): Promise<number> {
+async function stopFrameWatch(page: Page): Promise<{ maxGap: number; maxTask: number }> {
 	return page.evaluate(() => {
-		const state = (window as unknown as { frames: { max: number; running: boolean } }).frames;
+		const state = (window as unknown as { frames: { maxGap: number; maxTask: number; running: boolean; observer: PerformanceObserver } }).frames;
 		state.running = false;
-		return state.max;
+		state.observer.disconnect();
+		return { maxGap: state.maxGap, maxTask: state.maxTask };
 	});
 }
 
@@ -112,7 +124,7 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	const early = (await answer.textContent()) ?? '';
 	await expect.poll(async () => ((await answer.textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(early.length + 20);
 	await page.waitForTimeout(1_000);
-	const maxGap = await stopFrameWatch(page);
+	const { maxGap, maxTask } = await stopFrameWatch(page);
 	const beforeStop = ((await answer.textContent()) ?? '').length;
 	const stopAt = Date.now();
 	await page.getByTestId('stop').click();
@@ -123,8 +135,8 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	expect(((await answer.textContent()) ?? '').length).toBe(afterStop);
 	expect(afterStop).toBeGreaterThanOrEqual(beforeStop);
 	expect(stoppedAfter).toBeLessThan(3_000);
-	expect(maxGap).toBeLessThan(250);
-	test.info().annotations.push({ type: 'frames', description: `longest frame gap ${Math.round(maxGap)} ms; stopped after ${stoppedAfter} ms` });
+	expect(maxTask).toBeLessThan(250);
+	test.info().annotations.push({ type: 'frames', description: `longest task ${Math.round(maxTask)} ms, longest frame gap ${Math.round(maxGap)} ms; stopped after ${stoppedAfter} ms` });
 	expect(errors).toEqual([]);
 });
 
@@ -226,6 +238,7 @@ test('a GGUF served over HTTP loads through the URL field, with download progres
 		await openLocal(page);
 		await openSettings(page);
 		await watchProgress(page);
+		await expect(page.getByTestId('local-model-file')).toBeEnabled({ timeout: 30_000 });
 		await page.getByTestId('local-model-url').fill(`http://127.0.0.1:${port}/models/stories260K.gguf`);
 		await page.getByTestId('local-model-url-load').click();
 		await expect(page.getByTestId('local-model-ready')).toContainText('stories260K.gguf', { timeout: 60_000 });

@@ -144,7 +144,14 @@ export class LocalModelEngine implements LocalEngine {
 	complete(body: CompletionBody, options: { signal?: AbortSignal; onDelta(text: string): void }): Promise<CompletionResult> {
 		if (options.signal?.aborted) return Promise.reject(new LocalCompletionError('aborted', 'the request was stopped'));
 		let id = 0;
-		const abort = () => this.#worker?.postMessage({ type: 'abort', id } satisfies WorkerRequest);
+		// Stop is immediate on this side: the request ends now and later pieces are dropped,
+		// while the worker stops decoding.
+		const abort = () => {
+			this.#worker?.postMessage({ type: 'abort', id } satisfies WorkerRequest);
+			const pending = this.#pending.get(id);
+			this.#pending.delete(id);
+			pending?.reject(new LocalCompletionError('aborted', 'the request was stopped'));
+		};
 		const result = this.#send<CompletionResult>({ type: 'complete', id: 0, body }, (message) => {
 			if (message.type === 'delta') options.onDelta(message.text);
 		}, (assigned) => (id = assigned));

@@ -68,7 +68,7 @@ export class LocalProvider implements LlmProvider {
 		const stream = new EnvelopeStream(body.schema !== null, handlers, () => randomId('call_', 12));
 		let result;
 		try {
-			result = await this.#engine.complete(body, { signal, onDelta: (text) => stream.push(text) });
+			result = await this.#engine.complete(body, { signal, onDelta: (text) => signal.aborted || stream.push(text) });
 		} catch (error) {
 			throw typedError(error);
 		}
