@@ -100,6 +100,12 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'not-configured');
 	await openSettings(page);
 	await expect(page.getByTestId('settings-api-key')).toHaveCount(0);
+	// The browser's built-in model is offered only where this browser can use it.
+	const builtIn = await page.evaluate(async () => {
+		const api = (globalThis as { LanguageModel?: { availability(): Promise<string> } }).LanguageModel;
+		return api ? (await api.availability()) !== 'unavailable' : false;
+	});
+	await expect(page.locator('[data-testid=settings-provider] option[value=browser]')).toHaveCount(builtIn ? 1 : 0);
 	await watchProgress(page);
 	await chooseModel(page);
 	const ready = page.getByTestId('local-model-ready');

@@ -24,9 +24,17 @@ export { defaultRetryOptions, parseRetryAfter, backoffDelay } from './retry';
 export { isOnDevice } from './types';
 export { promptApi } from './browser/wire-types';
 
-/** True where the browser has a built-in model (the Prompt API's `LanguageModel`). */
-export function hasPromptApi(): boolean {
-	return promptApi() !== null;
+/**
+ * True where the browser has a built-in model it can use or download (the Prompt API's
+ * `LanguageModel`, and its availability is not `unavailable`).
+ */
+export async function hasBrowserModel(): Promise<boolean> {
+	try {
+		const api = promptApi();
+		return api !== null && (await api.availability()) !== 'unavailable';
+	} catch {
+		return false;
+	}
 }
 export type {
 	ProviderId,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasBrowserModel } from '..';
 import type { ProviderTool } from '../../types';
 import { BrowserProvider } from './browser-provider';
 import { promptApi, type PromptApi, type PromptApiMessage } from './wire-types';
@@ -56,5 +57,17 @@ describe('BrowserProvider', () => {
 		await expect(new BrowserProvider({ provider: 'browser', model: 'built-in' }, null).streamTurn({ system: '', messages: [], tools: [] })).rejects.toThrow(/no built-in model/);
 		expect(promptApi({})).toBeNull();
 		expect(promptApi({ LanguageModel: api })).toBe(api);
+	});
+});
+
+describe('hasBrowserModel', () => {
+	afterEach(() => vi.unstubAllGlobals());
+
+	it('offers the built-in model only where the browser has one it can use or download', async () => {
+		expect(await hasBrowserModel()).toBe(false);
+		vi.stubGlobal('LanguageModel', fakeApi([], 'unavailable').api);
+		expect(await hasBrowserModel()).toBe(false);
+		vi.stubGlobal('LanguageModel', fakeApi([]).api);
+		expect(await hasBrowserModel()).toBe(true);
 	});
 });
