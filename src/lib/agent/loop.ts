@@ -139,7 +139,7 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 	const patches = patchReporter(state, emit, callbacks.onSchemaPatch);
 	const catalog = createToolCatalog(layers, {
 		registry,
-		profile: options.schemaProfile ?? provider.id,
+		profile: options.schemaProfile ?? (provider.id === 'anthropic' || provider.id === 'openai' ? provider.id : 'strict'),
 		flatten: options.flatten ?? false,
 		onSchemaPatch: (patch) => patches.collect(patch)
 	});

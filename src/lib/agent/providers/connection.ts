@@ -7,7 +7,10 @@ import { endpointName, needsApiKey, resolveBaseUrl } from './endpoints';
 import { errorContext } from './error-context';
 import { classifyFailure, toProviderError } from './provider-errors';
 import { withRetry } from './retry';
-import type { ConnectionResult, ModelInfo, ProviderConfig } from './types';
+import { isOnDevice, type ConnectionResult, type ModelInfo, type ProviderConfig } from './types';
+
+const knownProviders = ['anthropic', 'openai', 'local', 'browser'];
+const unknownProvider = (provider: unknown) => `unknown provider "${String(provider)}" — choose a provider in Settings`;
 
 /** Loads a provider folder (and its SDK) on demand. */
 export async function loadWireFormat(provider: ProviderConfig['provider']) {
@@ -20,18 +23,26 @@ export async function loadWireFormat(provider: ProviderConfig['provider']) {
 			const module = await import('./openai');
 			return { Provider: module.OpenAiProvider, listModels: module.listOpenAiModels };
 		}
+		if (provider === 'local') {
+			const module = await import('./local');
+			return { Provider: module.LocalProvider, listModels: module.listLocalModels };
+		}
+		if (provider === 'browser') {
+			const module = await import('./browser');
+			return { Provider: module.BrowserProvider, listModels: module.listBrowserModels };
+		}
 	} catch (error) {
 		throw new AutoUiError('internal', `could not load the ${provider} provider code (${errorMessage(error)}) — reload the page`, { cause: error });
 	}
-	throw new AutoUiError('invalid_argument', `unknown provider "${String(provider)}" — choose anthropic or openai in Settings`);
+	throw new AutoUiError('invalid_argument', unknownProvider(provider));
 }
 
 /** Throws when `config` cannot work at all (no model, no key where one is needed). */
 export function checkConfig(config: ProviderConfig): void {
-	if (config.provider !== 'anthropic' && config.provider !== 'openai') {
-		throw new AutoUiError('invalid_argument', `unknown provider "${String(config.provider)}" — choose anthropic or openai in Settings`);
-	}
+	if (!knownProviders.includes(config.provider)) throw new AutoUiError('invalid_argument', unknownProvider(config.provider));
+	if (config.provider === 'local' && !config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is loaded in this browser — choose a GGUF file in Settings');
 	if (!config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is chosen — pick one in Settings');
+	if (isOnDevice(config.provider)) return;
 	if (config.baseUrl?.trim()) {
 		try {
 			const url = new URL(config.baseUrl.trim());
@@ -73,7 +84,7 @@ export function listsModel(models: ModelInfo[], model: string): boolean {
 export async function testConnection(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
 	const started = performance.now();
 	const elapsed = () => Math.round(performance.now() - started);
-	const where = resolveBaseUrl(config);
+	const where = isOnDevice(config.provider) ? endpointName(config) : resolveBaseUrl(config);
 	try {
 		checkConfig(config);
 		let models: ModelInfo[];
