@@ -141,7 +141,7 @@ export function withOptional<K extends 'title' | 'collapsed' | 'hidden'>(
 	value: WidgetRecord[K] | undefined
 ): WidgetRecord {
 	const { [key]: _previous, ...rest } = record;
-	return value === undefined ? rest : { ...rest, [key]: value };
+	return (value === undefined ? rest : { ...rest, [key]: value }) as WidgetRecord;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { WidgetRecord } from '../types';
 export class SelectionState {
 	#ids = $state.raw<readonly WidgetId[]>([]);
 	#records: () => readonly WidgetRecord[];
-	#primary = $derived(this.#records().find((record) => record.id === this.#ids.at(-1)));
+	#primary = $derived.by(() => this.#records().find((record) => record.id === this.#ids.at(-1)));
 
 	/** `records`: the canvas' current records, which the primary record is looked up in. */
 	constructor(records: () => readonly WidgetRecord[]) {
