@@ -8,12 +8,12 @@ import type { Camera } from '../camera/camera.svelte';
 import type { Point } from '../camera/pinch';
 import type { CanvasSelection } from '../selection/canvas-selection.svelte';
 
-/** The surface's handlers, for `onpointerdown`, `onpointermove`, `onpointerup`/`onpointercancel` and `onwheel`. */
+/** The surface's handlers (`onpointerup` serves `onpointercancel` too). */
 export interface SurfacePointer {
-	down(event: PointerEvent): void;
-	move(event: PointerEvent): void;
-	up(event: PointerEvent): void;
-	wheel(event: WheelEvent): void;
+	onpointerdown(event: PointerEvent): void;
+	onpointermove(event: PointerEvent): void;
+	onpointerup(event: PointerEvent): void;
+	onwheel(event: WheelEvent): void;
 }
 
 /** Routes the events of `surface` (the viewport element, with its `.world` inside). */
@@ -23,7 +23,7 @@ export function createSurfacePointer(surface: () => HTMLElement, camera: Camera,
 		return { x: event.clientX - rect.left, y: event.clientY - rect.top };
 	};
 	return {
-		down(event) {
+		onpointerdown(event) {
 			const element = surface();
 			if (event.target !== element && !(event.target as HTMLElement).classList.contains('world')) return;
 			if (event.button !== 0 && event.button !== 1) return;
@@ -32,15 +32,15 @@ export function createSurfacePointer(surface: () => HTMLElement, camera: Camera,
 			const point = local(event);
 			if (!selection.pressBackground(event.pointerId, point, event)) camera.press(event.pointerId, point, event.isPrimary);
 		},
-		move(event) {
+		onpointermove(event) {
 			const point = local(event);
 			if (!selection.dragBackground(event.pointerId, point)) camera.drag(event.pointerId, point);
 		},
-		up(event) {
+		onpointerup(event) {
 			camera.release(event.pointerId);
 			selection.releaseBackground(event.pointerId);
 		},
-		wheel(event) {
+		onwheel(event) {
 			event.preventDefault();
 			camera.wheel(event, local(event));
 		}

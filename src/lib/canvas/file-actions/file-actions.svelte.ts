@@ -1,18 +1,14 @@
 /**
  * The canvas' file actions: export as a JSON file, a picture of the whole canvas, import
- * from a file and a share link. The heavy parts (the picture exporter, import checks, share
- * link encoding) load on first use. Failures become notices on the store; an import that
- * fails leaves the canvas unchanged.
+ * from a file and a share link. The work behind them (`transfers.ts`, and the picture
+ * exporter, import checks and share-link encoding it loads) comes on first use. Failures
+ * become notices on the store; an import that fails leaves the canvas unchanged.
  */
 import { AutoUiError, errorMessage } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
-import { createCanvasDocument, parseCanvasDocument } from '../canvas-document';
 import type { CanvasStore } from '../canvas-store.svelte';
 
-/** The name an exported canvas is saved under: `autoui-canvas-<YYYY-MM-DD>.json`. */
-export function canvasFileName(date: Date): string {
-	return `autoui-canvas-${date.toISOString().slice(0, 10)}.json`;
-}
+type Transfers = typeof import('./transfers');
 
 /** What the file actions work on. */
 export interface FileActionsOptions {
@@ -45,56 +41,45 @@ export class FileActions {
 	}
 
 	/** Downloads the canvas as a JSON document. */
-	exportFile = (): void => {
-		const text = JSON.stringify(createCanvasDocument(this.#options.store().widgets), null, 2);
-		const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-		const link = document.createElement('a');
-		link.href = url;
-		link.download = canvasFileName(new Date());
-		link.click();
-		setTimeout(() => URL.revokeObjectURL(url), 1000);
-	};
+	exportFile = (): Promise<void> =>
+		this.#attempt('Export failed', async (work, store) => work.exportCanvasFile(store.widgets));
 
 	/** Saves one PNG of every widget (collapsed frames as their title bar). */
-	exportPicture = async (): Promise<void> => {
-		const store = this.#options.store();
-		const rects = store.widgets.map((record) => (record.collapsed ? { ...record, h: 30 } : record));
-		try {
-			const { exportCanvasPicture } = await import('../export/export-actions');
-			const { world, surface } = this.#options.picture();
-			store.notify('info', await exportCanvasPicture(world, rects, getComputedStyle(surface).backgroundColor));
-		} catch (error) {
-			store.notify('error', `The picture of the canvas failed: ${errorMessage(error)}`);
-		}
-	};
+	exportPicture = (): Promise<void> =>
+		this.#attempt('The picture of the canvas failed', async (work, store) => {
+			store.notify('info', await work.canvasPicture(store.widgets, this.#options.picture()));
+		});
 
 	/** Replaces the canvas with a file's widgets (one undo step); nothing changes when none is valid. */
-	importFile = async (file: File): Promise<void> => {
-		const store = this.#options.store();
-		const validator = this.#options.validator();
-		try {
-			const [{ applyImport }] = await Promise.all([import('../incoming'), validator.load()]);
-			applyImport(store, parseCanvasDocument(await file.text(), validator), file.name);
-		} catch (error) {
-			store.notify('error', `Import failed (your canvas is unchanged): ${errorMessage(error)}`);
-		}
-	};
+	importFile = (file: File): Promise<void> =>
+		this.#attempt('Import failed (your canvas is unchanged)', (work, store) =>
+			work.importCanvasFile(store, this.#options.validator(), file)
+		);
 
 	/** Builds a share link and copies it when the browser allows; too large, it offers the file export. */
-	share = async (): Promise<void> => {
-		const { servers, pageUrl = () => location.href } = this.#options;
+	share = (): Promise<void> =>
+		this.#attempt(
+			'Could not build a share link',
+			async (work, store) => {
+				const { servers, pageUrl = () => location.href } = this.#options;
+				this.#shareLink = await work.canvasShareLink(pageUrl(), store.widgets, servers());
+				await globalThis.navigator?.clipboard?.writeText(this.#shareLink).catch(() => undefined);
+			},
+			true
+		);
+
+	/**
+	 * Runs an action's work (loaded on first use); a failure becomes an error notice starting
+	 * with `failure`, offering the file export when `offerExport` and the canvas was too large.
+	 */
+	async #attempt(failure: string, run: (work: Transfers, store: CanvasStore) => Promise<void>, offerExport = false): Promise<void> {
 		const store = this.#options.store();
 		try {
-			const [{ buildShareLink }, { leaveOutLiveRows }] = await Promise.all([import('../share-link'), import('../live/lighten')]);
-			this.#shareLink = await buildShareLink(pageUrl(), store.widgets, servers(), { lighten: leaveOutLiveRows });
-			await globalThis.navigator?.clipboard?.writeText(this.#shareLink).catch(() => undefined);
+			await run(await import('./transfers'), store);
 		} catch (error) {
-			const tooLarge = error instanceof AutoUiError && error.code === 'limit_exceeded';
-			store.notify(
-				'error',
-				`Could not build a share link: ${errorMessage(error)}`,
-				tooLarge ? [{ id: 'share-export', label: 'Export as file', run: this.exportFile }] : undefined
-			);
+			const tooLarge = offerExport && error instanceof AutoUiError && error.code === 'limit_exceeded';
+			const actions = tooLarge ? [{ id: 'share-export', label: 'Export as file', run: this.exportFile }] : undefined;
+			store.notify('error', `${failure}: ${errorMessage(error)}`, actions);
 		}
-	};
+	}
 }

@@ -4,7 +4,8 @@ import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { createCanvasDocument } from '../canvas-document';
 import { CanvasStore } from '../canvas-store.svelte';
 import { readShareLink } from '../share-link';
-import { canvasFileName, FileActions } from './file-actions.svelte';
+import { FileActions } from './file-actions.svelte';
+import { canvasFileName } from './transfers';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 

@@ -43,13 +43,18 @@ export function runCommand(store: CanvasStore, command: CanvasCommand, { report,
 	}
 }
 
-/**
- * The keydown handlers of one canvas view: `page` for the window, `canvas` for the surface.
- * `store` is read at each press (the view may be handed another).
- */
-export function createCanvasKeys(store: () => CanvasStore, context: CommandContext) {
+/** The keydown handlers of one canvas view. */
+export interface CanvasKeys {
+	/** For the window: undo and redo. */
+	onPageKeydown(event: KeyboardEvent): void;
+	/** For the canvas surface: deselect, remove, move and resize the selection. */
+	onCanvasKeydown(event: KeyboardEvent): void;
+}
+
+/** The keydown handlers of one canvas view; `store` is read at each press (the view may be handed another). */
+export function createCanvasKeys(store: () => CanvasStore, context: CommandContext): CanvasKeys {
 	return {
-		page(event: KeyboardEvent): void {
+		onPageKeydown(event) {
 			if (event.defaultPrevented || isEditable(event.target)) return;
 			if (event.target instanceof Element && event.target.closest('dialog[open]')) return;
 			const command = pageCommand(event);
@@ -57,7 +62,7 @@ export function createCanvasKeys(store: () => CanvasStore, context: CommandConte
 			event.preventDefault();
 			runCommand(store(), command, context);
 		},
-		canvas(event: KeyboardEvent): void {
+		onCanvasKeydown(event) {
 			if (isEditable(event.target)) return;
 			const command = canvasCommand(event, store().selected !== undefined);
 			if (!command) return;
