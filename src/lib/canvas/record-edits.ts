@@ -108,13 +108,18 @@ export function placeInTurn(
  * Copies of `originals` 24 px below and right of them (on the grid), shown, above every
  * widget, with fresh ids, marked as placed by the user.
  */
-export function copiesOf(records: readonly WidgetRecord[], originals: readonly WidgetRecord[], now: () => number): WidgetRecord[] {
+export function copiesOf(
+	records: readonly WidgetRecord[],
+	originals: readonly WidgetRecord[],
+	now: () => number
+): WidgetRecord[] {
 	let z = topZ(records);
 	const taken = new Set<string>(records.map((record) => record.id));
 	return originals.map((record) => {
 		const id = freshId(taken);
 		const { hidden: _hidden, ...rest } = record;
-		return { ...structuredClone(rest), id, x: snap(record.x + 24), y: snap(record.y + 24), z: ++z, createdAt: now(), userPlaced: true as const };
+		const corner = { x: snap(record.x + 24), y: snap(record.y + 24) };
+		return { ...structuredClone(rest), id, ...corner, z: ++z, createdAt: now(), userPlaced: true as const };
 	});
 }
 

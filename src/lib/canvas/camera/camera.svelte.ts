@@ -108,6 +108,7 @@ export class Camera {
 
 	/** A wheel turn at `point`: Ctrl/Cmd zooms around it, otherwise the view scrolls. */
 	wheel(wheel: { deltaX: number; deltaY: number; ctrlKey: boolean; metaKey: boolean }, point: Point): void {
-		this.#view = viewport.wheelView(this.#view, { deltaX: wheel.deltaX, deltaY: wheel.deltaY, zoom: wheel.ctrlKey || wheel.metaKey }, point);
+		const { deltaX, deltaY } = wheel;
+		this.#view = viewport.wheelView(this.#view, { deltaX, deltaY, zoom: wheel.ctrlKey || wheel.metaKey }, point);
 	}
 }

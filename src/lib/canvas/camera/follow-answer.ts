@@ -10,8 +10,13 @@ import type { WidgetRecord } from '../types';
 const freshForMs = 10_000;
 
 /** The shown widgets of a turn in `records` that `known` did not hold, added in the last 10 s. */
-export function newTurnWidgets(records: readonly WidgetRecord[], known: ReadonlySet<string>, now: number): WidgetRecord[] {
-	return records.filter((record) => !known.has(record.id) && record.turn && !record.hidden && now - record.createdAt < freshForMs);
+export function newTurnWidgets(
+	records: readonly WidgetRecord[],
+	known: ReadonlySet<string>,
+	now: number
+): WidgetRecord[] {
+	const fresh = (record: WidgetRecord) => !known.has(record.id) && now - record.createdAt < freshForMs;
+	return records.filter((record) => fresh(record) && record.turn && !record.hidden);
 }
 
 /** The bounding box of the shown widgets of `first`'s turn (`first` itself when it has none). */

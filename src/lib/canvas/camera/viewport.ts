@@ -78,7 +78,11 @@ export function placementWidth(width: number, zoom: number, padding = 24): numbe
 }
 
 /** A wheel turn: `zoom` (Ctrl/Cmd held) zooms around `point`, otherwise it scrolls the view. */
-export function wheelView(view: Viewport, wheel: { deltaX: number; deltaY: number; zoom: boolean }, point: { x: number; y: number }): Viewport {
+export function wheelView(
+	view: Viewport,
+	wheel: { deltaX: number; deltaY: number; zoom: boolean },
+	point: { x: number; y: number }
+): Viewport {
 	if (wheel.zoom) return zoomAt(view, Math.exp(-wheel.deltaY / 300), point.x, point.y);
 	return { ...view, panX: view.panX - wheel.deltaX, panY: view.panY - wheel.deltaY };
 }

@@ -17,7 +17,11 @@ export interface SurfacePointer {
 }
 
 /** Routes the events of `surface` (the viewport element, with its `.world` inside). */
-export function createSurfacePointer(surface: () => HTMLElement, camera: Camera, selection: CanvasSelection): SurfacePointer {
+export function createSurfacePointer(
+	surface: () => HTMLElement,
+	camera: Camera,
+	selection: CanvasSelection
+): SurfacePointer {
 	const local = (event: MouseEvent): Point => {
 		const rect = surface().getBoundingClientRect();
 		return { x: event.clientX - rect.left, y: event.clientY - rect.top };

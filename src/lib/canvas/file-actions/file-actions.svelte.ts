@@ -72,7 +72,11 @@ export class FileActions {
 	 * Runs an action's work (loaded on first use); a failure becomes an error notice starting
 	 * with `failure`, offering the file export when `offerExport` and the canvas was too large.
 	 */
-	async #attempt(failure: string, run: (work: Transfers, store: CanvasStore) => Promise<void>, offerExport = false): Promise<void> {
+	async #attempt(
+		failure: string,
+		run: (work: Transfers, store: CanvasStore) => Promise<void>,
+		offerExport = false
+	): Promise<void> {
 		const store = this.#options.store();
 		try {
 			await run(await import('./transfers'), store);

@@ -40,7 +40,8 @@ describe('FileActions', () => {
 		expect(store.widgets).toEqual(mine);
 		await files.importFile(new File(['not json'], 'broken.json'));
 		expect(store.widgets).toEqual(mine);
-		expect(store.notices.at(-1)).toMatchObject({ kind: 'error', message: expect.stringMatching(/^Import failed \(your canvas is unchanged\)/) });
+		const notice = store.notices.at(-1);
+		expect(notice).toMatchObject({ kind: 'error', message: expect.stringMatching(/^Import failed \(your canvas is unchanged\)/) });
 	});
 
 	it('makes a share link of the canvas and its servers, shown until dismissed', async () => {
@@ -67,6 +68,7 @@ describe('FileActions', () => {
 	it('reports a picture that could not be made', async () => {
 		const { store, files } = setUp();
 		await files.exportPicture();
-		expect(store.notices.at(-1)).toMatchObject({ kind: 'error', message: 'The picture of the canvas failed: no picture in unit tests' });
+		const notice = store.notices.at(-1);
+		expect(notice).toMatchObject({ kind: 'error', message: 'The picture of the canvas failed: no picture in unit tests' });
 	});
 });

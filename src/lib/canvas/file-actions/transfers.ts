@@ -37,7 +37,14 @@ export async function importCanvasFile(store: CanvasStore, validator: WidgetVali
 }
 
 /** A share link of `records` and `servers` from the page at `pageUrl` (live widgets' rows left out when too large). */
-export async function canvasShareLink(pageUrl: string, records: readonly WidgetRecord[], servers: string[]): Promise<string> {
-	const [{ buildShareLink }, { leaveOutLiveRows }] = await Promise.all([import('../share-link'), import('../live/lighten')]);
+export async function canvasShareLink(
+	pageUrl: string,
+	records: readonly WidgetRecord[],
+	servers: string[]
+): Promise<string> {
+	const [{ buildShareLink }, { leaveOutLiveRows }] = await Promise.all([
+		import('../share-link'),
+		import('../live/lighten')
+	]);
 	return buildShareLink(pageUrl, records, servers, { lighten: leaveOutLiveRows });
 }
