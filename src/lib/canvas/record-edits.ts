@@ -118,8 +118,15 @@ export function copiesOf(
 	return originals.map((record) => {
 		const id = freshId(taken);
 		const { hidden: _hidden, ...rest } = record;
-		const corner = { x: snap(record.x + 24), y: snap(record.y + 24) };
-		return { ...structuredClone(rest), id, ...corner, z: ++z, createdAt: now(), userPlaced: true as const };
+		return {
+			...structuredClone(rest),
+			id,
+			x: snap(record.x + 24),
+			y: snap(record.y + 24),
+			z: ++z,
+			createdAt: now(),
+			userPlaced: true as const
+		};
 	});
 }
 

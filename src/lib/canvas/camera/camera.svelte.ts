@@ -108,7 +108,10 @@ export class Camera {
 
 	/** A wheel turn at `point`: Ctrl/Cmd zooms around it, otherwise the view scrolls. */
 	wheel(wheel: { deltaX: number; deltaY: number; ctrlKey: boolean; metaKey: boolean }, point: Point): void {
-		const { deltaX, deltaY } = wheel;
-		this.#view = viewport.wheelView(this.#view, { deltaX, deltaY, zoom: wheel.ctrlKey || wheel.metaKey }, point);
+		this.#view = viewport.wheelView(
+			this.#view,
+			{ deltaX: wheel.deltaX, deltaY: wheel.deltaY, zoom: wheel.ctrlKey || wheel.metaKey },
+			point
+		);
 	}
 }

@@ -15,8 +15,9 @@ export function newTurnWidgets(
 	known: ReadonlySet<string>,
 	now: number
 ): WidgetRecord[] {
-	const fresh = (record: WidgetRecord) => !known.has(record.id) && now - record.createdAt < freshForMs;
-	return records.filter((record) => fresh(record) && record.turn && !record.hidden);
+	return records.filter(
+		(record) => !known.has(record.id) && record.turn && !record.hidden && now - record.createdAt < freshForMs
+	);
 }
 
 /** The bounding box of the shown widgets of `first`'s turn (`first` itself when it has none). */

@@ -39,8 +39,9 @@ export class SelectionState {
 
 	/** Adds `id` as the primary, or takes it out when it is selected (shift-click). */
 	toggle(id: string): void {
-		const ids = this.#ids;
-		this.#ids = ids.includes(id as WidgetId) ? ids.filter((other) => other !== id) : [...ids, id as WidgetId];
+		this.#ids = this.#ids.includes(id as WidgetId)
+			? this.#ids.filter((other) => other !== id)
+			: [...this.#ids, id as WidgetId];
 	}
 
 	/** Takes `ids` out of the selection (removed or hidden widgets). */
