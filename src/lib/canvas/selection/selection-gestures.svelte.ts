@@ -6,7 +6,7 @@
 import { snap } from '../placement';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetRecord } from '../types';
-import type { Viewport } from '../viewport';
+import type { Viewport } from '../camera/viewport';
 import { idsInside } from './align';
 import { snapToNeighbours, type SnapGuide } from './snapping';
 

@@ -1,7 +1,7 @@
 /**
  * Pan and zoom of the canvas view as plain math: screen = canvas × zoom + pan.
  */
-import { boundingBox, type Rect } from './placement';
+import { boundingBox, type Rect } from '../placement';
 
 /** The view transform. */
 export interface Viewport {
@@ -67,6 +67,24 @@ export function fitReadable(rects: readonly Rect[], width: number, height: numbe
 /** The canvas width that fills a view `width` screen pixels wide at the readable zoom. */
 export function readableWidth(width: number, padding = 24): number {
 	return Math.max(400, Math.floor((width - 2 * padding) / readableZoom));
+}
+
+/**
+ * The canvas width new widgets wrap at in a view `width` screen pixels wide at `zoom`: what
+ * the view shows, at the readable zoom when zoomed out further, at most 3,000 px.
+ */
+export function placementWidth(width: number, zoom: number, padding = 24): number {
+	return Math.min(3000, (width - 2 * padding) / Math.max(zoom, readableZoom));
+}
+
+/** A wheel turn: `zoom` (Ctrl/Cmd held) zooms around `point`, otherwise it scrolls the view. */
+export function wheelView(
+	view: Viewport,
+	wheel: { deltaX: number; deltaY: number; zoom: boolean },
+	point: { x: number; y: number }
+): Viewport {
+	if (wheel.zoom) return zoomAt(view, Math.exp(-wheel.deltaY / 300), point.x, point.y);
+	return { ...view, panX: view.panX - wheel.deltaX, panY: view.panY - wheel.deltaY };
 }
 
 /**

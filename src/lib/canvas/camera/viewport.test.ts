@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox } from './placement';
+import { boundingBox } from '../placement';
 import { memoryStorage } from '$lib/shared/testing';
 import { fitAll, fitReadable, initialViewport, loadViewport, readableWidth, readableZoom, reveal, saveViewport, zoomAt } from './viewport';
 
