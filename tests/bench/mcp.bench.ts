@@ -1,11 +1,14 @@
 /**
  * MCP call path: overhead of McpConnection.callTool over the bare SDK Client.callTool on
- * loopback (same server, same tool, interleaved rounds, medians), and the wall time of five
- * parallel calls to a tool that sleeps 200 ms (they should overlap, not queue).
+ * loopback (same server, same tool, interleaved rounds, medians); what the agent's per-call
+ * path adds on top (a manual call through `Conversation.callTool`: registry, policy, argument
+ * validation, deadline, result storage, events); and the wall time of five parallel calls to
+ * a tool that sleeps 200 ms (they should overlap, not queue).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { Conversation } from '$lib/agent/conversation';
 import { McpConnection } from '$lib/mcp';
 import { startFixtureServer } from '../fixtures/mcp/launchers';
 
@@ -56,6 +59,8 @@ export default async function run(emit: Emit): Promise<void> {
 		emit({ name: 'mcp-call-autoui', value: round(ourMedian), unit: 'ms', target: null, calls: ourTimes.length });
 		emit({ name: 'mcp-call-overhead', value: round(overhead), unit: 'ms', target: '<= 1 ms or <= 10%', percent: round((overhead / bareMedian) * 100) });
 
+		await agentPath(emit, ours, args, bareMedian);
+
 		const walls: number[] = [];
 		for (let round = 0; round < 3; round++) {
 			walls.push(await time(() => Promise.all(Array.from({ length: 5 }, () => ours.callTool('sleep', { ms: 200 })))));
@@ -66,6 +71,41 @@ export default async function run(emit: Emit): Promise<void> {
 		await bare.close();
 		await server.stop();
 	}
+}
+
+/** The same call as a manual call through the agent (interleaved with the bare connection). */
+async function agentPath(emit: Emit, connection: McpConnection, args: Record<string, unknown>, bareMedian: number): Promise<void> {
+	const conversation = new Conversation({
+		provider: () => Promise.reject(new Error('no model in this benchmark')),
+		tools: () => ({ layers: [connection.layer()], servers: [connection] }),
+		ui: {},
+		loopOptions: () => ({ policy: { maxCallsPerSession: 10_000 } }),
+		onChange: () => {}
+	});
+	const callAgent = async () => {
+		const outcome = await conversation.callTool({ tool: 'bench_mcp_echo', args, origin: 'manual' });
+		if (!outcome.ok) throw new Error(`the agent path failed: ${outcome.error}`);
+	};
+	const callConnection = () => connection.callTool('echo', args);
+	for (let i = 0; i < 50; i++) {
+		await callAgent();
+		await callConnection();
+	}
+	const agentTimes: number[] = [];
+	const connectionTimes: number[] = [];
+	for (let i = 0; i < 400; i++) {
+		if (i % 2) {
+			agentTimes.push(await time(callAgent));
+			connectionTimes.push(await time(callConnection));
+		} else {
+			connectionTimes.push(await time(callConnection));
+			agentTimes.push(await time(callAgent));
+		}
+	}
+	const agentMedian = median(agentTimes);
+	const added = agentMedian - median(connectionTimes);
+	emit({ name: 'mcp-call-agent-path', value: round(agentMedian), unit: 'ms', target: null, calls: agentTimes.length });
+	emit({ name: 'mcp-call-agent-overhead', value: round(added), unit: 'ms', target: '<= 10% of the bare SDK call', percent: round((added / bareMedian) * 100) });
 }
 
 function round(value: number): number {
