@@ -8,7 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import { Conversation } from '$lib/agent/conversation';
+import { Conversation } from '$lib/agent/session/conversation';
 import { McpConnection } from '$lib/mcp';
 import { startFixtureServer } from '../fixtures/mcp/launchers';
 

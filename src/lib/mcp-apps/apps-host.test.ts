@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import { buildLayer } from '$lib/mcp/layer';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { McpAppsHost, type HostConnection } from './apps-host';

@@ -18,7 +18,7 @@
  * is added to the next message sent.
  */
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolLayer } from '$lib/agent/types';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';

@@ -3,13 +3,13 @@
  * call of its tool and keeping the result with the widget, and running a View's own calls
  * under the agent's registry name.
  */
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
 import { AutoUiError, errorMessage, randomId, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { buildToolRegistry } from '$lib/agent';
-import { withAppTools } from '$lib/agent/app-tools';
-import { providerName } from '$lib/agent/registry';
+import { withAppTools } from '$lib/agent/tools/app-tools';
+import { providerName } from '$lib/agent/tools/registry';
 import type { HostConnection } from './apps-host';
 
 /** The most of a result a widget record keeps (the live View gets it whole). */

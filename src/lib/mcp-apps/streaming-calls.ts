@@ -7,7 +7,7 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import { partialArguments } from '$lib/agent/partial-json';
-import { buildToolRegistry, resolveToolName } from '$lib/agent/registry';
+import { buildToolRegistry, resolveToolName } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import type { ToolDefinition } from '$lib/shared';
 import type { HostConnection } from './apps-host';

@@ -11,7 +11,7 @@
  * builds that want `inputSchema` as a JSON string, and input arriving as a JSON string.
  */
 import { errorMessage, randomId, type ToolCallResult } from '$lib/shared';
-import { applyUiResult } from '$lib/agent/ui-results';
+import { applyUiResult } from '$lib/agent/dispatch/ui-results';
 import type { UiCallbacks } from '$lib/agent/types';
 import { jsonResult, type WebMcpServer } from './server';
 

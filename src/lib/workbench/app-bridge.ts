@@ -6,8 +6,8 @@
  * from the result once (not live).
  */
 import { buildToolRegistry } from '$lib/agent';
-import { providerName } from '$lib/agent/registry';
-import type { DirectCallRequest } from '$lib/agent/direct-call';
+import { providerName } from '$lib/agent/tools/registry';
+import type { DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
