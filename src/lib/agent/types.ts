@@ -126,6 +126,21 @@ export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence
 /** Outcome of a canvas action the UI performed for the agent. */
 export type CanvasActionResult = { ok: true; data?: unknown } | { ok: false; error: string };
 
+/**
+ * A tool whose result the canvas shows, as its WebMCP server declares it. `widget` answers
+ * `{ widget, data }` (shown through `UiCallbacks.onWidget`); `canvas` answers
+ * `{ canvas, id?, params? }` (a canvas action). The argument names say where the data goes.
+ */
+export interface DisplayCapability {
+	kind: 'widget' | 'canvas';
+	/** The argument whose value may hold `{"$ref": "<id>#<pointer>"}`, replaced by data before the call. */
+	references?: string;
+	/** The argument naming a data call (`{ tool, args }`) to run first; its value binds as `{"$ref": "source"}`. */
+	source?: string;
+	/** With `source`: the argument giving the refresh period in seconds (at least 5). */
+	refreshSeconds?: string;
+}
+
 /** What the dispatcher knows about the call that displays a widget. */
 export interface WidgetCallMeta {
 	/** tool_use id of the widget_display call. */

@@ -7,8 +7,7 @@
  */
 import { errorMessage, randomId, type ToolCallResult, type ToolServer } from '$lib/shared';
 import { withAppTools } from '../tools/app-tools';
-import { dispatchToolCalls } from './dispatcher';
-import type { EventInput } from './steps';
+import { dispatchToolCalls, type EventInput } from '.';
 import type { AgentEvent, ApprovalDecision } from '../events';
 import { matchServers } from '../loop/loop';
 import type { AgentCallbacks } from '../loop/loop-types';

@@ -17,8 +17,7 @@
 import { AutoUiError, errorMessage, isAbortError, isPlainObject, randomId, type ToolServer } from '$lib/shared';
 import type { Limiter } from '../dispatch/async';
 import { compressHistory } from './compress';
-import type { DispatchContext, EventInput, TurnProgress } from '../dispatch/steps';
-import { dispatchToolCalls } from '../dispatch/dispatcher';
+import { dispatchToolCalls, type DispatchContext, type EventInput, type TurnProgress } from '../dispatch';
 import type { AgentEvent, DoneReason, SchemaPatch } from '../events';
 import { appendUserInput, messageText, repairHistory } from '../session/history';
 import type { AgentLoopOptions, AgentLoopResult, IterationMetrics, ToolCallMetrics } from './loop-types';
