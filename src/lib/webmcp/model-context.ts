@@ -68,7 +68,7 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			try {
 				const args = readInput(input);
 				const result = await server.callTool(definition.name, args, { signal: controller.signal });
-				return applyUiResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
+				return applyUiResult(definition.display?.kind, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
 			} catch (error) {
 				return jsonResult({ error: errorMessage(error) }, true);
 			}

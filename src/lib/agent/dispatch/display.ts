@@ -8,7 +8,7 @@
  */
 import { isPlainObject, truncateText, type ToolCallResult } from '$lib/shared';
 import { hasReferences, resolveReferences, resultValue, type ReferenceSource } from '../references';
-import { resolveToolName, type RegistryEntry } from '../tools/registry';
+import { displayOf, resolveToolName, type RegistryEntry } from '../tools/registry';
 import type { DisplayCapability, ToolResultBlock, ToolUseBlock, WidgetCallMeta } from '../types';
 import { failure, type DispatchContext, type Outcome } from './context';
 import { applyUiResult, type AppliedUiResult } from './ui-results';
@@ -21,14 +21,6 @@ export interface BoundCall {
 	args: Record<string, unknown>;
 	display?: DisplayCapability;
 	source?: WidgetCallMeta['source'];
-}
-
-/** What the server declared about a tool it shows on the canvas; undefined for other tools. */
-export function displayOf(entry: RegistryEntry): DisplayCapability | undefined {
-	if (entry.kind !== 'tool' || entry.server.layer.protocol !== 'webmcp') return undefined;
-	if (entry.tool.name === 'widget_display') return { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' };
-	if (entry.tool.name === 'canvas') return { kind: 'canvas', references: 'params' };
-	return undefined;
 }
 
 /** The conversation's data results, as the values references stand for. */
@@ -138,11 +130,10 @@ export function inDisplayOrder(queue: DisplayQueue, bound: BoundCall, run: (prev
 }
 
 /** Applies a display result to the canvas once the display call before it finished. */
-export async function applyDisplay(ctx: DispatchContext, entry: RegistryEntry, bound: BoundCall, callId: string, result: ToolCallResult, previous?: Promise<void>): Promise<AppliedUiResult> {
+export async function applyDisplay(ctx: DispatchContext, bound: BoundCall, callId: string, result: ToolCallResult, previous?: Promise<void>): Promise<AppliedUiResult> {
 	await previous;
 	const { source } = bound;
 	// A widget with a source got its data from that call alone (not from whatever else ran this turn).
 	const dataFrom = source ? [`${callId}_source`] : [...ctx.turn.dataCallIds];
-	const tool = entry.kind === 'tool' ? entry.tool.name : entry.name;
-	return applyUiResult(tool, result, ctx.callbacks, { callId, dataFrom, turnId: ctx.turnId, ...(source ? { source } : {}) });
+	return applyUiResult(bound.display?.kind, result, ctx.callbacks, { callId, dataFrom, turnId: ctx.turnId, ...(source ? { source } : {}) });
 }

@@ -47,7 +47,7 @@ async function runCall(ctx: DispatchContext, entry: ToolEntry, callId: string, b
 	const invalid = checkResult(ctx, entry, ran.result);
 	if (invalid) return invalid;
 	if (!bound.display) return outcomeOf(ctx, entry, callId, ran.result);
-	const shown = await applyDisplay(ctx, entry, bound, callId, ran.result, previous);
+	const shown = await applyDisplay(ctx, bound, callId, ran.result, previous);
 	return outcomeOf(ctx, entry, callId, shown.result, shown.widgetId);
 }
 

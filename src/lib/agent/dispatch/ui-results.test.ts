@@ -9,21 +9,21 @@ const structured = (value: unknown, isError = false): ToolCallResult => ({ conte
 describe('applyUiResult', () => {
 	it('displays a widget and returns { widget, id }', () => {
 		const calls: unknown[] = [];
-		const applied = applyUiResult('widget_display', structured({ widget: 'stat', data: { value: 1 } }), { onWidget: (...args) => (calls.push(args), { id: 'w_1' }) }, meta);
+		const applied = applyUiResult('widget', structured({ widget: 'stat', data: { value: 1 } }), { onWidget: (...args) => (calls.push(args), { id: 'w_1' }) }, meta);
 		expect(calls).toEqual([['stat', { value: 1 }, meta]]);
 		expect(applied).toEqual({ result: structured({ widget: 'stat', id: 'w_1' }), widgetId: 'w_1' });
 	});
 
 	it('turns a refused or throwing onWidget, or a missing canvas, into an error result', () => {
 		const input = structured({ widget: 'stat', data: {} });
-		expect(applyUiResult('widget_display', input, { onWidget: () => ({ error: 'Unknown widget type' }) }, meta).result).toEqual(structured({ error: 'Unknown widget type' }, true));
-		expect(applyUiResult('widget_display', input, { onWidget: () => { throw new Error('boom'); } }, meta).result).toEqual(structured({ error: 'boom' }, true));
-		expect(applyUiResult('widget_display', input, {}, meta).result.isError).toBe(true);
+		expect(applyUiResult('widget', input, { onWidget: () => ({ error: 'Unknown widget type' }) }, meta).result).toEqual(structured({ error: 'Unknown widget type' }, true));
+		expect(applyUiResult('widget', input, { onWidget: () => { throw new Error('boom'); } }, meta).result).toEqual(structured({ error: 'boom' }, true));
+		expect(applyUiResult('widget', input, {}, meta).result.isError).toBe(true);
 	});
 
 	it('passes validation errors through untouched', () => {
 		const error = structured({ error: 'Validation failed', details: [], expected_schema: {} }, true);
-		expect(applyUiResult('widget_display', error, { onWidget: () => ({ id: 'x' }) }, meta).result).toBe(error);
+		expect(applyUiResult('widget', error, { onWidget: () => ({ id: 'x' }) }, meta).result).toBe(error);
 	});
 
 	it('runs every canvas action with its parameters', () => {
@@ -49,6 +49,6 @@ describe('applyUiResult', () => {
 
 	it('leaves other tools\' results unchanged', () => {
 		const result = structured({ rows: [] });
-		expect(applyUiResult('query', result, {}, meta).result).toBe(result);
+		expect(applyUiResult(undefined, result, {}, meta).result).toBe(result);
 	});
 });

@@ -1,17 +1,18 @@
 /**
- * Applies the result of a display tool to the canvas through UiCallbacks. The autoui
- * server validates and sanitises; this step performs the effect and writes what happened
- * (the new widget id, or the canvas's answer) into the result the model reads. Shared by
- * the dispatcher and the in-page WebMCP registration (`document.modelContext`).
+ * Applies the result of a display tool to the canvas through UiCallbacks. The tool's server
+ * declares which tools display (`WebMcpToolDef.display`), validates and sanitises; this step
+ * performs the effect and writes what happened (the new widget id, or the canvas's answer)
+ * into the result the model reads. Shared by the dispatcher and the in-page WebMCP
+ * registration (`document.modelContext`).
  *
- * Expected structuredContent of successful calls:
- * - widget_display: `{ widget: <type>, data: <params> }`
- * - canvas: `{ canvas: <action>, id?: string, params?: object }` with params
+ * Expected structuredContent of successful calls, by display kind:
+ * - `widget`: `{ widget: <type>, data: <params> }`
+ * - `canvas`: `{ canvas: <action>, id?: string, params?: object }` with params
  *   `{ x, y }` for move, `{ w, h }` (or `{ width, height }`) for resize, `{ style }` (or the
  *   style map itself) for style, and the new widget params for update.
  */
 import { isPlainObject, safeStringify, type ToolCallResult } from '$lib/shared';
-import type { CanvasActionResult, UiCallbacks, WidgetCallMeta } from '../types';
+import type { CanvasActionResult, DisplayCapability, UiCallbacks, WidgetCallMeta } from '../types';
 
 /** The result after the UI effect, and the id of a widget it displayed. */
 export interface AppliedUiResult {
@@ -19,7 +20,10 @@ export interface AppliedUiResult {
 	widgetId?: string;
 }
 
-/** The display tools whose results have a UI effect. */
+/**
+ * The names of the built-in autoui server's display tools.
+ * @deprecated The dispatcher reads each tool's `display` declaration, not names; kept for callers of the old API.
+ */
 export const UI_TOOLS: readonly string[] = ['widget_display', 'canvas'];
 
 function jsonResult(value: unknown, isError = false): ToolCallResult {
@@ -88,21 +92,21 @@ function safely<T>(run: () => T): T | { error: string } {
 }
 
 /**
- * Applies a widget_display or canvas result to the UI. Error results (validation failures
- * from the server) pass through unchanged; a callback's error becomes an error result.
- * Results of other tools pass through unchanged.
+ * Applies the result of a display tool of kind `display` (a widget or a canvas action) to the
+ * UI. Error results (validation failures from the server) pass through unchanged; a
+ * callback's error becomes an error result. Results of other tools (no kind) pass through.
  */
-export function applyUiResult(tool: string, result: ToolCallResult, callbacks: UiCallbacks, meta: WidgetCallMeta): AppliedUiResult {
+export function applyUiResult(display: DisplayCapability['kind'] | undefined, result: ToolCallResult, callbacks: UiCallbacks, meta: WidgetCallMeta): AppliedUiResult {
 	if (result.isError || !isPlainObject(result.structuredContent)) return { result };
 	const content = result.structuredContent;
-	if (tool === 'widget_display' && typeof content.widget === 'string') {
+	if (display === 'widget' && typeof content.widget === 'string') {
 		if (!callbacks.onWidget) return { result: jsonResult({ error: 'No canvas is attached: the widget cannot be displayed here.' }, true) };
 		const data = isPlainObject(content.data) ? content.data : {};
 		const outcome = safely(() => callbacks.onWidget!(content.widget as string, data, meta));
 		if ('id' in outcome && typeof outcome.id === 'string') return { result: jsonResult({ widget: content.widget, id: outcome.id }), widgetId: outcome.id };
 		return { result: jsonResult({ error: 'error' in outcome ? outcome.error : 'The canvas did not accept the widget.' }, true) };
 	}
-	if (tool === 'canvas' && typeof content.canvas === 'string') {
+	if (display === 'canvas' && typeof content.canvas === 'string') {
 		const id = typeof content.id === 'string' ? content.id : undefined;
 		const params = isPlainObject(content.params) ? content.params : {};
 		const outcome = safely(() => runCanvasAction(content.canvas as string, id, params, callbacks));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '$lib/shared';
 import { buildSystemPrompt } from './prompt';
+import { withDisplay } from '../testing';
 import type { ToolLayer } from '../types';
 
 const tool = (name: string, description = ''): ToolDefinition => ({ name, description, inputSchema: { type: 'object' } });
@@ -16,7 +17,7 @@ function layers(): ToolLayer[] {
 			recipes: [{ name: 'profil-depute', description: 'Full deputy profile' }]
 		},
 		{ protocol: 'mcp', serverName: 'iNaturalist', description: 'Species observations.', tools: [tool('search_observations')] },
-		{ protocol: 'webmcp', serverName: 'autoui', description: 'Built-in UI widgets', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall'].map((name) => tool(name)) }
+		{ protocol: 'webmcp', serverName: 'autoui', description: 'Built-in UI widgets', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall'].map((name) => withDisplay(tool(name))) }
 	];
 }
 

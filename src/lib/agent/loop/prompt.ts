@@ -5,8 +5,8 @@
  * stable ordering) because prompt caching depends on it.
  */
 import { truncateText } from '$lib/shared';
-import { buildToolRegistry, canonicalName, type ServerEntry, type ToolRegistry } from '../tools/registry';
-import type { ToolLayer } from '../types';
+import { buildToolRegistry, canonicalName, displayOf, type ServerEntry, type ToolRegistry } from '../tools/registry';
+import type { DisplayCapability, ToolLayer } from '../types';
 
 /** The prompt and the alias map that routes its canonical names to real tools. */
 export interface SystemPrompt {
@@ -28,10 +28,10 @@ function stepLines(registry: ToolRegistry, pick: (server: ServerEntry) => string
 	return registry.servers.map(pick).filter((line): line is string => Boolean(line)).map((line) => `  ${line}`);
 }
 
-function displayTool(registry: ToolRegistry, tool: string): string | undefined {
+/** The first tool a WebMCP server declares as a display tool of this kind. */
+function displayTool(registry: ToolRegistry, kind: DisplayCapability['kind']): string | undefined {
 	for (const server of registry.servers) {
-		if (server.layer.protocol !== 'webmcp') continue;
-		const entry = registry.toolsByServer.get(server.key)?.find((candidate) => candidate.tool.name === tool);
+		const entry = registry.toolsByServer.get(server.key)?.find((candidate) => displayOf(candidate)?.kind === kind);
 		if (entry) return entry.name;
 	}
 	return undefined;
@@ -62,7 +62,7 @@ export function promptFromRegistry(registry: ToolRegistry): string {
 	const list = stepLines(registry, (server) => canonicalName(registry, server, 'list_recipes')?.concat('()'));
 	const tools = stepLines(registry, (server) => `${server.prefix}search_tools(query), ${server.prefix}list_tools()`);
 	const get = stepLines(registry, (server) => canonicalName(registry, server, 'get_recipe')?.concat('(name)'));
-	const widget = displayTool(registry, 'widget_display');
+	const widget = displayTool(registry, 'widget');
 	const canvas = displayTool(registry, 'canvas');
 	const parts: string[] = [
 		'You are AutoUI, an assistant that answers questions by fetching data with tools and displaying the answer as widgets on a canvas the user sees.',

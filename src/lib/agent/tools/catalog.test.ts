@@ -4,13 +4,14 @@ import type { SchemaPatch } from '../events';
 import { TOOL_NAME_PATTERN } from './names';
 import { buildToolRegistry } from './registry';
 import { activateServerTools, buildDiscoveryTools, buildToolsFromLayers } from './catalog';
+import { withDisplay } from '../testing';
 import type { McpLayer, ToolLayer } from '../types';
 
 const tool = (name: string, inputSchema: ToolDefinition['inputSchema'] = { type: 'object', properties: {} }): ToolDefinition => ({ name, description: `${name} tool`, inputSchema });
 
 const data: McpLayer = { protocol: 'mcp', serverName: 'Tricoteuses', tools: [tool('query_sql', { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'] }), tool('browse_skills'), tool('get_skill')] };
 const other: McpLayer = { protocol: 'mcp', serverName: 'iNaturalist', tools: [tool('search_observations')] };
-const ui: ToolLayer = { protocol: 'webmcp', serverName: 'autoui', description: 'UI', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall', 'extra'].map((name) => tool(name)) };
+const ui: ToolLayer = { protocol: 'webmcp', serverName: 'autoui', description: 'UI', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall', 'extra'].map((name) => withDisplay(tool(name))) };
 
 describe('buildToolsFromLayers', () => {
 	it('prefixes every tool, normalises schemas (strict by default) and reports patches', () => {

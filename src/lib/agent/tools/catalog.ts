@@ -10,7 +10,7 @@
 import { AutoUiError } from '$lib/shared';
 import type { SchemaPatch } from '../events';
 import { CANONICAL_ROLES } from './canonical';
-import { buildToolRegistry, canonicalName, isRecallEntry, serverOfLayer, type RegistryEntry, type ToolRegistry } from './registry';
+import { buildToolRegistry, canonicalName, displayOf, isRecallEntry, serverOfLayer, type RegistryEntry, type ToolRegistry } from './registry';
 import { adaptTool, type AdaptedTool, type SchemaOptions } from './tool-adapter';
 import type { ProviderTool, ToolLayer } from '../types';
 
@@ -22,7 +22,10 @@ export interface BuildToolsOptions extends SchemaOptions {
 	registry?: ToolRegistry;
 }
 
-/** WebMCP tools offered from the start: the display tools and recall. */
+/**
+ * The names of the built-in autoui server's tools offered from the start.
+ * @deprecated Discovery offers the tools a WebMCP server declares as display tools, and its recall; kept for callers of the old API.
+ */
 export const DISPLAY_TOOLS: readonly string[] = ['widget_display', 'canvas', 'recall'];
 
 /** Registry plus a cache of adapted tools. Scoped to one loop turn or one call; never global. */
@@ -132,7 +135,7 @@ export function discoveryTools(catalog: ToolCatalog): ProviderTool[] {
 		add(`${server.prefix}list_tools`);
 		if (server.layer.protocol === 'webmcp') {
 			for (const entry of registry.toolsByServer.get(server.key) ?? []) {
-				if (DISPLAY_TOOLS.includes(entry.tool.name)) add(entry.name);
+				if (displayOf(entry) || isRecallEntry(entry)) add(entry.name);
 			}
 		}
 	}
@@ -174,8 +177,8 @@ export function buildToolsFromLayers(layers: readonly ToolLayer[], options: Buil
 
 /**
  * The tools a lazily loading model starts with: per server the recipe tools (canonical
- * names), `search_tools` and `list_tools`; for WebMCP layers also widget_display, canvas
- * and recall.
+ * names), `search_tools` and `list_tools`; for WebMCP layers also the tools they declare as
+ * display tools, and recall.
  */
 export function buildDiscoveryTools(layers: readonly ToolLayer[], options: BuildToolsOptions = {}): ProviderTool[] {
 	return discoveryTools(createToolCatalog(layers, options));

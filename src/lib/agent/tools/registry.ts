@@ -7,7 +7,7 @@
 import type { ToolDefinition } from '$lib/shared';
 import { CANONICAL_ROLES, resolveCanonicalTools, type CanonicalTools } from './canonical';
 import { hashSuffix, joinToolName, sanitizeServerName, serverPart, shortenWithHash } from './names';
-import type { ToolLayer } from '../types';
+import type { DisplayCapability, ToolLayer, WebMcpToolDef } from '../types';
 
 /** The two pseudo-tools answered locally from the layer (seed 001). */
 export type PseudoTool = 'list_tools' | 'search_tools';
@@ -141,6 +141,12 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 /** True for calls the dispatcher answers from its result buffer: the built-in recall or a WebMCP `recall`. */
 export function isRecallEntry(entry: RegistryEntry): boolean {
 	return entry.kind === 'recall' || (entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'recall');
+}
+
+/** What a WebMCP server declared about a tool it shows on the canvas; undefined for every other tool. */
+export function displayOf(entry: RegistryEntry): DisplayCapability | undefined {
+	if (entry.kind !== 'tool' || entry.server.layer.protocol !== 'webmcp') return undefined;
+	return (entry.tool as WebMcpToolDef).display;
 }
 
 /** Resolves a name the model used: alias first, then the registry. Undefined when unknown. */
