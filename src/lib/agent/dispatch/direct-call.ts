@@ -14,7 +14,7 @@ import type { AgentCallbacks } from '../loop/loop-types';
 import { resolvePolicy, type ApprovalRequest, type ToolPolicy } from '../policy';
 import { resultValue } from '../references';
 import { buildToolRegistry } from '../tools/registry';
-import type { AgentState } from '../loop/state';
+import { storedValue, type AgentState } from '../loop/state';
 import { createToolCatalog } from '../tools/catalog';
 import type { ToolLayer } from '../types';
 
@@ -112,7 +112,7 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 		const elapsedMs = Math.round(performance.now() - started);
 		const stored = context.state.results.get(callId);
 		if (block.is_error) return { ok: false, callId, ...(raw ? { result: raw } : {}), error: metrics.error ?? block.content, code: metrics.code, elapsedMs };
-		return { ok: true, callId, ...(raw ? { result: raw } : {}), value: resultValue(stored?.text ?? block.content), elapsedMs };
+		return { ok: true, callId, ...(raw ? { result: raw } : {}), value: stored ? storedValue(stored) : resultValue(block.content), elapsedMs };
 	} catch (error) {
 		return { ok: false, callId, error: errorMessage(error), code: 'internal', elapsedMs: Math.round(performance.now() - started) };
 	}

@@ -8,6 +8,7 @@
  */
 import { isPlainObject, truncateText, type ToolCallResult } from '$lib/shared';
 import { hasReferences, resolveReferences, resultValue, type ReferenceSource } from '../references';
+import { storedValue } from '../loop/state';
 import { displayOf, resolveToolName, type RegistryEntry } from '../tools/registry';
 import type { DisplayCapability, ToolResultBlock, ToolUseBlock, WidgetCallMeta } from '../types';
 import { failure, type DispatchContext, type Outcome } from './context';
@@ -23,15 +24,12 @@ export interface BoundCall {
 	source?: WidgetCallMeta['source'];
 }
 
-/** The conversation's data results, as the values references stand for. */
+/** The conversation's data results, as the values references stand for (kept beside their text). */
 function referenceSource(ctx: DispatchContext, sourceValue: unknown): ReferenceSource {
-	const parsed = new Map<string, unknown>();
 	const results: ReferenceSource = {
 		value(id) {
 			const stored = ctx.state.results.get(id);
-			if (!stored?.data) return undefined;
-			if (!parsed.has(id)) parsed.set(id, resultValue(stored.text));
-			return parsed.get(id);
+			return stored?.data ? storedValue(stored) : undefined;
 		},
 		ids: () => ctx.state.results.ids().filter((id) => ctx.state.results.get(id)?.data)
 	};
@@ -86,7 +84,7 @@ async function runSource(
 		params: isPlainObject(template) ? template : {},
 		...(typeof refreshSeconds === 'number' ? { refreshSeconds: Math.round(refreshSeconds) } : {})
 	};
-	return { args: rest, value: resultValue(stored?.text ?? ''), meta };
+	return { args: rest, value: stored ? storedValue(stored) : resultValue(''), meta };
 }
 
 /**

@@ -90,5 +90,7 @@ export function outcomeOf(ctx: DispatchContext, entry: ToolEntry, callId: string
 		return { ok: false, code, message, text, ...mocked };
 	}
 	if (protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
-	return { ok: true, text, widgetId, store: true, ...mocked };
+	// The text is structuredContent as JSON when there is one: the object itself is its value.
+	const value = result.structuredContent ?? undefined;
+	return { ok: true, text, ...(value === undefined ? {} : { value }), widgetId, store: true, ...mocked };
 }

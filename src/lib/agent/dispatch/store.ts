@@ -20,13 +20,18 @@ export function storeResult(ctx: DispatchContext, call: PendingCall, outcome: Ou
 	const full = outcome.text;
 	// A successful data call can be displayed by reference: it is marked, and the model is told how.
 	const data = outcome.ok && ctx.turn.dataCallIds.includes(block.id);
+	// What the data stands for, parsed at most once (the run step passes structuredContent on).
+	const value = data ? (outcome.value ?? resultValue(full)) : undefined;
 	if (outcome.ok ? outcome.store : true) {
-		const stored = full.length > ctx.policy.maxStoredResultChars ? truncateText(full, ctx.policy.maxStoredResultChars) : full;
-		ctx.state.results.set(block.id, { text: stored, name: fields.resolvedName, size: full.length, ...(data ? { data: true } : {}) });
+		const capped = full.length > ctx.policy.maxStoredResultChars;
+		const stored = capped ? truncateText(full, ctx.policy.maxStoredResultChars) : full;
+		// A capped text stands for itself, not for the full value: references see what recall reads.
+		const kept = data ? { data: true, ...(capped ? {} : { value }) } : {};
+		ctx.state.results.set(block.id, { text: stored, name: fields.resolvedName, size: full.length, ...kept });
 	}
 	ctx.state.resultIterations.set(block.id, ctx.state.iteration);
 	// The reference note counts in the limit: the body is fitted to what is left.
-	const note = data ? `\n\n${referenceHint(block.id, resultValue(full))}` : '';
+	const note = data ? `\n\n${referenceHint(block.id, value)}` : '';
 	const fitted = fitResult(full, Math.max(200, ctx.policy.maxResultChars - note.length), `Call ${recallHint(ctx.catalog.registry.recallName, block.id)} for the full result.`);
 	const content = `${call.warning ? `${fitted.text}\n\n[Warning: ${call.warning}]` : fitted.text}${note}`;
 	const metrics: ToolCallMetrics = {

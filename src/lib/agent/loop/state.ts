@@ -5,6 +5,7 @@
  * Created per conversation with `createAgentState()`; two conversations share nothing.
  */
 import { Validator } from '@cfworker/json-schema';
+import { resultValue } from '../references/shape';
 
 /** One full tool result kept for recall. */
 export interface StoredResult {
@@ -15,6 +16,18 @@ export interface StoredResult {
 	size: number;
 	/** A successful data call (not discovery, display or an error): widgets may reference it. */
 	data?: boolean;
+	/**
+	 * What `text` stands for (structuredContent, else the parsed text), kept beside it so a
+	 * `{"$ref"}` never parses the text again. In memory only: a saved conversation keeps the
+	 * text, and the value is parsed once when first referenced.
+	 */
+	value?: unknown;
+}
+
+/** The value a stored result stands for: the one kept beside its text, else its text parsed (once). */
+export function storedValue(stored: StoredResult): unknown {
+	if (stored.value === undefined) stored.value = resultValue(stored.text);
+	return stored.value;
 }
 
 /** A bounded, insertion-ordered map of full results (oldest evicted first). */

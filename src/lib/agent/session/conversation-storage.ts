@@ -42,7 +42,8 @@ export function savedResults(state: AgentState): Array<[string, StoredResult]> {
 		const result = state.results.get(id)!;
 		if (kept.length >= savedResultLimits.entries || chars + result.text.length > savedResultLimits.chars) break;
 		chars += result.text.length;
-		kept.unshift([id, result]);
+		const { value: _value, ...saved } = result;
+		kept.unshift([id, saved]);
 	}
 	return kept;
 }
