@@ -9,7 +9,7 @@ import type { AgentCallbacks } from '../loop/loop-types';
 import type { AgentState } from '../loop/state';
 import type { ToolPolicy } from '../policy';
 import type { ToolCatalog } from '../tools/catalog';
-import type { ResolvedName } from '../tools/registry';
+import type { ResolvedName, ToolRegistry } from '../tools/registry';
 import type { ToolUseBlock } from '../types';
 import type { Limiter } from './async';
 
@@ -26,6 +26,20 @@ export interface TurnProgress {
 	dataCallIds: string[];
 	/** A call was refused because a limit was reached. */
 	limitHit: boolean;
+}
+
+/** Pairs each registry server with its connection (same name and protocol, first unused). */
+export function matchServers(registry: ToolRegistry, servers: readonly ToolServer[]): Map<string, ToolServer> {
+	const map = new Map<string, ToolServer>();
+	const used = new Set<ToolServer>();
+	for (const entry of registry.servers) {
+		const server = servers.find((candidate) => !used.has(candidate) && candidate.name === entry.layer.serverName && candidate.protocol === entry.layer.protocol);
+		if (server) {
+			used.add(server);
+			map.set(entry.key, server);
+		}
+	}
+	return map;
 }
 
 /** Everything one dispatch needs; created by the loop for each assistant message. */

@@ -8,14 +8,15 @@
 import { errorMessage, randomId, type ToolCallResult, type ToolServer } from '$lib/shared';
 import { withAppTools } from '../tools/app-tools';
 import { dispatchToolCalls, type EventInput } from '.';
+import { matchServers } from './context';
 import type { AgentEvent, ApprovalDecision } from '../events';
-import { matchServers } from '../loop/loop';
 import type { AgentCallbacks } from '../loop/loop-types';
 import { resolvePolicy, type ApprovalRequest, type ToolPolicy } from '../policy';
-import { resultValue } from '../references';
-import { buildToolRegistry } from '../tools/registry';
-import { storedValue, type AgentState } from '../loop/state';
-import { createToolCatalog } from '../tools/catalog';
+import { resultValue, storedValue } from '../references';
+import { buildToolRegistry, type ToolRegistry } from '../tools/registry';
+import { sameLayers } from '../tools/same-layers';
+import type { AgentState } from '../loop/state';
+import { createToolCatalog, type ToolCatalog } from '../tools/catalog';
 import type { ToolLayer } from '../types';
 
 /** Who made a call. */
@@ -48,15 +49,44 @@ export interface DirectCallOutcome {
 	elapsedMs: number;
 }
 
+/**
+ * What direct calls keep between the calls of one conversation: the registry and adapted
+ * schemas of the tools they last ran with, reused while the tools stay the same.
+ */
+export interface DirectCallCache {
+	layers?: readonly ToolLayer[];
+	registry?: ToolRegistry;
+	catalog?: ToolCatalog;
+	offered?: ReadonlySet<string>;
+}
+
 /** What a direct call runs with (the conversation's tools, state and approvals). */
 export interface DirectCallContext {
 	layers: readonly ToolLayer[];
 	servers: readonly ToolServer[];
+	/** The registry of `layers` when the caller has one (a tool hub); built from them otherwise. */
+	registry?: ToolRegistry;
+	/** Kept by the caller between calls, so the tools are not rebuilt for each call. */
+	cache?: DirectCallCache;
 	state: AgentState;
 	policy?: Partial<ToolPolicy>;
 	/** Receives every event, complete (`at`, `turnId`, `origin`). */
 	emit(event: AgentEvent): void;
 	requestApproval?(request: ApprovalRequest): Promise<ApprovalDecision>;
+}
+
+/** The registry and catalog for a call: the caller's or the cached ones, rebuilt when the tools changed. */
+function toolsFor(request: DirectCallRequest, context: DirectCallContext): Required<Omit<DirectCallCache, 'layers'>> {
+	const build = (layers: readonly ToolLayer[], registry = buildToolRegistry(layers)) => {
+		const catalog = createToolCatalog(layers, { registry, profile: 'strict', flatten: false });
+		return { registry, catalog, offered: new Set(registry.entries.keys()) };
+	};
+	// A View's calls also see its app-only tools, which no shared registry holds.
+	if (request.origin === 'app') return build(context.layers.map(withAppTools));
+	const cache = context.cache ?? {};
+	const current = context.registry ? cache.registry === context.registry : cache.registry !== undefined && sameLayers(cache.layers ?? [], context.layers);
+	if (!current || !cache.catalog || !cache.offered) Object.assign(cache, { layers: context.layers }, build(context.layers, context.registry));
+	return { registry: cache.registry!, catalog: cache.catalog!, offered: cache.offered! };
 }
 
 /** Runs one call the model did not make. Never throws: failures are outcomes. */
@@ -65,9 +95,7 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 	const callId = randomId(`${request.origin}_`, 10);
 	const turnId = `${request.origin}:${callId}`;
 	try {
-		const layers = request.origin === 'app' ? context.layers.map(withAppTools) : context.layers;
-		const registry = buildToolRegistry(layers);
-		const catalog = createToolCatalog(layers, { registry, profile: 'strict', flatten: false });
+		const { registry, catalog, offered } = toolsFor(request, context);
 		const base = resolvePolicy(context.policy);
 		const policy: ToolPolicy = {
 			...base,
@@ -100,7 +128,7 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 				limiters: new Map(),
 				turn: { calls: 0, guided: false, dataCallIds: [], limitHit: false },
 				lazy: false,
-				offered: new Set(catalog.registry.entries.keys()),
+				offered,
 				onRawResult: (id, result) => {
 					if (id === callId) raw = result;
 				}

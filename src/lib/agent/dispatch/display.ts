@@ -7,8 +7,7 @@
  * After the call: the result is applied to the canvas through the UI callbacks, in call order.
  */
 import { isPlainObject, truncateText, type ToolCallResult } from '$lib/shared';
-import { hasReferences, resolveReferences, resultValue, type ReferenceSource } from '../references';
-import { storedValue } from '../loop/state';
+import { hasReferences, resolveReferences, resultValue, storedValue, type ReferenceSource } from '../references';
 import { displayOf, resolveToolName, type RegistryEntry } from '../tools/registry';
 import type { DisplayCapability, ToolResultBlock, ToolUseBlock, WidgetCallMeta } from '../types';
 import { failure, type DispatchContext, type Outcome } from './context';

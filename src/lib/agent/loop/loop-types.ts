@@ -6,6 +6,7 @@ import type { ToolProtocol, ToolServer } from '$lib/shared';
 import type { AgentEvent, ApprovalDecision, DoneReason, SchemaPatch } from '../events';
 import type { ApprovalRequest, ToolPolicy } from '../policy';
 import type { LlmProvider } from '../providers/types';
+import type { ToolRegistry } from '../tools/registry';
 import type { SchemaProfile } from '../tools/schema-normalize';
 import type { AgentState } from './state';
 import type { ChatMessage, StopReason, ToolLayer, UiCallbacks, Usage } from '../types';
@@ -71,6 +72,8 @@ export interface AgentLoopOptions {
 	layers: ToolLayer[];
 	/** Connections behind the layers, matched by server name and protocol. */
 	servers: ToolServer[];
+	/** The registry of `layers`, when the caller already built it (a tool hub); built from them otherwise. */
+	registry?: ToolRegistry;
 	/** The conversation so far (repaired if it ended mid-turn). */
 	history?: ChatMessage[];
 	/** Session state from `createAgentState()`; a fresh one when absent (no recall across turns). */

@@ -18,6 +18,7 @@ import { AutoUiError, errorMessage, isAbortError, isPlainObject, randomId, type 
 import type { Limiter } from '../dispatch/async';
 import { compressHistory } from './compress';
 import { dispatchToolCalls, type DispatchContext, type EventInput, type TurnProgress } from '../dispatch';
+import { matchServers } from '../dispatch/context';
 import type { AgentEvent, DoneReason, SchemaPatch } from '../events';
 import { appendUserInput, messageText, repairHistory } from '../session/history';
 import type { AgentLoopOptions, AgentLoopResult, IterationMetrics, ToolCallMetrics } from './loop-types';
@@ -41,21 +42,6 @@ function addUsage(total: Usage, usage: Usage): void {
 	total.outputTokens += usage.outputTokens || 0;
 	total.cacheReadTokens += usage.cacheReadTokens || 0;
 	total.cacheWriteTokens += usage.cacheWriteTokens || 0;
-}
-
-/** Pairs each registry server with its connection (same name and protocol, first unused). */
-/** Pairs each registry server with its connection (by name and protocol). */
-export function matchServers(registry: ToolRegistry, servers: readonly ToolServer[]): Map<string, ToolServer> {
-	const map = new Map<string, ToolServer>();
-	const used = new Set<ToolServer>();
-	for (const entry of registry.servers) {
-		const server = servers.find((candidate) => !used.has(candidate) && candidate.name === entry.layer.serverName && candidate.protocol === entry.layer.protocol);
-		if (server) {
-			used.add(server);
-			map.set(entry.key, server);
-		}
-	}
-	return map;
 }
 
 /** The tools offered in the next request. */
@@ -133,7 +119,7 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		}
 	};
 	const layers: ToolLayer[] = options.layers ?? [];
-	const registry = buildToolRegistry(layers);
+	const registry = options.registry ?? buildToolRegistry(layers);
 	state.aliasMap = new Map(registry.aliases);
 	const patches = patchReporter(state, emit, callbacks.onSchemaPatch);
 	const catalog = createToolCatalog(layers, {

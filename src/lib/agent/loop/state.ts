@@ -5,7 +5,6 @@
  * Created per conversation with `createAgentState()`; two conversations share nothing.
  */
 import { Validator } from '@cfworker/json-schema';
-import { resultValue } from '../references/shape';
 
 /** One full tool result kept for recall. */
 export interface StoredResult {
@@ -22,12 +21,6 @@ export interface StoredResult {
 	 * text, and the value is parsed once when first referenced.
 	 */
 	value?: unknown;
-}
-
-/** The value a stored result stands for: the one kept beside its text, else its text parsed (once). */
-export function storedValue(stored: StoredResult): unknown {
-	if (stored.value === undefined) stored.value = resultValue(stored.text);
-	return stored.value;
 }
 
 /** A bounded, insertion-ordered map of full results (oldest evicted first). */

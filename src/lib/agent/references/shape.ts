@@ -4,6 +4,7 @@
  * tells the model how to reference the result instead of copying it.
  */
 import { isPlainObject, tryParseJson } from '$lib/shared';
+import type { StoredResult } from '../loop/state';
 
 /** How a JSON text can start (after white space): plain text fails this without a parse attempt. */
 const jsonStart = /^\s*[[{"\-0-9tfn]/;
@@ -12,6 +13,12 @@ const jsonStart = /^\s*[[{"\-0-9tfn]/;
 export function resultValue(text: string): unknown {
 	const parsed = jsonStart.test(text) ? tryParseJson(text) : undefined;
 	return parsed === undefined ? text : parsed;
+}
+
+/** The value a stored result stands for: the one kept beside its text, else its text parsed (once). */
+export function storedValue(stored: StoredResult): unknown {
+	if (stored.value === undefined) stored.value = resultValue(stored.text);
+	return stored.value;
 }
 
 const counts = new Intl.NumberFormat('en-US');

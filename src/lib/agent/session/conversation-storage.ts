@@ -57,6 +57,23 @@ export interface SavedConversation {
 	agent?: SavedAgentState;
 }
 
+/** What is saved of a conversation: its history, compacted events, turns and agent state. */
+export function savedConversation(history: ChatMessage[], events: readonly AgentEvent[], turns: TurnRecord[], state: AgentState): SavedConversation {
+	return {
+		version: 1,
+		history,
+		events: compactTextDeltas(events),
+		turns,
+		agent: {
+			activeServers: [...state.activeServers],
+			exposedTools: [...state.exposedTools],
+			results: savedResults(state),
+			iteration: state.iteration,
+			resultIterations: [...state.resultIterations]
+		}
+	};
+}
+
 /** The key conversations are saved under. */
 export const conversationStorageKey = 'chat.v1';
 

@@ -8,60 +8,25 @@
  * the turn list are saved through a KeyValueStore; a saved state that cannot be read is
  * reported and skipped, never fatal.
  */
-import { AutoUiError, errorMessage, isAbortError, randomId } from '$lib/shared';
-import type { KeyValueStore, ToolServer } from '$lib/shared';
-import type { AgentEvent, ApprovalDecision, DoneEvent } from '../events';
-import type { AgentCallbacks, AgentLoopOptions } from '../loop/loop-types';
+import { AutoUiError, errorMessage, randomId } from '$lib/shared';
+import type { DirectCallCache, DirectCallOutcome, DirectCallRequest } from '../dispatch/direct-call';
+import type { AgentEvent, ApprovalDecision } from '../events';
+import { createAgentState, type AgentState } from '../loop/state';
 import type { ApprovalRequest } from '../policy';
-import type { LlmProvider } from '../providers/types';
+import type { ChatMessage } from '../types';
 import {
-	compactTextDeltas,
 	conversationStorageKey as storageKey,
 	isSavedConversation as isSaved,
 	restoredState,
-	savedResults,
-	type SavedConversation,
+	savedConversation,
 	type TurnRecord
 } from './conversation-storage';
-import { createAgentState, type AgentState } from '../loop/state';
-import type { ChatMessage, ToolLayer, UiCallbacks } from '../types';
-import type { DirectCallOutcome, DirectCallRequest } from '../dispatch/direct-call';
+import type { ConversationDeps, RerunResult } from './deps';
+import { callTool, isReadOnlyCall, rerun } from './tool-calls';
+import { runTurn } from './turn';
 
 export { compactTextDeltas } from './conversation-storage';
-
-/** The loop and its dispatcher load with the first turn, keeping them out of the first paint. */
-const loadLoop = () => import('../loop/loop');
-const loadDirectCall = () => import('../dispatch/direct-call');
-const loadResults = () => import('../dispatch/results');
-
-/** Where a conversation gets what it needs, resolved at the start of every turn. */
-export interface ConversationDeps {
-	/** The provider for this turn; throws AutoUiError (provider_*) when not configured. */
-	provider(signal: AbortSignal): Promise<LlmProvider>;
-	/** The layers and servers available for this turn. */
-	tools(): { layers: ToolLayer[]; servers: ToolServer[] };
-	/** The canvas side of widget_display and canvas calls. */
-	ui: UiCallbacks;
-	/** Extra loop options (policy, schema profile, flattening…) for this turn. */
-	loopOptions?(): Partial<AgentLoopOptions>;
-	/** Where history and events are saved; none keeps them in memory only. */
-	store?: KeyValueStore;
-	/** The key this conversation is saved under (default `chat.v1`); see `switchTo`. */
-	storageKey?: string;
-	/** A save failed (quota, storage gone): the page tells the user; nothing is silent. */
-	onSaveError?(message: string): void;
-	/** Called whenever events, busy state or history changed. */
-	onChange(): void;
-	/** Sees every event as it happens (for glue such as showing provider errors in Settings). */
-	onEvent?(event: AgentEvent): void;
-}
-
-/** The result of re-running a tool call from the console. */
-export interface RerunResult {
-	result: string;
-	isError: boolean;
-	elapsedMs: number;
-}
+export type { ConversationDeps, ConversationTools, RerunResult } from './deps';
 
 /** A conversation with the agent: send, stop, retry, edit, approve, re-run, persist. */
 export class Conversation {
@@ -75,6 +40,7 @@ export class Conversation {
 	#approvals = new Map<string, (decision: ApprovalDecision) => void>();
 	#saveTimer: ReturnType<typeof setTimeout> | null = null;
 	#key: string;
+	#directCalls: DirectCallCache = {};
 
 	constructor(deps: ConversationDeps) {
 		this.#deps = deps;
@@ -220,12 +186,7 @@ export class Conversation {
 
 	/** True when re-running the logged call is safe: its tool is annotated read-only, or it is an in-page display tool. */
 	isReadOnlyCall(callId: string): boolean {
-		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);
-		if (!call || call.type !== 'tool-call') return false;
-		// In-page display tools (autoui) only validate and describe a widget when re-run: no data changes.
-		if (call.protocol === 'webmcp') return true;
-		const layer = this.#deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
-		return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
+		return isReadOnlyCall(this.#deps, this.#events, callId);
 	}
 
 	/**
@@ -234,20 +195,12 @@ export class Conversation {
 	 * the console (with `origin`), its result can be referenced with `{"$ref"}` and recalled.
 	 */
 	async callTool(request: DirectCallRequest): Promise<DirectCallOutcome> {
-		const { runDirectCall } = await loadDirectCall();
-		const { layers, servers } = this.#deps.tools();
-		const outcome = await runDirectCall(request, {
-			layers,
-			servers,
+		const outcome = await callTool(request, {
+			deps: this.#deps,
 			state: this.#state,
-			policy: this.#deps.loopOptions?.().policy,
+			cache: this.#directCalls,
 			emit: this.#emit,
-			requestApproval: (approval: ApprovalRequest) =>
-				new Promise<ApprovalDecision>((resolve) => {
-					if (request.signal?.aborted) return resolve('deny');
-					this.#approvals.set(approval.callId, resolve);
-					this.#deps.onChange();
-				})
+			requestApproval: (approval) => this.#waitForDecision(approval, request.signal)
 		});
 		this.#scheduleSave();
 		return outcome;
@@ -263,21 +216,8 @@ export class Conversation {
 	}
 
 	/** Runs a logged tool call again against its server with the same arguments. */
-	async rerun(callId: string, signal?: AbortSignal): Promise<RerunResult> {
-		const call = this.#events.find((event) => event.type === 'tool-call' && event.callId === callId);
-		if (!call || call.type !== 'tool-call' || !call.server || !call.tool) {
-			throw new AutoUiError('not_found', `No tool call ${callId} with a known server in this conversation.`);
-		}
-		const server = this.#deps.tools().servers.find((candidate) => candidate.name === call.server && candidate.protocol === call.protocol);
-		if (!server) throw new AutoUiError('unknown_server', `Server "${call.server}" is not connected any more; reconnect it to re-run this call.`);
-		const started = performance.now();
-		try {
-			const result = await server.callTool(call.tool, call.args, { signal, timeoutMs: 30_000 });
-			const { unwrapToolResult } = await loadResults();
-			return { result: unwrapToolResult(result), isError: result.isError === true, elapsedMs: Math.round(performance.now() - started) };
-		} catch (error) {
-			return { result: errorMessage(error), isError: true, elapsedMs: Math.round(performance.now() - started) };
-		}
+	rerun(callId: string, signal?: AbortSignal): Promise<RerunResult> {
+		return rerun(this.#deps, this.#events, callId, signal);
 	}
 
 	/** Saves now (used on page hide). */
@@ -308,67 +248,24 @@ export class Conversation {
 		if (event.type === 'done') this.#scheduleSave(0);
 	};
 
-	async #run(turn: TurnRecord, controller: AbortController): Promise<void> {
-		const { signal } = controller;
-		let provider: LlmProvider;
-		try {
-			provider = await this.#deps.provider(signal);
-		} catch (error) {
-			this.#failBeforeStart(turn, error);
-			return;
-		}
-		const { layers, servers } = this.#deps.tools();
-		const callbacks: AgentCallbacks = {
-			...this.#deps.ui,
-			requestApproval: (request: ApprovalRequest) =>
-				new Promise<ApprovalDecision>((resolve) => {
-					if (signal.aborted) return resolve('deny');
-					this.#approvals.set(request.callId, resolve);
-					this.#deps.onChange();
-				})
-		};
-		try {
-			const { runAgentLoop } = await loadLoop();
-			const result = await runAgentLoop(turn.input, {
-				...this.#deps.loopOptions?.(),
-				provider,
-				layers,
-				servers,
-				history: this.#history,
-				state: this.#state,
-				callbacks,
-				onEvent: this.#emit,
-				signal,
-				turnId: turn.turnId
-			});
-			this.#history = result.messages;
-		} catch (error) {
-			// The loop reports failures as events; reaching here is a programming error.
-			this.#failBeforeStart(turn, error);
-		}
+	/** A pending approval: resolved by `decide`, denied when `signal` aborts or the turn ends. */
+	#waitForDecision(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
+		return new Promise<ApprovalDecision>((resolve) => {
+			if (signal?.aborted) return resolve('deny');
+			this.#approvals.set(request.callId, resolve);
+			this.#deps.onChange();
+		});
 	}
 
-	/** Reports a turn that could not start (no provider, bad settings) as events. */
-	#failBeforeStart(turn: TurnRecord, error: unknown): void {
-		const at = Date.now();
-		const code = error instanceof AutoUiError ? error.code : isAbortError(error) ? 'aborted' : 'internal';
-		if (!this.#events.some((event) => event.turnId === turn.turnId && event.type === 'turn-start')) {
-			this.#emit({ type: 'turn-start', at, turnId: turn.turnId, text: turn.input });
-		}
-		if (code !== 'aborted') this.#emit({ type: 'error', at, turnId: turn.turnId, code, message: errorMessage(error) });
-		const done: DoneEvent = {
-			type: 'done',
-			at,
-			turnId: turn.turnId,
-			reason: code === 'aborted' ? 'aborted' : 'error',
-			iterations: 0,
-			toolCalls: 0,
-			usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-			elapsedMs: 0
-		};
-		this.#emit(done);
-		// Keep the user's words in the history so the next turn still has them as context.
-		this.#history = [...this.#history, { role: 'user', content: [{ type: 'text', text: turn.input }] }];
+	async #run(turn: TurnRecord, controller: AbortController): Promise<void> {
+		this.#history = await runTurn(turn, controller.signal, {
+			deps: this.#deps,
+			history: () => this.#history,
+			state: () => this.#state,
+			events: () => this.#events,
+			emit: this.#emit,
+			requestApproval: (request, signal) => this.#waitForDecision(request, signal)
+		});
 	}
 
 	#scheduleSave(delay = 500): void {
@@ -382,19 +279,7 @@ export class Conversation {
 
 	async #save(): Promise<void> {
 		if (!this.#deps.store) return;
-		const saved: SavedConversation = {
-			version: 1,
-			history: this.#history,
-			events: compactTextDeltas(this.#events),
-			turns: this.#turns,
-			agent: {
-				activeServers: [...this.#state.activeServers],
-				exposedTools: [...this.#state.exposedTools],
-				results: savedResults(this.#state),
-				iteration: this.#state.iteration,
-				resultIterations: [...this.#state.resultIterations]
-			}
-		};
+		const saved = savedConversation(this.#history, this.#events, this.#turns, this.#state);
 		try {
 			// Structured clone rejects proxies and functions; JSON round-trip keeps plain data.
 			await this.#deps.store.set(this.#key, JSON.parse(JSON.stringify(saved)));
