@@ -29,7 +29,7 @@ export type {
 	StreamOptions,
 	LlmProvider
 } from './providers/types';
-export type { CanvasActionResult, WidgetCallMeta, UiCallbacks } from './types';
+export type { CanvasActionResult, DisplayCapability, WidgetCallMeta, UiCallbacks } from './types';
 
 export { sanitizeServerName, TOOL_NAME_PATTERN, MAX_TOOL_NAME_LENGTH } from './tools/names';
 export { buildToolRegistry, resolveToolName, BUILTIN_RECALL } from './tools/registry';
