@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import { withAppTools } from '$lib/agent/app-tools';
-import { buildToolRegistry } from '$lib/agent/registry';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
+import { withAppTools } from '$lib/agent/tools/app-tools';
+import { buildToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { buildLayer } from '$lib/mcp';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';

@@ -18,8 +18,8 @@
  * is added to the next message sent.
  */
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolRegistry } from '$lib/agent/registry';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
+import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';

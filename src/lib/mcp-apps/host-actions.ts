@@ -3,11 +3,11 @@
  * call of its tool and keeping the result with the widget, and running a View's own calls
  * under the agent's registry name.
  */
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { UiCallbacks } from '$lib/agent/types';
 import { AutoUiError, errorMessage, randomId, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
-import { providerName, type ToolRegistry } from '$lib/agent/registry';
+import { providerName, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { HostConnection } from './apps-host';
 
 /** The most of a result a widget record keeps (the live View gets it whole). */

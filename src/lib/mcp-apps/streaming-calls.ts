@@ -7,7 +7,7 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import { partialArguments } from '$lib/agent/partial-json';
-import { resolveToolName, type ToolRegistry } from '$lib/agent/registry';
+import { resolveToolName, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolDefinition } from '$lib/shared';
 import type { HostConnection } from './apps-host';
 import type { ViewHandle } from './host-port';

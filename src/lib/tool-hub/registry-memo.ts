@@ -4,8 +4,8 @@
  * builds new layer objects on every read, from the same tool objects). Loaded on demand by
  * `ToolHub.ready()`, so the registry code stays off the first route.
  */
-import { withAppTools } from '$lib/agent/app-tools';
-import { buildToolRegistry, type ToolRegistry } from '$lib/agent/registry';
+import { withAppTools } from '$lib/agent/tools/app-tools';
+import { buildToolRegistry, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 
 /** The model's registry and the one View calls use (View-only tools added). */

@@ -14,7 +14,7 @@
  * Framework-free: `tool-hub.svelte.ts` makes registration reactive for the page. On the first
  * route, so what can wait (the registry and its memo) loads with the first `ready()`.
  */
-import type { ToolRegistry } from '$lib/agent/registry';
+import type { ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { AutoUiError, errorMessage, type ToolProtocol, type ToolServer } from '$lib/shared';
 import type { RegistryMemo } from './registry-memo';

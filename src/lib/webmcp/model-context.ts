@@ -11,7 +11,7 @@
  * builds that want `inputSchema` as a JSON string, and input arriving as a JSON string.
  */
 import { errorMessage, randomId, type ToolCallResult } from '$lib/shared';
-import { applyUiResult } from '$lib/agent/ui-results';
+import { applyUiResult } from '$lib/agent/dispatch/ui-results';
 import type { UiCallbacks } from '$lib/agent/types';
 import { jsonResult, type WebMcpServer } from './server';
 
@@ -68,7 +68,7 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			try {
 				const args = readInput(input);
 				const result = await server.callTool(definition.name, args, { signal: controller.signal });
-				return applyUiResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
+				return applyUiResult(definition.display?.kind, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
 			} catch (error) {
 				return jsonResult({ error: errorMessage(error) }, true);
 			}

@@ -26,6 +26,14 @@ describe('createWebMcpServer', () => {
 		expect(display.inputSchema.properties?.name.enum).toEqual(['kpi', 'image-card', 'table']);
 	});
 
+	it('declares widget_display and canvas as display tools, where their data goes included', () => {
+		const declared = fixtureServer().layer().tools.flatMap((tool) => (tool.display ? [[tool.name, tool.display]] : []));
+		expect(declared).toEqual([
+			['widget_display', { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' }],
+			['canvas', { kind: 'canvas', references: 'params' }]
+		]);
+	});
+
 	it('searches, lists and reads recipes', async () => {
 		const server = fixtureServer();
 		const found = (await server.callTool('search_recipes', { query: 'rows of data' })).structuredContent as { recipes: Array<{ name: string }> };

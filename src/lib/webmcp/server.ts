@@ -4,11 +4,13 @@
  * recipe discovery, `widget_display`, `canvas` and `recall`; extra tools can be added.
  *
  * The server validates and sanitises; it never touches the canvas itself. `widget_display`
- * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`
- * for the dispatcher to apply through the UI callbacks (`applyUiResult` in `$lib/agent`).
+ * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`;
+ * both declare themselves display tools (`display` on their definitions, see
+ * tool-definitions.ts), so the dispatcher binds their data and applies their results through
+ * the UI callbacks (`applyUiResult` in `$lib/agent`) without knowing their names.
  */
-import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
-import type { WebMcpLayer } from '$lib/agent/types';
+import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
+import type { WebMcpLayer, WebMcpToolDef } from '$lib/agent/types';
 import type { WidgetSummary } from '$lib/widgets/types';
 import type * as Recipes from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
@@ -21,7 +23,8 @@ const loadBuildTimeValidators = () => import('virtual:autoui-validators').then((
 
 /** An extra tool of an in-page server. */
 export interface WebMcpTool {
-	definition: ToolDefinition;
+	/** Its definition; `display` makes it a display tool (its result is shown on the canvas). */
+	definition: WebMcpToolDef;
 	handler(args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<ToolCallResult> | ToolCallResult;
 }
 
@@ -58,6 +61,8 @@ export interface WebMcpServerOptions {
 export interface WebMcpServer extends ToolServer {
 	readonly protocol: 'webmcp';
 	readonly description: string;
+	/** Its tools, with their display declarations. */
+	listTools(options?: { signal?: AbortSignal }): Promise<WebMcpToolDef[]>;
 	/** The widget validator (absent when the server has no widgets). */
 	readonly validator?: WidgetValidator;
 	/** The layer the agent builds its prompt and tools from. */

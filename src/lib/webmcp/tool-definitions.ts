@@ -1,17 +1,26 @@
 /**
  * The tools of a WebMCP server with widgets: recipe discovery, `widget_display`, `canvas`
  * and `recall`. Descriptions are written for the model: what the tool does and how to
- * recover from its errors.
+ * recover from its errors. `widget_display` and `canvas` declare themselves display tools
+ * (`display`): the agent binds their data and shows their results from that declaration.
  */
-import type { ToolDefinition } from '$lib/shared';
+import type { DisplayCapability, WebMcpToolDef } from '$lib/agent/types';
 
 /** The actions of the `canvas` tool. */
 export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list', 'refresh'] as const;
 /** One `canvas` action. */
 export type CanvasAction = (typeof canvasActions)[number];
 
+/**
+ * `widget_display` shows a widget: `{"$ref"}` bindings in `params`, and an optional `source`
+ * call (refreshed every `refreshSeconds`) that runs first and binds as `{"$ref": "source"}`.
+ */
+export const widgetDisplay: DisplayCapability = { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' };
+/** `canvas` applies an action; `{"$ref"}` bindings in `params` (the fields an update replaces). */
+export const canvasDisplay: DisplayCapability = { kind: 'canvas', references: 'params' };
+
 /** Builds the widget tools for a catalog of widget names. */
-export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefinition[] {
+export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToolDef[] {
 	return [
 		{
 			name: 'search_recipes',
@@ -61,7 +70,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 				},
 				required: ['name', 'params'],
 				additionalProperties: false
-			}
+			},
+			display: widgetDisplay
 		},
 		{
 			name: 'canvas',
@@ -76,7 +86,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 				},
 				required: ['action'],
 				additionalProperties: false
-			}
+			},
+			display: canvasDisplay
 		},
 		{
 			name: 'recall',

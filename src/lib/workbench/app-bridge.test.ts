@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConnection } from '$lib/mcp';
-import { buildToolRegistry } from '$lib/agent/registry';
+import { buildToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { createWorkbenchDeps } from './app-bridge';
 

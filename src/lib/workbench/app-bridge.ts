@@ -5,8 +5,8 @@
  * canvas lacks those methods, calls go straight to the connection and the widget is added
  * from the result once (not live).
  */
-import { providerName, type ToolRegistry } from '$lib/agent/registry';
-import type { DirectCallRequest } from '$lib/agent/direct-call';
+import { providerName, type ToolRegistry } from '$lib/agent/tools/registry';
+import type { DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';

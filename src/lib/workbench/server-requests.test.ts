@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpConnection } from '$lib/mcp';
 import { startEverything, type RunningServer } from '../../../tests/fixtures/mcp/launchers';
 import type { AgentEvent } from '$lib/agent';
-import { runDirectCall } from '$lib/agent/direct-call';
+import { runDirectCall } from '$lib/agent/dispatch/direct-call';
 import { runAgentLoop } from '$lib/agent/loop';
 import { createMockProvider, lastToolResults } from '$lib/agent/testing';
-import { createAgentState } from '$lib/agent/state';
+import { createAgentState } from '$lib/agent/loop/state';
 import { ServerRequests, relatedCall } from './server-requests.svelte';
 
 async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {

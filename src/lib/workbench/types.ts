@@ -3,7 +3,7 @@
  * the agent's direct-call path (so they are console entries like the model's), widgets through
  * the canvas session; the workbench itself never reaches into either module.
  */
-import type { DirectCallOutcome } from '$lib/agent/direct-call';
+import type { DirectCallOutcome } from '$lib/agent/dispatch/direct-call';
 import type { ToolProgress } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
 import type { ServerRequests } from './server-requests.svelte';

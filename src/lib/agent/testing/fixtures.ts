@@ -3,8 +3,8 @@
  * server without them, and an in-memory `autoui`-like WebMCP server whose widget_display
  * and canvas answer with the structured results the dispatcher expects.
  */
-import type { JsonSchema, ToolCallResult } from '$lib/shared';
-import type { McpLayer, WebMcpLayer } from '../types';
+import type { JsonSchema, ToolCallResult, ToolDefinition } from '$lib/shared';
+import type { DisplayCapability, McpLayer, WebMcpLayer } from '../types';
 import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from './memory-server';
 
 function json(value: unknown, isError = false): ToolCallResult {
@@ -12,6 +12,18 @@ function json(value: unknown, isError = false): ToolCallResult {
 }
 
 const objectSchema = (properties: Record<string, JsonSchema> = {}, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
+
+/** The display tools of the autoui-like server, declared as `createWebMcpServer` declares them. */
+export const displayDeclarations: Readonly<Record<string, DisplayCapability>> = {
+	widget_display: { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' },
+	canvas: { kind: 'canvas', references: 'params' }
+};
+
+/** A WebMCP tool definition with the display declaration an autoui tool of its name has. */
+export function withDisplay<T extends ToolDefinition>(tool: T): T & { display?: DisplayCapability } {
+	const display = displayDeclarations[tool.name];
+	return display ? { ...tool, display } : tool;
+}
 
 /** Tools of a small autoui-like display server (stat widget only, validated by hand). */
 export function displayTools(): MemoryTool[] {
@@ -22,6 +34,7 @@ export function displayTools(): MemoryTool[] {
 		{
 			name: 'widget_display',
 			description: 'Display a widget on the canvas',
+			display: displayDeclarations.widget_display,
 			inputSchema: objectSchema({ name: { type: 'string' }, params: { type: 'object' } }, ['name', 'params']),
 			handler: (args) => {
 				const params = (args.params ?? {}) as Record<string, unknown>;
@@ -34,6 +47,7 @@ export function displayTools(): MemoryTool[] {
 		{
 			name: 'canvas',
 			description: 'Change widgets on the canvas',
+			display: displayDeclarations.canvas,
 			inputSchema: objectSchema({ action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } }, ['action']),
 			handler: (args) => json({ canvas: args.action, ...(args.id ? { id: args.id } : {}), ...(args.params ? { params: args.params } : {}) })
 		},

@@ -4,9 +4,12 @@
  */
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { sleep } from '$lib/shared';
+import type { DisplayCapability } from '../types';
 
 /** A test tool: its definition plus what it does. */
 export interface MemoryTool extends ToolDefinition {
+	/** For a WebMCP server: the tool shows its result on the canvas (see `WebMcpToolDef`). */
+	display?: DisplayCapability;
 	handler?: (args: Record<string, unknown>, options: CallOptions) => Promise<ToolCallResult | unknown> | ToolCallResult | unknown;
 }
 
