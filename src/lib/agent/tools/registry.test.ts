@@ -87,10 +87,13 @@ describe('tool registry', () => {
 		roundTrips(layers);
 	});
 
-	it('adds list_tools/search_tools pseudo-tools unless the server has real ones', () => {
-		const registry = buildToolRegistry([mcp('x', ['list_tools', 'q'])]);
-		expect(registry.entries.get('x_mcp_list_tools')?.kind).toBe('tool');
+	it('reserves the list_tools/search_tools pseudo-tools: a server tool of that name is renamed, never shadows discovery', () => {
+		const registry = buildToolRegistry([mcp('x', ['list_tools', 'search_tools', 'q'])]);
+		expect(registry.entries.get('x_mcp_list_tools')?.kind).toBe('pseudo');
 		expect(registry.entries.get('x_mcp_search_tools')?.kind).toBe('pseudo');
+		const own = registry.toolsByServer.get('x_mcp')!.map((entry) => entry.name);
+		expect(own).toHaveLength(3);
+		expect(own.filter((name) => /^x_mcp_(list|search)_tools_/.test(name))).toHaveLength(2);
 	});
 
 	it('offers a built-in recall only when no WebMCP layer lists one', () => {

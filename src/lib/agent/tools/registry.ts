@@ -76,9 +76,10 @@ function uniqueName(prefix: string, toolName: string, taken: Map<string, unknown
 
 /**
  * Builds the registry for a list of layers. Deterministic: the same layers in the same
- * order always give the same names. Real tools are named first (over all layers), then
- * pseudo-tools and aliases take names that are still free — a server's own `list_tools`
- * tool wins over the pseudo-tool.
+ * order always give the same names. The names the app adds are reserved first — each
+ * server's `list_tools` / `search_tools` pseudo-tools — so a server's own tool of that name
+ * cannot shadow discovery (it gets a suffixed name, still callable); then real tools are
+ * named (over all layers), then aliases take names that are still free.
  */
 export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	const servers: ServerEntry[] = [];
@@ -92,6 +93,12 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	const toolsByServer: ToolRegistry['toolsByServer'] = new Map();
 	type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
 	const named = new Map<ToolDefinition, ToolEntry>();
+	for (const server of servers) {
+		for (const pseudo of ['list_tools', 'search_tools'] as const) {
+			const name = joinToolName(server.prefix, pseudo);
+			entries.set(name, { kind: 'pseudo', name, server, pseudo });
+		}
+	}
 	// Tools whose names need no change are named first, so they keep their plain names.
 	for (const pass of ['clean', 'changed'] as const) {
 		for (const server of servers) {
@@ -109,12 +116,6 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	}
 	for (const server of servers) {
 		toolsByServer.set(server.key, (server.layer.tools ?? []).flatMap((tool) => named.get(tool) ?? []));
-	}
-	for (const server of servers) {
-		for (const pseudo of ['list_tools', 'search_tools'] as const) {
-			const name = joinToolName(server.prefix, pseudo);
-			if (!entries.has(name)) entries.set(name, { kind: 'pseudo', name, server, pseudo });
-		}
 	}
 	const aliases = new Map<string, string>();
 	for (const server of servers) {
