@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fitResult, unwrapToolResult } from './results';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_PARSED_CHARS, fitResult, unwrapToolResult } from './results';
 
 describe('unwrapToolResult', () => {
 	it('prefers structuredContent over text parts', () => {
@@ -75,5 +75,25 @@ describe('fitResult', () => {
 		const fitted = fitResult('y'.repeat(20_000), 10_000, "recall('a')");
 		expect(fitted.text.length).toBeLessThanOrEqual(10_000);
 		expect(fitted.text).toMatch(/truncated: 10000 more characters\. recall\('a'\)\]$/);
+	});
+});
+
+describe('fitting very large results', () => {
+	it('fits a result over the parse limit from its head: valid JSON with the first rows, never a whole parse', () => {
+		const rows = Array.from({ length: 60_000 }, (_, index) => ({ id: index, name: `row ${index}`, value: index * 1.5 }));
+		const text = JSON.stringify({ columns: ['id', 'name', 'value'], rows });
+		expect(text.length).toBeGreaterThan(MAX_PARSED_CHARS);
+		const parse = vi.spyOn(JSON, 'parse');
+		try {
+			const fitted = fitResult(text, 10_000, 'Call recall("c1") for the full result.');
+			expect(fitted.truncated).toBe(true);
+			expect(fitted.size).toBe(text.length);
+			expect(fitted.text.length).toBeLessThanOrEqual(10_000);
+			const value = JSON.parse(fitted.text) as { rows: Array<{ id: number }> };
+			expect(value.rows[0]).toEqual({ id: 0, name: 'row 0', value: 0 });
+			expect(parse.mock.calls.every(([input]) => String(input).length < 1_000_000)).toBe(true);
+		} finally {
+			parse.mockRestore();
+		}
 	});
 });

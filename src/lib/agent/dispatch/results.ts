@@ -4,7 +4,11 @@
  * truncated to the limit. JSON stays valid JSON when truncated: arrays are trimmed and a
  * `_truncated` note says how many items were dropped and how to recall the full result.
  */
+import { parsePartialJson } from '../partial-json';
 import { safeStringify, truncateText, tryParseJson, type ContentPart, type ToolCallResult } from '$lib/shared';
+
+/** Results longer than this (characters) are fitted from their head, never parsed whole. */
+export const MAX_PARSED_CHARS = 2_000_000;
 
 /** Default limit for the text of one result the model receives. */
 export const DEFAULT_RESULT_LIMIT = 10_000;
@@ -123,7 +127,10 @@ export function fitResult(text: string, limit: number, hint: string): FittedResu
 	const size = text.length;
 	if (size <= limit) return { text, truncated: false, size };
 	const trimmed = text.trimStart();
-	const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? tryParseJson(text) : undefined;
+	const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
+	// A very large result is never parsed whole on this thread (a 50 MB answer took seconds):
+	// its head is read as partial JSON, so the model still gets valid JSON with the first rows.
+	const json = !looksJson ? undefined : size > MAX_PARSED_CHARS ? parsePartialJson(text.slice(0, Math.max(limit * 4, 64_000))) : tryParseJson(text);
 	if (json !== undefined) {
 		const fitted = fitJson(json, limit, size, hint);
 		if (fitted !== undefined) return { text: fitted, truncated: true, size };

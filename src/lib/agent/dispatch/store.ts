@@ -20,10 +20,11 @@ export function storeResult(ctx: DispatchContext, call: PendingCall, outcome: Ou
 	const full = outcome.text;
 	// A successful data call can be displayed by reference: it is marked, and the model is told how.
 	const data = outcome.ok && ctx.turn.dataCallIds.includes(block.id);
-	// What the data stands for, parsed at most once (the run step passes structuredContent on).
-	const value = data ? (outcome.value ?? resultValue(full)) : undefined;
+	const capped = full.length > ctx.policy.maxStoredResultChars;
+	// What the data stands for, parsed at most once (the run step passes structuredContent on);
+	// a text over the stored limit is never parsed whole (references see what recall reads).
+	const value = data ? (outcome.value ?? (capped ? undefined : resultValue(full))) : undefined;
 	if (outcome.ok ? outcome.store : true) {
-		const capped = full.length > ctx.policy.maxStoredResultChars;
 		const stored = capped ? truncateText(full, ctx.policy.maxStoredResultChars) : full;
 		// A capped text stands for itself, not for the full value: references see what recall reads.
 		const kept = data ? { data: true, ...(capped ? {} : { value }) } : {};
