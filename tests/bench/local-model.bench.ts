@@ -29,7 +29,9 @@ async function loadModel(page: Page, baseUrl: string): Promise<number> {
 	await page.getByTestId('llm-status').click();
 	const input = page.getByTestId('local-model-file');
 	await input.waitFor();
-	await page.waitForFunction(() => !(document.querySelector('[data-testid=local-model-file]') as HTMLInputElement).disabled);
+	await page.waitForFunction(
+		() => !(document.querySelector('[data-testid=local-model-file]') as HTMLInputElement).disabled
+	);
 	const started = Date.now();
 	await input.setInputFiles({ name: 'stories260K.gguf', mimeType: 'application/octet-stream', buffer: model });
 	await page.getByTestId('local-model-ready').waitFor({ timeout: 60_000 });
@@ -98,14 +100,41 @@ export default async function run(emit: Emit): Promise<void> {
 					const started = Date.now();
 					await page.getByTestId('send').click();
 					await page.getByTestId('pane-chat').getByTestId('turn-done').nth(1).waitFor({ timeout: 180_000 });
-					emit({ name: 'local-model-tool-call-turn', value: Date.now() - started, unit: 'ms', target: null, note: 'first request must call a tool; stories260K, 2,048-token context, one thread' });
+					emit({
+						name: 'local-model-tool-call-turn',
+						value: Date.now() - started,
+						unit: 'ms',
+						target: null,
+						note: 'first request must call a tool; stories260K, 2,048-token context, one thread'
+					});
 				}
 				await context.close();
 			}
 			const round = (value: number) => Math.round(value);
-			emit({ name: 'local-model-load', value: round(median(loads)), unit: 'ms', target: '< 3000 ms', runs, max: round(Math.max(...loads)), bytes: model.length });
-			emit({ name: 'local-model-first-token', value: round(median(firstTokens)), unit: 'ms', target: null, runs, max: round(Math.max(...firstTokens)) });
-			emit({ name: 'local-model-tokens-per-second', value: Math.round(median(speeds) * 10) / 10, unit: 'tokens/s', target: null, runs });
+			emit({
+				name: 'local-model-load',
+				value: round(median(loads)),
+				unit: 'ms',
+				target: '< 3000 ms',
+				runs,
+				max: round(Math.max(...loads)),
+				bytes: model.length
+			});
+			emit({
+				name: 'local-model-first-token',
+				value: round(median(firstTokens)),
+				unit: 'ms',
+				target: null,
+				runs,
+				max: round(Math.max(...firstTokens))
+			});
+			emit({
+				name: 'local-model-tokens-per-second',
+				value: Math.round(median(speeds) * 10) / 10,
+				unit: 'tokens/s',
+				target: null,
+				runs
+			});
 			emit({ name: 'local-model-frame-gap', value: round(Math.max(...gaps)), unit: 'ms', target: '< 250 ms', runs });
 		} finally {
 			await browser.close();

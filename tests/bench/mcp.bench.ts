@@ -61,7 +61,13 @@ export default async function run(emit: Emit): Promise<void> {
 		const overhead = ourMedian - bareMedian;
 		emit({ name: 'mcp-call-bare-sdk', value: round(bareMedian), unit: 'ms', target: null, calls: bareTimes.length });
 		emit({ name: 'mcp-call-autoui', value: round(ourMedian), unit: 'ms', target: null, calls: ourTimes.length });
-		emit({ name: 'mcp-call-overhead', value: round(overhead), unit: 'ms', target: '<= 1 ms or <= 10%', percent: round((overhead / bareMedian) * 100) });
+		emit({
+			name: 'mcp-call-overhead',
+			value: round(overhead),
+			unit: 'ms',
+			target: '<= 1 ms or <= 10%',
+			percent: round((overhead / bareMedian) * 100)
+		});
 
 		await agentPath(emit, ours, args, bareMedian);
 		await agentPathInMemory(emit, args);
@@ -70,7 +76,12 @@ export default async function run(emit: Emit): Promise<void> {
 		for (let round = 0; round < 3; round++) {
 			walls.push(await time(() => Promise.all(Array.from({ length: 5 }, () => ours.callTool('sleep', { ms: 200 })))));
 		}
-		emit({ name: 'mcp-5-parallel-200ms-calls', value: Math.round(median(walls)), unit: 'ms', target: '~200 ms (parallel, not 1000 ms)' });
+		emit({
+			name: 'mcp-5-parallel-200ms-calls',
+			value: Math.round(median(walls)),
+			unit: 'ms',
+			target: '~200 ms (parallel, not 1000 ms)'
+		});
 	} finally {
 		await ours.close();
 		await bare.close();
@@ -96,18 +107,35 @@ function benchConversation(server: ToolServer, layer: () => McpLayer) {
 /** The agent's own work per call: manual calls to an in-memory echo tool (no network). */
 async function agentPathInMemory(emit: Emit, args: Record<string, unknown>): Promise<void> {
 	const server = createMemoryToolServer('bench', 'mcp', [
-		{ name: 'echo', description: 'Echoes the text back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, handler: (input) => String(input.text) }
+		{
+			name: 'echo',
+			description: 'Echoes the text back.',
+			inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+			handler: (input) => String(input.text)
+		}
 	]);
 	const call = benchConversation(server, () => ({ protocol: 'mcp', serverName: 'bench', tools: server.definitions }));
 	for (let i = 0; i < 300; i++) await call(args);
 	const calls = 3_000;
 	const started = performance.now();
 	for (let i = 0; i < calls; i++) await call(args);
-	emit({ name: 'mcp-call-agent-path-in-memory', value: round((performance.now() - started) / calls), unit: 'ms', target: null, calls, note: 'the agent alone: registry, policy, validation, deadline, storage, events' });
+	emit({
+		name: 'mcp-call-agent-path-in-memory',
+		value: round((performance.now() - started) / calls),
+		unit: 'ms',
+		target: null,
+		calls,
+		note: 'the agent alone: registry, policy, validation, deadline, storage, events'
+	});
 }
 
 /** The same call as a manual call through the agent (interleaved with the bare connection). */
-async function agentPath(emit: Emit, connection: McpConnection, args: Record<string, unknown>, bareMedian: number): Promise<void> {
+async function agentPath(
+	emit: Emit,
+	connection: McpConnection,
+	args: Record<string, unknown>,
+	bareMedian: number
+): Promise<void> {
 	const call = benchConversation(connection, () => connection.layer());
 	const callAgent = () => call(args);
 	const callConnection = () => connection.callTool('echo', args);
@@ -137,7 +165,13 @@ async function agentPath(emit: Emit, connection: McpConnection, args: Record<str
 	const agentMedian = median(agentTimes);
 	const added = agentMedian - median(connectionTimes);
 	emit({ name: 'mcp-call-agent-path', value: round(agentMedian), unit: 'ms', target: null, calls: agentTimes.length });
-	emit({ name: 'mcp-call-agent-overhead', value: round(added), unit: 'ms', target: '<= 10% of the bare SDK call', percent: round((added / bareMedian) * 100) });
+	emit({
+		name: 'mcp-call-agent-overhead',
+		value: round(added),
+		unit: 'ms',
+		target: '<= 10% of the bare SDK call',
+		percent: round((added / bareMedian) * 100)
+	});
 	const perCall = (micros: number) => round(micros / 1000 / agentTimes.length);
 	emit({
 		name: 'mcp-call-agent-cpu-overhead',

@@ -70,7 +70,13 @@ async function saveWithToolChoice(page: Page, choice: 'auto' | 'required' | 'non
  */
 async function startFrameWatch(page: Page): Promise<void> {
 	await page.evaluate(() => {
-		const state = { last: performance.now(), maxGap: 0, maxTask: 0, running: true, observer: null as PerformanceObserver | null };
+		const state = {
+			last: performance.now(),
+			maxGap: 0,
+			maxTask: 0,
+			running: true,
+			observer: null as PerformanceObserver | null
+		};
 		(window as unknown as { frames: typeof state }).frames = state;
 		state.observer = new PerformanceObserver((list) => {
 			for (const entry of list.getEntries()) state.maxTask = Math.max(state.maxTask, entry.duration);
@@ -87,14 +93,20 @@ async function startFrameWatch(page: Page): Promise<void> {
 
 async function stopFrameWatch(page: Page): Promise<{ maxGap: number; maxTask: number }> {
 	return page.evaluate(() => {
-		const state = (window as unknown as { frames: { maxGap: number; maxTask: number; running: boolean; observer: PerformanceObserver } }).frames;
+		const state = (
+			window as unknown as {
+				frames: { maxGap: number; maxTask: number; running: boolean; observer: PerformanceObserver };
+			}
+		).frames;
 		state.running = false;
 		state.observer.disconnect();
 		return { maxGap: state.maxGap, maxTask: state.maxTask };
 	});
 }
 
-test('a GGUF file loads through the file input, text streams, Stop ends it at once, the page never freezes', async ({ page }) => {
+test('a GGUF file loads through the file input, text streams, Stop ends it at once, the page never freezes', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	await openLocal(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'not-configured');
@@ -128,7 +140,9 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	// From the first token on: generation runs in the worker, the page keeps drawing.
 	await startFrameWatch(page);
 	const early = (await answer.textContent()) ?? '';
-	await expect.poll(async () => ((await answer.textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(early.length + 20);
+	await expect
+		.poll(async () => ((await answer.textContent()) ?? '').length, { timeout: 10_000 })
+		.toBeGreaterThan(early.length + 20);
 	await page.waitForTimeout(1_000);
 	const { maxGap, maxTask } = await stopFrameWatch(page);
 	const beforeStop = ((await answer.textContent()) ?? '').length;
@@ -142,11 +156,16 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	expect(afterStop).toBeGreaterThanOrEqual(beforeStop);
 	expect(stoppedAfter).toBeLessThan(3_000);
 	expect(maxTask).toBeLessThan(250);
-	test.info().annotations.push({ type: 'frames', description: `longest task ${Math.round(maxTask)} ms, longest frame gap ${Math.round(maxGap)} ms; stopped after ${stoppedAfter} ms` });
+	test.info().annotations.push({
+		type: 'frames',
+		description: `longest task ${Math.round(maxTask)} ms, longest frame gap ${Math.round(maxGap)} ms; stopped after ${stoppedAfter} ms`
+	});
 	expect(errors).toEqual([]);
 });
 
-test('the grammar makes the tiny model call a tool, which the app dispatches; a reload uses the stored file', async ({ page }) => {
+test('the grammar makes the tiny model call a tool, which the app dispatches; a reload uses the stored file', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	await openLocal(page);
 	await openSettings(page);
@@ -192,11 +211,14 @@ test('the grammar makes the tiny model call a tool, which the app dispatches; a 
 	expect(errors).toEqual([]);
 });
 
-test('a non-GGUF file, a cut-off file, an unknown architecture and a file too big for memory each say what is wrong', async ({ page }) => {
+test('a non-GGUF file, a cut-off file, an unknown architecture and a file too big for memory each say what is wrong', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	// The browser reports 1 MB of memory: the 1.1 MB model is then too big for it.
 	await page.addInitScript(() => {
-		if (sessionStorage.getItem('tinyMemory')) Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.001 });
+		if (sessionStorage.getItem('tinyMemory'))
+			Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.001 });
 	});
 	await openLocal(page);
 	await openSettings(page);
@@ -236,7 +258,10 @@ test('a GGUF served over HTTP loads through the URL field, with download progres
 	const server: Server = createServer((request, response) => {
 		response.setHeader('access-control-allow-origin', '*');
 		if (request.url !== '/models/stories260K.gguf') return void response.writeHead(404).end();
-		response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(modelBytes.length) });
+		response.writeHead(200, {
+			'content-type': 'application/octet-stream',
+			'content-length': String(modelBytes.length)
+		});
 		response.end(modelBytes);
 	});
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -56,5 +56,11 @@ export { createAgentState, createResultBuffer } from './loop/state';
 export type { AgentState, ResultBuffer, StoredResult } from './loop/state';
 export { repairHistory, appendUserInput } from './session/history';
 export { runAgentLoop, DEFAULT_MAX_ITERATIONS } from './loop/loop';
-export type { AgentLoopOptions, AgentLoopResult, AgentCallbacks, ToolCallMetrics, IterationMetrics } from './loop/loop-types';
+export type {
+	AgentLoopOptions,
+	AgentLoopResult,
+	AgentCallbacks,
+	ToolCallMetrics,
+	IterationMetrics
+} from './loop/loop-types';
 export type { CallOrigin, DirectCallOutcome, DirectCallRequest } from './dispatch/direct-call';

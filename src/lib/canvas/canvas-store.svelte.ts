@@ -127,7 +127,11 @@ export class CanvasStore {
 	 * step; a failure keeps the params and records the error on the source.
 	 */
 	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }): WidgetRecord {
-		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
+		return this.#replace(id, (record) => ({
+			...record,
+			...(change.params ? { params: change.params } : {}),
+			source: change.source
+		}));
 	}
 
 	/**
@@ -152,7 +156,12 @@ export class CanvasStore {
 		return this.#replace(id, (record) => {
 			const next = clampPoint(x, y);
 			if (next.x === record.x && next.y === record.y) return record;
-			return { ...record, ...next, ...(source === 'user' ? { userPlaced: true as const } : {}), provenance: { ...record.provenance, source } };
+			return {
+				...record,
+				...next,
+				...(source === 'user' ? { userPlaced: true as const } : {}),
+				provenance: { ...record.provenance, source }
+			};
 		});
 	}
 
@@ -252,7 +261,11 @@ export class CanvasStore {
 	 * (`alignPositions`: an edge or centre of their bounding box), as one undo step.
 	 */
 	align(positions: ReadonlyMap<string, { x: number; y: number }>): void {
-		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)!, userPlaced: true }));
+		this.#changeMany([...positions.keys()], (record) => ({
+			...record,
+			...positions.get(record.id)!,
+			userPlaced: true
+		}));
 	}
 
 	/**
@@ -371,7 +384,9 @@ export class CanvasStore {
 		const ids = this.#records.map((other) => other.id);
 		throw new AutoUiError(
 			'not_found',
-			ids.length ? `Unknown widget "${id}"; ids on the canvas: ${ids.join(', ')}` : `Unknown widget "${id}"; the canvas is empty`
+			ids.length
+				? `Unknown widget "${id}"; ids on the canvas: ${ids.join(', ')}`
+				: `Unknown widget "${id}"; the canvas is empty`
 		);
 	}
 }

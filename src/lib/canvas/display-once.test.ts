@@ -47,11 +47,15 @@ describe('widget_display on its way to the canvas', () => {
 		expect(runs.get('kpi')).toBe(1);
 	});
 
-	it('refuses invalid params with the server\'s errors, and the canvas still checks what others pass', async () => {
+	it("refuses invalid params with the server's errors, and the canvas still checks what others pass", async () => {
 		const { server, store, runs, callbacks } = setup();
 		const result = await server.callTool('widget_display', { name: 'kpi', params: { label: 'Users' } });
 		expect(result.isError).toBe(true);
-		expect(result.structuredContent).toMatchObject({ error: 'Validation failed', details: [{ path: '/value', message: 'required' }], expected_schema: fixtureWidgets[0].schema });
+		expect(result.structuredContent).toMatchObject({
+			error: 'Validation failed',
+			details: [{ path: '/value', message: 'required' }],
+			expected_schema: fixtureWidgets[0].schema
+		});
 		expect(applyUiResult('widget', result, callbacks, meta).result).toBe(result);
 		expect(store.widgets).toHaveLength(0);
 		expect(callbacks.onWidget!('kpi', { label: 'x' }, meta)).toEqual({ error: expect.stringContaining('/value') });

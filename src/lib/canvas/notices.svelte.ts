@@ -21,7 +21,11 @@ export interface CanvasNotice {
 }
 
 /** How long notices without actions stay, by kind; errors stay until dismissed. */
-export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
+export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = {
+	info: 8_000,
+	warning: 12_000,
+	error: undefined
+};
 
 /** The stack of notices (the newest five). */
 export class NoticeList {

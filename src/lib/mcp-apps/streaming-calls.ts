@@ -75,7 +75,13 @@ export class StreamingCalls {
 			case 'done':
 				for (const [callId, call] of this.#calls) {
 					if (call && call.turnId !== event.turnId) continue;
-					if (call) this.#end(callId, event.reason === 'aborted' ? 'The turn was stopped before the call was made.' : 'The model did not make the call.');
+					if (call)
+						this.#end(
+							callId,
+							event.reason === 'aborted'
+								? 'The turn was stopped before the call was made.'
+								: 'The model did not make the call.'
+						);
 					this.#calls.delete(callId);
 				}
 				return;

@@ -9,7 +9,14 @@
  * tool-definitions.ts), so the dispatcher binds their data and applies their results through
  * the UI callbacks (`applyUiResult` in `$lib/agent`) without knowing their names.
  */
-import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
+import {
+	AutoUiError,
+	errorMessage,
+	safeStringify,
+	type CallOptions,
+	type ToolCallResult,
+	type ToolServer
+} from '$lib/shared';
 import type { WebMcpLayer, WebMcpToolDef } from '$lib/agent/types';
 import type { WidgetSummary } from '$lib/widgets/types';
 import type * as Recipes from './recipes';
@@ -71,7 +78,11 @@ export interface WebMcpServer extends ToolServer {
 
 /** A JSON result the model reads, with the same object as structured content. */
 export function jsonResult(value: unknown, isError = false): ToolCallResult {
-	return { content: [{ type: 'text', text: safeStringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+	return {
+		content: [{ type: 'text', text: safeStringify(value) }],
+		structuredContent: value,
+		...(isError ? { isError: true } : {})
+	};
 }
 
 /** Creates an in-page tool server. Throws on duplicate tool names (a programmer error). */
@@ -89,14 +100,19 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 	const definitions = [...widgetTools, ...extra.map((tool) => tool.definition)];
 	const seen = new Set<string>();
 	for (const definition of definitions) {
-		if (seen.has(definition.name)) throw new AutoUiError('invalid_argument', `WebMCP server "${name}" has two tools named "${definition.name}"`);
+		if (seen.has(definition.name))
+			throw new AutoUiError('invalid_argument', `WebMCP server "${name}" has two tools named "${definition.name}"`);
 		seen.add(definition.name);
 	}
 	const handlers = new Map(extra.map((tool) => [tool.definition.name, tool]));
 
 	function unknownWidget(widgetName: unknown): ToolCallResult {
 		return jsonResult(
-			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...offeredNames], hint: 'call search_recipes or list_recipes' },
+			{
+				error: `Unknown widget ${JSON.stringify(widgetName)}`,
+				available: [...offeredNames],
+				hint: 'call search_recipes or list_recipes'
+			},
 			true
 		);
 	}
@@ -108,10 +124,19 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 	// The recipe and canvas-command code loads with the first call that needs it.
 	const loadRecipes = (): Promise<typeof Recipes> => import('./recipes');
 
-	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
+	async function callWidgetTool(
+		tool: string,
+		args: Record<string, unknown>,
+		signal?: AbortSignal
+	): Promise<ToolCallResult> {
 		switch (tool) {
 			case 'search_recipes':
-				return jsonResult({ recipes: (await loadRecipes()).searchRecipes((await catalog.load()).filter((widget) => offeredNames.has(widget.name)), typeof args.query === 'string' ? args.query : '') });
+				return jsonResult({
+					recipes: (await loadRecipes()).searchRecipes(
+						(await catalog.load()).filter((widget) => offeredNames.has(widget.name)),
+						typeof args.query === 'string' ? args.query : ''
+					)
+				});
 			case 'list_recipes':
 				return jsonResult({ recipes: offered.map((await loadRecipes()).recipeSummary) });
 			case 'get_recipe': {

@@ -15,7 +15,12 @@ export type CanvasAction = (typeof canvasActions)[number];
  * `widget_display` shows a widget: `{"$ref"}` bindings in `params`, and an optional `source`
  * call (refreshed every `refreshSeconds`) that runs first and binds as `{"$ref": "source"}`.
  */
-export const widgetDisplay: DisplayCapability = { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' };
+export const widgetDisplay: DisplayCapability = {
+	kind: 'widget',
+	references: 'params',
+	source: 'source',
+	refreshSeconds: 'refreshSeconds'
+};
 /** `canvas` applies an action; `{"$ref"}` bindings in `params` (the fields an update replaces). */
 export const canvasDisplay: DisplayCapability = { kind: 'canvas', references: 'params' };
 
@@ -24,7 +29,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 	return [
 		{
 			name: 'search_recipes',
-			description: 'Search the widget recipes by keywords (e.g. "trend over time", "table"). Returns matching widget names with a short description.',
+			description:
+				'Search the widget recipes by keywords (e.g. "trend over time", "table"). Returns matching widget names with a short description.',
 			inputSchema: {
 				type: 'object',
 				properties: { query: { type: 'string', description: 'Keywords describing what to show' } },
@@ -41,7 +47,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 		},
 		{
 			name: 'get_recipe',
-			description: "Read one widget's recipe: its params JSON Schema, an example, when to use it and how to fill it. Read it before widget_display.",
+			description:
+				"Read one widget's recipe: its params JSON Schema, an example, when to use it and how to fill it. Read it before widget_display.",
 			inputSchema: {
 				type: 'object',
 				properties: { name: { type: 'string', enum: [...widgetNames], description: 'Widget name' } },
@@ -66,7 +73,11 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 						properties: { tool: { type: 'string' }, args: { type: 'object' } },
 						required: ['tool']
 					},
-					refreshSeconds: { type: 'number', minimum: 5, description: 'Optional, with source: refresh the widget every this many seconds while the page is open' }
+					refreshSeconds: {
+						type: 'number',
+						minimum: 5,
+						description: 'Optional, with source: refresh the widget every this many seconds while the page is open'
+					}
 				},
 				required: ['name', 'params'],
 				additionalProperties: false

@@ -43,7 +43,11 @@ export interface WorkbenchDeps {
 	/** Adds a live widget built from a tool's result; absent when no canvas is available. */
 	showOnCanvas?(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }>;
 	/** Adds a widget with fixed params (a resource's contents); not refreshed. */
-	showStatic?(widget: string, params: Record<string, unknown>, title?: string): Promise<{ id: string } | { error: string }>;
+	showStatic?(
+		widget: string,
+		params: Record<string, unknown>,
+		title?: string
+	): Promise<{ id: string } | { error: string }>;
 	/** The live connection of a server, for resources, prompts and completions. */
 	connection(server: string): McpConnection | undefined;
 	/** Starts a conversation from a prompt's messages ("Use in chat"). */

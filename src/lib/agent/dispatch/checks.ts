@@ -34,21 +34,36 @@ export function checkPolicy(ctx: DispatchContext, entry: RegistryEntry, block: T
 	const { policy, turn, state } = ctx;
 	if (turn.calls >= policy.maxCallsPerTurn || state.totalCalls >= policy.maxCallsPerSession) {
 		turn.limitHit = true;
-		const which = turn.calls >= policy.maxCallsPerTurn ? `${policy.maxCallsPerTurn} tool calls per turn` : `${policy.maxCallsPerSession} tool calls per session`;
-		return failure('limit_exceeded', `The limit of ${which} is reached; this call was not run. Answer with what you have.`);
+		const which =
+			turn.calls >= policy.maxCallsPerTurn
+				? `${policy.maxCallsPerTurn} tool calls per turn`
+				: `${policy.maxCallsPerSession} tool calls per session`;
+		return failure(
+			'limit_exceeded',
+			`The limit of ${which} is reached; this call was not run. Answer with what you have.`
+		);
 	}
 	turn.calls++;
 	state.totalCalls++;
-	if (isBlocked(policy, entry.name, ownName(entry))) return failure('blocked', `${entry.name} is blocked by the tool policy and cannot be called.`);
+	if (isBlocked(policy, entry.name, ownName(entry)))
+		return failure('blocked', `${entry.name} is blocked by the tool policy and cannot be called.`);
 	const argsText = safeStringify(block.input ?? {});
 	if (argsText.length > policy.maxArgsChars) {
-		return failure('invalid_argument', `The arguments are ${argsText.length} characters long; the limit is ${policy.maxArgsChars}. Send smaller arguments.`);
+		return failure(
+			'invalid_argument',
+			`The arguments are ${argsText.length} characters long; the limit is ${policy.maxArgsChars}. Send smaller arguments.`
+		);
 	}
 	return undefined;
 }
 
 /** Counts identical calls in the session; from the threshold on, returns (and emits) the warning. */
-export function checkLoop(ctx: DispatchContext, entry: RegistryEntry, block: ToolUseBlock, args: Record<string, unknown>): string | undefined {
+export function checkLoop(
+	ctx: DispatchContext,
+	entry: RegistryEntry,
+	block: ToolUseBlock,
+	args: Record<string, unknown>
+): string | undefined {
 	const key = `${entry.name} ${stableStringify(args)}`;
 	const count = (ctx.state.callCounts.get(key) ?? 0) + 1;
 	ctx.state.callCounts.set(key, count);

@@ -33,7 +33,10 @@ export function matchServers(registry: ToolRegistry, servers: readonly ToolServe
 	const map = new Map<string, ToolServer>();
 	const used = new Set<ToolServer>();
 	for (const entry of registry.servers) {
-		const server = servers.find((candidate) => !used.has(candidate) && candidate.name === entry.layer.serverName && candidate.protocol === entry.layer.protocol);
+		const server = servers.find(
+			(candidate) =>
+				!used.has(candidate) && candidate.name === entry.layer.serverName && candidate.protocol === entry.layer.protocol
+		);
 		if (server) {
 			used.add(server);
 			map.set(entry.key, server);

@@ -11,8 +11,18 @@ import { runDirectCall, type DirectCallCache } from './direct-call';
 
 function shop() {
 	return dataServer('shop', [
-		{ name: 'orders', description: 'List orders', inputSchema: { type: 'object', properties: {} }, handler: () => ({ orders: 2 }) },
-		{ name: 'refunds', description: 'List refunds', inputSchema: { type: 'object', properties: {} }, handler: () => ({ refunds: 0 }) }
+		{
+			name: 'orders',
+			description: 'List orders',
+			inputSchema: { type: 'object', properties: {} },
+			handler: () => ({ orders: 2 })
+		},
+		{
+			name: 'refunds',
+			description: 'List refunds',
+			inputSchema: { type: 'object', properties: {} },
+			handler: () => ({ refunds: 0 })
+		}
 	]);
 }
 
@@ -20,8 +30,15 @@ describe('the tools of direct calls', () => {
 	it('are kept while the layers describe the same tools, and rebuilt when they change', async () => {
 		const { layer, server } = shop();
 		const cache: DirectCallCache = {};
-		const context = (tools = layer.tools) => ({ layers: [{ ...layer, tools: tools.map((tool) => ({ ...tool })) }], servers: [server], state: createAgentState(), emit: () => {}, cache });
-		const call = (tool: string, tools?: typeof layer.tools) => runDirectCall({ tool, args: {}, origin: 'manual' }, context(tools));
+		const context = (tools = layer.tools) => ({
+			layers: [{ ...layer, tools: tools.map((tool) => ({ ...tool })) }],
+			servers: [server],
+			state: createAgentState(),
+			emit: () => {},
+			cache
+		});
+		const call = (tool: string, tools?: typeof layer.tools) =>
+			runDirectCall({ tool, args: {}, origin: 'manual' }, context(tools));
 		expect(await call('shop_mcp_orders', layer.tools.slice(0, 1))).toMatchObject({ ok: true, value: { orders: 2 } });
 		const first = cache.registry;
 		expect(await call('shop_mcp_orders', layer.tools.slice(0, 1))).toMatchObject({ ok: true });
@@ -35,9 +52,15 @@ describe('the tools of direct calls', () => {
 		const { layer, server } = shop();
 		const registry = buildToolRegistry([layer]);
 		// No layers: only the given registry can name the tool.
-		const outcome = await runDirectCall({ tool: 'shop_mcp_orders', args: {}, origin: 'manual' }, { layers: [], servers: [server], registry, state: createAgentState(), emit: () => {} });
+		const outcome = await runDirectCall(
+			{ tool: 'shop_mcp_orders', args: {}, origin: 'manual' },
+			{ layers: [], servers: [server], registry, state: createAgentState(), emit: () => {} }
+		);
 		expect(outcome).toMatchObject({ ok: true, value: { orders: 2 } });
-		const provider = createMockProvider([{ toolCalls: [{ name: 'shop_mcp_orders', input: {} }] }, { text: 'Two orders.' }]);
+		const provider = createMockProvider([
+			{ toolCalls: [{ name: 'shop_mcp_orders', input: {} }] },
+			{ text: 'Two orders.' }
+		]);
 		const result = await runAgentLoop('orders?', { provider, layers: [], servers: [server], registry, lazy: false });
 		expect(result.reason).toBe('end_turn');
 		expect(lastToolResults(provider.requests[1], { raw: true })[0].content).toContain('{"orders":2}');

@@ -84,13 +84,19 @@ function toolsFor(request: DirectCallRequest, context: DirectCallContext): Requi
 	// A View's calls also see its app-only tools, which no shared registry holds.
 	if (request.origin === 'app') return build(context.layers.map(withAppTools));
 	const cache = context.cache ?? {};
-	const current = context.registry ? cache.registry === context.registry : cache.registry !== undefined && sameLayers(cache.layers ?? [], context.layers);
-	if (!current || !cache.catalog || !cache.offered) Object.assign(cache, { layers: context.layers }, build(context.layers, context.registry));
+	const current = context.registry
+		? cache.registry === context.registry
+		: cache.registry !== undefined && sameLayers(cache.layers ?? [], context.layers);
+	if (!current || !cache.catalog || !cache.offered)
+		Object.assign(cache, { layers: context.layers }, build(context.layers, context.registry));
 	return { registry: cache.registry!, catalog: cache.catalog!, offered: cache.offered! };
 }
 
 /** Runs one call the model did not make. Never throws: failures are outcomes. */
-export async function runDirectCall(request: DirectCallRequest, context: DirectCallContext): Promise<DirectCallOutcome> {
+export async function runDirectCall(
+	request: DirectCallRequest,
+	context: DirectCallContext
+): Promise<DirectCallOutcome> {
 	const started = performance.now();
 	const callId = randomId(`${request.origin}_`, 10);
 	const turnId = `${request.origin}:${callId}`;
@@ -103,8 +109,14 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 			...(request.confirm === 'unless-read-only' && base.approval !== 'off' ? { approval: 'cautious' as const } : {})
 		};
 		const emit = (event: EventInput): void => {
-			const complete = { ...event, at: Date.now(), turnId, ...('callId' in event ? { origin: request.origin } : {}) } as AgentEvent;
-			if (complete.type === 'tool-progress' && complete.callId === callId) request.onProgress?.({ progress: complete.progress, total: complete.total, message: complete.message });
+			const complete = {
+				...event,
+				at: Date.now(),
+				turnId,
+				...('callId' in event ? { origin: request.origin } : {})
+			} as AgentEvent;
+			if (complete.type === 'tool-progress' && complete.callId === callId)
+				request.onProgress?.({ progress: complete.progress, total: complete.total, message: complete.message });
 			try {
 				context.emit(complete);
 			} catch {
@@ -139,9 +151,29 @@ export async function runDirectCall(request: DirectCallRequest, context: DirectC
 		const [metrics] = dispatched.metrics;
 		const elapsedMs = Math.round(performance.now() - started);
 		const stored = context.state.results.get(callId);
-		if (block.is_error) return { ok: false, callId, ...(raw ? { result: raw } : {}), error: metrics.error ?? block.content, code: metrics.code, elapsedMs };
-		return { ok: true, callId, ...(raw ? { result: raw } : {}), value: stored ? storedValue(stored) : resultValue(block.content), elapsedMs };
+		if (block.is_error)
+			return {
+				ok: false,
+				callId,
+				...(raw ? { result: raw } : {}),
+				error: metrics.error ?? block.content,
+				code: metrics.code,
+				elapsedMs
+			};
+		return {
+			ok: true,
+			callId,
+			...(raw ? { result: raw } : {}),
+			value: stored ? storedValue(stored) : resultValue(block.content),
+			elapsedMs
+		};
 	} catch (error) {
-		return { ok: false, callId, error: errorMessage(error), code: 'internal', elapsedMs: Math.round(performance.now() - started) };
+		return {
+			ok: false,
+			callId,
+			error: errorMessage(error),
+			code: 'internal',
+			elapsedMs: Math.round(performance.now() - started)
+		};
 	}
 }

@@ -24,13 +24,30 @@ function servers() {
 			handler: () => ({ content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured })
 		}
 	]);
-	const show = (args: Record<string, unknown>) => ({ content: [{ type: 'text', text: 'shown' }], structuredContent: { widget: 'table', data: args.params } });
+	const show = (args: Record<string, unknown>) => ({
+		content: [{ type: 'text', text: 'shown' }],
+		structuredContent: { widget: 'table', data: args.params }
+	});
 	const ui = createMemoryToolServer('panel', 'webmcp', [
-		{ name: 'show', description: 'Show a table', inputSchema: { type: 'object', properties: { params: { type: 'object' } } }, display: { kind: 'widget', references: 'params' }, handler: show },
+		{
+			name: 'show',
+			description: 'Show a table',
+			inputSchema: { type: 'object', properties: { params: { type: 'object' } } },
+			display: { kind: 'widget', references: 'params' },
+			handler: show
+		},
 		// Named like autoui's display tool, but not declared as one: an ordinary tool.
-		{ name: 'widget_display', description: 'Not a display tool here', inputSchema: { type: 'object', properties: { params: { type: 'object' } } }, handler: show }
+		{
+			name: 'widget_display',
+			description: 'Not a display tool here',
+			inputSchema: { type: 'object', properties: { params: { type: 'object' } } },
+			handler: show
+		}
 	]);
-	const layers = [{ protocol: 'mcp', serverName: 'towns', tools: data.definitions } satisfies McpLayer, { protocol: 'webmcp', serverName: 'panel', description: 'A panel', tools: ui.definitions } satisfies WebMcpLayer];
+	const layers = [
+		{ protocol: 'mcp', serverName: 'towns', tools: data.definitions } satisfies McpLayer,
+		{ protocol: 'webmcp', serverName: 'panel', description: 'A panel', tools: ui.definitions } satisfies WebMcpLayer
+	];
 	return { data, ui, layers };
 }
 
@@ -63,7 +80,10 @@ describe('display tools declared by their server', () => {
 		// The stored value itself: the rows the server answered, not a parse of their text.
 		expect(shown[0].params.data).toBe(rows);
 		expect(state.results.get('q1')?.value).toBe(structured);
-		expect(ui.calls.map((call) => call.args)).toEqual([{ params: { data: rows } }, { params: { data: { $ref: 'q1#/rows' } } }]);
+		expect(ui.calls.map((call) => call.args)).toEqual([
+			{ params: { data: rows } },
+			{ params: { data: { $ref: 'q1#/rows' } } }
+		]);
 		const [display, ordinary] = lastToolResults(provider.requests[2]);
 		expect(JSON.parse(display.content)).toEqual({ widget: 'table', id: 'w_1' });
 		expect(ordinary.content).toBe(JSON.stringify({ widget: 'table', data: { data: { $ref: 'q1#/rows' } } }));
@@ -78,8 +98,27 @@ describe('display tools declared by their server', () => {
 	it('keep the value in memory only: a saved conversation stores the text', async () => {
 		const { data, ui, layers } = servers();
 		const state = createAgentState();
-		await runAgentLoop('towns', { provider: createMockProvider([{ toolCalls: [{ id: 'q1', name: 'towns_mcp_population', input: {} }] }, { text: 'Done.' }]), layers, servers: [data, ui], state, lazy: false });
+		await runAgentLoop('towns', {
+			provider: createMockProvider([
+				{ toolCalls: [{ id: 'q1', name: 'towns_mcp_population', input: {} }] },
+				{ text: 'Done.' }
+			]),
+			layers,
+			servers: [data, ui],
+			state,
+			lazy: false
+		});
 		expect(state.results.get('q1')).toMatchObject({ data: true, value: structured });
-		expect(savedResults(state)).toEqual([['q1', { text: JSON.stringify(structured), name: 'towns_mcp_population', size: JSON.stringify(structured).length, data: true }]]);
+		expect(savedResults(state)).toEqual([
+			[
+				'q1',
+				{
+					text: JSON.stringify(structured),
+					name: 'towns_mcp_population',
+					size: JSON.stringify(structured).length,
+					data: true
+				}
+			]
+		]);
 	});
 });

@@ -33,7 +33,10 @@ function referenceSource(ctx: DispatchContext, sourceValue: unknown): ReferenceS
 		ids: () => ctx.state.results.ids().filter((id) => ctx.state.results.get(id)?.data)
 	};
 	if (sourceValue === undefined) return results;
-	return { value: (id) => (id === 'source' ? sourceValue : results.value(id)), ids: () => ['source', ...results.ids()] };
+	return {
+		value: (id) => (id === 'source' ? sourceValue : results.value(id)),
+		ids: () => ['source', ...results.ids()]
+	};
 }
 
 /** The names of the data tools a source may call (for the model to pick from). */
@@ -63,18 +66,28 @@ async function runSource(
 	if (!isPlainObject(source) || typeof source.tool !== 'string' || !source.tool.trim()) {
 		return { error: `${sourceKey} must be {"tool": "<prefixed data tool name>", "args": {…}}.` };
 	}
-	if (refreshSeconds !== undefined && !(typeof refreshSeconds === 'number' && refreshSeconds >= 5)) return { error: `${refreshKey} must be a number of seconds, at least 5.` };
+	if (refreshSeconds !== undefined && !(typeof refreshSeconds === 'number' && refreshSeconds >= 5))
+		return { error: `${refreshKey} must be a number of seconds, at least 5.` };
 	const sourceArgs = isPlainObject(source.args) ? source.args : {};
 	const target = resolveToolName(ctx.catalog.registry, source.tool);
 	if (!target || target.entry.kind !== 'tool') {
-		return { error: `${sourceKey}.tool "${source.tool.slice(0, 100)}" is not a tool of a connected server. Data tools: ${dataTools(ctx) || 'none (connect an MCP server)'}.` };
+		return {
+			error: `${sourceKey}.tool "${source.tool.slice(0, 100)}" is not a tool of a connected server. Data tools: ${dataTools(ctx) || 'none (connect an MCP server)'}.`
+		};
 	}
 	if (target.entry.server.layer.protocol === 'webmcp') {
-		return { error: `${sourceKey}.tool must be a data tool of a server, not ${target.entry.name} (an autoui tool). Data tools: ${dataTools(ctx) || 'none'}.` };
+		return {
+			error: `${sourceKey}.tool must be a data tool of a server, not ${target.entry.name} (an autoui tool). Data tools: ${dataTools(ctx) || 'none'}.`
+		};
 	}
 	const sourceId = `${callId}_source`;
-	const { results } = await dispatch([{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: sourceArgs }]);
-	if (results[0]?.is_error) return { error: `The source call ${target.resolvedName} failed, so nothing was displayed: ${truncateText(results[0].content, 600)}` };
+	const { results } = await dispatch([
+		{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: sourceArgs }
+	]);
+	if (results[0]?.is_error)
+		return {
+			error: `The source call ${target.resolvedName} failed, so nothing was displayed: ${truncateText(results[0].content, 600)}`
+		};
 	const stored = ctx.state.results.get(sourceId);
 	const template = display.references ? rest[display.references] : undefined;
 	const meta: WidgetCallMeta['source'] = {
@@ -90,7 +103,13 @@ async function runSource(
  * Binds a display call's data: runs its source first (when it has one), then resolves the
  * references in its params. Other calls pass through unchanged.
  */
-export async function bindDisplay(ctx: DispatchContext, entry: RegistryEntry, args: Record<string, unknown>, callId: string, dispatch: Dispatch): Promise<BoundCall | { outcome: Outcome }> {
+export async function bindDisplay(
+	ctx: DispatchContext,
+	entry: RegistryEntry,
+	args: Record<string, unknown>,
+	callId: string,
+	dispatch: Dispatch
+): Promise<BoundCall | { outcome: Outcome }> {
 	const display = displayOf(entry);
 	if (!display) return { args };
 	let bound: BoundCall = { args, display };
@@ -105,7 +124,12 @@ export async function bindDisplay(ctx: DispatchContext, entry: RegistryEntry, ar
 	if (!key || !hasReferences(bound.args[key])) return bound;
 	const resolved = resolveReferences(bound.args[key], referenceSource(ctx, sourceValue));
 	if (!resolved.ok) {
-		return { outcome: failure('invalid_argument', `Unresolved references in ${key}: ${resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ')}.`) };
+		return {
+			outcome: failure(
+				'invalid_argument',
+				`Unresolved references in ${key}: ${resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ')}.`
+			)
+		};
 	}
 	return { ...bound, args: { ...bound.args, [key]: resolved.value } };
 }
@@ -116,7 +140,11 @@ export interface DisplayQueue {
 }
 
 /** Starts `run` (given the display call to wait for); a display call becomes the one to wait for. */
-export function inDisplayOrder(queue: DisplayQueue, bound: BoundCall, run: (previous?: Promise<void>) => Promise<Outcome>): Promise<Outcome> {
+export function inDisplayOrder(
+	queue: DisplayQueue,
+	bound: BoundCall,
+	run: (previous?: Promise<void>) => Promise<Outcome>
+): Promise<Outcome> {
 	if (!bound.display) return run(undefined);
 	const outcome = run(queue.previous);
 	queue.previous = outcome.then(
@@ -127,10 +155,21 @@ export function inDisplayOrder(queue: DisplayQueue, bound: BoundCall, run: (prev
 }
 
 /** Applies a display result to the canvas once the display call before it finished. */
-export async function applyDisplay(ctx: DispatchContext, bound: BoundCall, callId: string, result: ToolCallResult, previous?: Promise<void>): Promise<AppliedUiResult> {
+export async function applyDisplay(
+	ctx: DispatchContext,
+	bound: BoundCall,
+	callId: string,
+	result: ToolCallResult,
+	previous?: Promise<void>
+): Promise<AppliedUiResult> {
 	await previous;
 	const { source } = bound;
 	// A widget with a source got its data from that call alone (not from whatever else ran this turn).
 	const dataFrom = source ? [`${callId}_source`] : [...ctx.turn.dataCallIds];
-	return applyUiResult(bound.display?.kind, result, ctx.callbacks, { callId, dataFrom, turnId: ctx.turnId, ...(source ? { source } : {}) });
+	return applyUiResult(bound.display?.kind, result, ctx.callbacks, {
+		callId,
+		dataFrom,
+		turnId: ctx.turnId,
+		...(source ? { source } : {})
+	});
 }

@@ -22,7 +22,15 @@ import type { ToolResultBlock, ToolUseBlock } from '../types';
 import { askApproval } from './approval';
 import { abortReason, raceSignal } from './async';
 import { checkLoop, checkPolicy } from './checks';
-import { callFields, cancelled, failure, type CallFields, type DispatchContext, type Outcome, type PendingCall } from './context';
+import {
+	callFields,
+	cancelled,
+	failure,
+	type CallFields,
+	type DispatchContext,
+	type Outcome,
+	type PendingCall
+} from './context';
 import { applyDisplay, bindDisplay, inDisplayOrder, type BoundCall, type Dispatch, type DisplayQueue } from './display';
 import { activate, answerLocally, isDiscovery } from './local';
 import { readArguments, unknownTool } from './resolve';
@@ -41,7 +49,13 @@ type Prepared = Pick<PendingCall, 'started' | 'warning' | 'outcome'>;
 type ToolEntry = Extract<ResolvedName['entry'], { kind: 'tool' }>;
 
 /** Runs a real tool and, for a display tool, applies its result to the canvas. */
-async function runCall(ctx: DispatchContext, entry: ToolEntry, callId: string, bound: BoundCall, previous?: Promise<void>): Promise<Outcome> {
+async function runCall(
+	ctx: DispatchContext,
+	entry: ToolEntry,
+	callId: string,
+	bound: BoundCall,
+	previous?: Promise<void>
+): Promise<Outcome> {
 	const ran = await runWithDeadline(ctx, entry, callId, bound.args);
 	if ('outcome' in ran) return ran.outcome;
 	const invalid = checkResult(ctx, entry, ran.result);
@@ -52,9 +66,20 @@ async function runCall(ctx: DispatchContext, entry: ToolEntry, callId: string, b
 }
 
 /** Everything that decides whether and how a call runs; returns its (pending) outcome. */
-async function prepare(ctx: DispatchContext, block: ToolUseBlock, resolved: ResolvedName | undefined, fields: CallFields, queue: DisplayQueue, dispatch: Dispatch): Promise<Prepared> {
+async function prepare(
+	ctx: DispatchContext,
+	block: ToolUseBlock,
+	resolved: ResolvedName | undefined,
+	fields: CallFields,
+	queue: DisplayQueue,
+	dispatch: Dispatch
+): Promise<Prepared> {
 	const started = Date.now();
-	const answered = (outcome: Outcome, warning?: string): Prepared => ({ started, warning, outcome: Promise.resolve(outcome) });
+	const answered = (outcome: Outcome, warning?: string): Prepared => ({
+		started,
+		warning,
+		outcome: Promise.resolve(outcome)
+	});
 	if (ctx.signal?.aborted) return answered(cancelled());
 	if (!resolved) return answered(unknownTool(ctx, block.name));
 	const { entry } = resolved;
@@ -86,7 +111,10 @@ async function settle(ctx: DispatchContext, outcome: Promise<Outcome>): Promise<
  * Dispatches the tool calls of one assistant message. Resolves with one tool_result per
  * tool_use, in the original order.
  */
-export async function dispatchToolCalls(ctx: DispatchContext, blocks: readonly ToolUseBlock[]): Promise<DispatchResult> {
+export async function dispatchToolCalls(
+	ctx: DispatchContext,
+	blocks: readonly ToolUseBlock[]
+): Promise<DispatchResult> {
 	const queue: DisplayQueue = { previous: Promise.resolve() };
 	const dispatch: Dispatch = (sourceBlocks) => dispatchToolCalls(ctx, sourceBlocks);
 	const pending: PendingCall[] = [];
@@ -98,6 +126,8 @@ export async function dispatchToolCalls(ctx: DispatchContext, blocks: readonly T
 		pending.push({ block, fields, guided, ...(await prepare(ctx, block, resolved, fields, queue, dispatch)) });
 		if (resolved && isDiscovery(resolved.entry)) ctx.turn.guided = true;
 	}
-	const finished = await Promise.all(pending.map(async (call) => storeResult(ctx, call, await settle(ctx, call.outcome))));
+	const finished = await Promise.all(
+		pending.map(async (call) => storeResult(ctx, call, await settle(ctx, call.outcome)))
+	);
 	return { results: finished.map((item) => item.block), metrics: finished.map((item) => item.metrics) };
 }

@@ -26,14 +26,26 @@ function expose(ctx: DispatchContext, entry: PseudoEntry, names: string[]): void
 	for (const name of added) ctx.state.exposedTools.add(name);
 	if (added.length) {
 		const { layer } = entry.server;
-		ctx.emit({ type: 'activation', iteration: ctx.iteration, server: layer.serverName, protocol: layer.protocol, tools: added, scope: 'tools' });
+		ctx.emit({
+			type: 'activation',
+			iteration: ctx.iteration,
+			server: layer.serverName,
+			protocol: layer.protocol,
+			tools: added,
+			scope: 'tools'
+		});
 	}
 }
 
 /** Answers a pseudo-tool or recall call (the entries that are not a server's tool to run). */
 export function answerLocally(ctx: DispatchContext, entry: RegistryEntry, args: Record<string, unknown>): Outcome {
 	if (entry.kind === 'pseudo') {
-		const answer = answerPseudoTool(ctx.catalog, entry, args, (tool) => !isBlocked(ctx.policy, tool.name, tool.tool.name));
+		const answer = answerPseudoTool(
+			ctx.catalog,
+			entry,
+			args,
+			(tool) => !isBlocked(ctx.policy, tool.name, tool.tool.name)
+		);
 		expose(ctx, entry, answer.exposed);
 		return { ok: true, text: answer.text, store: true };
 	}
@@ -48,5 +60,12 @@ export function activate(ctx: DispatchContext, entry: ToolEntry): void {
 	const added = (ctx.catalog.registry.toolsByServer.get(key) ?? [])
 		.map((tool) => tool.name)
 		.filter((name) => !ctx.offered.has(name) && !ctx.state.exposedTools.has(name));
-	ctx.emit({ type: 'activation', iteration: ctx.iteration, server: layer.serverName, protocol: layer.protocol, tools: added, scope: 'server' });
+	ctx.emit({
+		type: 'activation',
+		iteration: ctx.iteration,
+		server: layer.serverName,
+		protocol: layer.protocol,
+		tools: added,
+		scope: 'server'
+	});
 }

@@ -12,7 +12,9 @@ import { failure, type DispatchContext, type Outcome } from './context';
 
 /** "Unknown tool" with the names the model can use (the server's own when the prefix is known). */
 export function unknownToolMessage(registry: ToolRegistry, name: string, offered: ReadonlySet<string>): string {
-	const server = [...registry.servers].sort((a, b) => b.prefix.length - a.prefix.length).find((candidate) => name.startsWith(candidate.prefix));
+	const server = [...registry.servers]
+		.sort((a, b) => b.prefix.length - a.prefix.length)
+		.find((candidate) => name.startsWith(candidate.prefix));
 	if (server) {
 		const names = (registry.toolsByServer.get(server.key) ?? []).map((entry) => entry.name);
 		const shown = names.slice(0, 40).join(', ');
@@ -31,17 +33,42 @@ export function unknownTool(ctx: DispatchContext, name: string): Outcome {
  * The call's arguments as the tool takes them, or the error the model reads: arguments that
  * were not JSON, or that do not match the tool's schema (details and the expected schema).
  */
-export function readArguments(ctx: DispatchContext, entry: RegistryEntry, block: ToolUseBlock): { args: Record<string, unknown> } | { outcome: Outcome } {
+export function readArguments(
+	ctx: DispatchContext,
+	entry: RegistryEntry,
+	block: ToolUseBlock
+): { args: Record<string, unknown> } | { outcome: Outcome } {
 	const adapted = adaptedEntry(ctx.catalog, entry);
 	if (block.invalidArguments) {
 		const { raw, error } = block.invalidArguments;
 		const message = `The arguments of ${block.name} were not valid JSON (${error}). Call it again with one JSON object that matches the schema.`;
-		return { outcome: failure('invalid_argument', message, safeStringify({ error: message, received: truncateText(raw, 500), expected_schema: adapted.schema })) };
+		return {
+			outcome: failure(
+				'invalid_argument',
+				message,
+				safeStringify({ error: message, received: truncateText(raw, 500), expected_schema: adapted.schema })
+			)
+		};
 	}
 	const args = adapted.restoreArgs(isPlainObject(block.input) ? block.input : {});
-	const schema = isRecallEntry(entry) ? RECALL_ARGS_SCHEMA : entry.kind === 'tool' ? entry.tool.inputSchema : adapted.schema;
+	const schema = isRecallEntry(entry)
+		? RECALL_ARGS_SCHEMA
+		: entry.kind === 'tool'
+			? entry.tool.inputSchema
+			: adapted.schema;
 	const details = validateArgs(schema, args, ctx.state.validators);
 	if (!details.length) return { args };
-	const text = safeStringify({ error: 'Validation failed', tool: block.name, details, expected_schema: adapted.schema });
-	return { outcome: failure('validation_failed', `Invalid arguments for ${block.name}: ${details.map((detail) => `${detail.path} ${detail.message}`).join('; ')}`, text) };
+	const text = safeStringify({
+		error: 'Validation failed',
+		tool: block.name,
+		details,
+		expected_schema: adapted.schema
+	});
+	return {
+		outcome: failure(
+			'validation_failed',
+			`Invalid arguments for ${block.name}: ${details.map((detail) => `${detail.path} ${detail.message}`).join('; ')}`,
+			text
+		)
+	};
 }

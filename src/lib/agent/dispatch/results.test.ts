@@ -3,7 +3,9 @@ import { MAX_PARSED_CHARS, fitResult, unwrapToolResult } from './results';
 
 describe('unwrapToolResult', () => {
 	it('prefers structuredContent over text parts', () => {
-		expect(unwrapToolResult({ content: [{ type: 'text', text: 'summary' }], structuredContent: { rows: [1, 2] } })).toBe('{"rows":[1,2]}');
+		expect(
+			unwrapToolResult({ content: [{ type: 'text', text: 'summary' }], structuredContent: { rows: [1, 2] } })
+		).toBe('{"rows":[1,2]}');
 	});
 
 	it('joins text parts and summarises images, audio and resources without base64', () => {
@@ -65,7 +67,9 @@ describe('fitResult', () => {
 	});
 
 	it('falls back to a valid preview object for JSON that cannot be trimmed enough', () => {
-		const wide = JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`key_${index}`, index])));
+		const wide = JSON.stringify(
+			Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`key_${index}`, index]))
+		);
 		const fitted = fitResult(wide, 800, 'h');
 		expect(fitted.text.length).toBeLessThanOrEqual(800);
 		expect(JSON.parse(fitted.text).preview).toMatch(/^\{"key_0":0/);
@@ -80,7 +84,11 @@ describe('fitResult', () => {
 
 describe('fitting very large results', () => {
 	it('fits a result over the parse limit from its head: valid JSON with the first rows, never a whole parse', () => {
-		const rows = Array.from({ length: 60_000 }, (_, index) => ({ id: index, name: `row ${index}`, value: index * 1.5 }));
+		const rows = Array.from({ length: 60_000 }, (_, index) => ({
+			id: index,
+			name: `row ${index}`,
+			value: index * 1.5
+		}));
 		const text = JSON.stringify({ columns: ['id', 'name', 'value'], rows });
 		expect(text.length).toBeGreaterThan(MAX_PARSED_CHARS);
 		const parse = vi.spyOn(JSON, 'parse');

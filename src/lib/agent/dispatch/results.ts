@@ -29,7 +29,8 @@ function describePart(part: ContentPart): string {
 			return `[resource link: ${part.name ?? part.uri} <${part.uri}>${part.mimeType ? ` (${part.mimeType})` : ''}${part.description ? ` — ${part.description}` : ''}]`;
 		case 'resource': {
 			const { resource } = part;
-			if (typeof resource.text === 'string') return `[resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}]\n${resource.text}`;
+			if (typeof resource.text === 'string')
+				return `[resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}]\n${resource.text}`;
 			return `[resource ${resource.uri}: ${resource.mimeType ?? 'binary'}, ${sizeLabel(resource.blob?.length ?? 0)} — not shown]`;
 		}
 		default:
@@ -42,7 +43,8 @@ function describePart(part: ContentPart): string {
  * content parts joined with blank lines. Never includes base64 data.
  */
 export function unwrapToolResult(result: ToolCallResult): string {
-	if (result.structuredContent !== undefined && result.structuredContent !== null) return safeStringify(result.structuredContent);
+	if (result.structuredContent !== undefined && result.structuredContent !== null)
+		return safeStringify(result.structuredContent);
 	const parts = Array.isArray(result.content) ? result.content : [];
 	if (parts.length === 0) return result.isError ? 'The tool failed without a message.' : '(empty result)';
 	return parts.map(describePart).join('\n\n');
@@ -73,7 +75,8 @@ function prune(value: unknown, maxItems: number, maxString: number, path: string
 	}
 	if (value !== null && typeof value === 'object') {
 		const out: Record<string, unknown> = {};
-		for (const [key, item] of Object.entries(value)) out[key] = prune(item, maxItems, maxString, path ? `${path}.${key}` : key, state);
+		for (const [key, item] of Object.entries(value))
+			out[key] = prune(item, maxItems, maxString, path ? `${path}.${key}` : key, state);
 		return out;
 	}
 	return value;
@@ -82,7 +85,8 @@ function prune(value: unknown, maxItems: number, maxString: number, path: string
 function longestArray(value: unknown): number {
 	if (value === null || typeof value !== 'object') return 0;
 	let longest = Array.isArray(value) ? value.length : 0;
-	for (const item of Array.isArray(value) ? value : Object.values(value)) longest = Math.max(longest, longestArray(item));
+	for (const item of Array.isArray(value) ? value : Object.values(value))
+		longest = Math.max(longest, longestArray(item));
 	return longest;
 }
 
@@ -103,7 +107,9 @@ function fitJson(value: unknown, limit: number, total: number, hint: string): st
 		const render = (maxItems: number): string => {
 			const state: PruneState = { dropped: new Map(), cutStrings: 0 };
 			const pruned = prune(value, maxItems, maxString, '', state);
-			return state.dropped.size || state.cutStrings ? safeStringify(withNote(pruned, state, total, hint)) : safeStringify(pruned);
+			return state.dropped.size || state.cutStrings
+				? safeStringify(withNote(pruned, state, total, hint))
+				: safeStringify(pruned);
 		};
 		let low = 0;
 		let high = longestArray(value);
@@ -130,7 +136,11 @@ export function fitResult(text: string, limit: number, hint: string): FittedResu
 	const looksJson = trimmed.startsWith('{') || trimmed.startsWith('[');
 	// A very large result is never parsed whole on this thread (a 50 MB answer took seconds):
 	// its head is read as partial JSON, so the model still gets valid JSON with the first rows.
-	const json = !looksJson ? undefined : size > MAX_PARSED_CHARS ? parsePartialJson(text.slice(0, Math.max(limit * 4, 64_000))) : tryParseJson(text);
+	const json = !looksJson
+		? undefined
+		: size > MAX_PARSED_CHARS
+			? parsePartialJson(text.slice(0, Math.max(limit * 4, 64_000)))
+			: tryParseJson(text);
 	if (json !== undefined) {
 		const fitted = fitJson(json, limit, size, hint);
 		if (fitted !== undefined) return { text: fitted, truncated: true, size };

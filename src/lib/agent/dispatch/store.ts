@@ -14,7 +14,11 @@ import type { DispatchContext, Outcome, PendingCall } from './context';
 import { fitResult } from './results';
 
 /** Fits, stores and records one finished call; emits its result or error event. */
-export function storeResult(ctx: DispatchContext, call: PendingCall, outcome: Outcome): { block: ToolResultBlock; metrics: ToolCallMetrics } {
+export function storeResult(
+	ctx: DispatchContext,
+	call: PendingCall,
+	outcome: Outcome
+): { block: ToolResultBlock; metrics: ToolCallMetrics } {
 	const { block, fields } = call;
 	const elapsed = Date.now() - call.started;
 	const full = outcome.text;
@@ -33,7 +37,11 @@ export function storeResult(ctx: DispatchContext, call: PendingCall, outcome: Ou
 	ctx.state.resultIterations.set(block.id, ctx.state.iteration);
 	// The reference note counts in the limit: the body is fitted to what is left.
 	const note = data ? `\n\n${referenceHint(block.id, value)}` : '';
-	const fitted = fitResult(full, Math.max(200, ctx.policy.maxResultChars - note.length), `Call ${recallHint(ctx.catalog.registry.recallName, block.id)} for the full result.`);
+	const fitted = fitResult(
+		full,
+		Math.max(200, ctx.policy.maxResultChars - note.length),
+		`Call ${recallHint(ctx.catalog.registry.recallName, block.id)} for the full result.`
+	);
 	const content = `${call.warning ? `${fitted.text}\n\n[Warning: ${call.warning}]` : fitted.text}${note}`;
 	const metrics: ToolCallMetrics = {
 		id: block.id,
@@ -48,19 +56,49 @@ export function storeResult(ctx: DispatchContext, call: PendingCall, outcome: Ou
 		guided: call.guided,
 		size: fitted.size,
 		truncated: fitted.truncated,
-		...(outcome.ok ? (outcome.widgetId ? { widgetId: outcome.widgetId } : {}) : { error: outcome.message, code: String(outcome.code) })
+		...(outcome.ok
+			? outcome.widgetId
+				? { widgetId: outcome.widgetId }
+				: {}
+			: { error: outcome.message, code: String(outcome.code) })
 	};
 	const mocked = outcome.mocked ? { mocked: true } : {};
 	if (outcome.ok) {
 		const widget = outcome.widgetId ? { widgetId: outcome.widgetId } : {};
-		ctx.emit({ type: 'tool-result', ...fields, result: content, elapsedMs: elapsed, size: fitted.size, truncated: fitted.truncated, recallId: block.id, ...widget, ...mocked });
+		ctx.emit({
+			type: 'tool-result',
+			...fields,
+			result: content,
+			elapsedMs: elapsed,
+			size: fitted.size,
+			truncated: fitted.truncated,
+			recallId: block.id,
+			...widget,
+			...mocked
+		});
 	} else {
-		ctx.emit({ type: 'tool-error', ...fields, error: outcome.message, code: String(outcome.code), result: content, elapsedMs: elapsed, ...mocked });
+		ctx.emit({
+			type: 'tool-error',
+			...fields,
+			error: outcome.message,
+			code: String(outcome.code),
+			result: content,
+			elapsedMs: elapsed,
+			...mocked
+		});
 	}
 	try {
 		ctx.callbacks.onToolCall?.(metrics);
 	} catch (error) {
-		ctx.emit({ type: 'warning', code: 'callback_failed', message: `onToolCall threw: ${errorMessage(error)}`, callId: block.id });
+		ctx.emit({
+			type: 'warning',
+			code: 'callback_failed',
+			message: `onToolCall threw: ${errorMessage(error)}`,
+			callId: block.id
+		});
 	}
-	return { block: { type: 'tool_result', tool_use_id: block.id, content, ...(outcome.ok ? {} : { is_error: true }) }, metrics };
+	return {
+		block: { type: 'tool_result', tool_use_id: block.id, content, ...(outcome.ok ? {} : { is_error: true }) },
+		metrics
+	};
 }

@@ -27,7 +27,11 @@ export interface AppliedUiResult {
 export const UI_TOOLS: readonly string[] = ['widget_display', 'canvas'];
 
 function jsonResult(value: unknown, isError = false): ToolCallResult {
-	return { content: [{ type: 'text', text: safeStringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+	return {
+		content: [{ type: 'text', text: safeStringify(value) }],
+		structuredContent: value,
+		...(isError ? { isError: true } : {})
+	};
 }
 
 function numberParam(params: Record<string, unknown>, ...keys: string[]): number | undefined {
@@ -47,8 +51,16 @@ function stringMap(value: unknown): Record<string, string> {
 	return out;
 }
 
-function runCanvasAction(action: string, id: string | undefined, params: Record<string, unknown>, callbacks: UiCallbacks): CanvasActionResult {
-	const missing = (what: string): CanvasActionResult => ({ ok: false, error: `The canvas cannot ${what} here (no canvas is attached).` });
+function runCanvasAction(
+	action: string,
+	id: string | undefined,
+	params: Record<string, unknown>,
+	callbacks: UiCallbacks
+): CanvasActionResult {
+	const missing = (what: string): CanvasActionResult => ({
+		ok: false,
+		error: `The canvas cannot ${what} here (no canvas is attached).`
+	});
 	const needId = (): CanvasActionResult | undefined =>
 		id ? undefined : { ok: false, error: `canvas ${action} needs the widget id (list widgets with action "list").` };
 	switch (action) {
@@ -65,13 +77,15 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 		case 'move': {
 			const x = numberParam(params, 'x');
 			const y = numberParam(params, 'y');
-			if (x === undefined || y === undefined) return { ok: false, error: 'canvas move needs numeric params.x and params.y.' };
+			if (x === undefined || y === undefined)
+				return { ok: false, error: 'canvas move needs numeric params.x and params.y.' };
 			return needId() ?? (callbacks.onMove ? callbacks.onMove(id!, x, y) : missing('move widgets'));
 		}
 		case 'resize': {
 			const w = numberParam(params, 'w', 'width');
 			const h = numberParam(params, 'h', 'height');
-			if (w === undefined || h === undefined) return { ok: false, error: 'canvas resize needs numeric params.w and params.h.' };
+			if (w === undefined || h === undefined)
+				return { ok: false, error: 'canvas resize needs numeric params.w and params.h.' };
 			return needId() ?? (callbacks.onResize ? callbacks.onResize(id!, w, h) : missing('resize widgets'));
 		}
 		case 'style': {
@@ -79,7 +93,10 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 			return needId() ?? (callbacks.onStyle ? callbacks.onStyle(id!, style) : missing('style widgets'));
 		}
 		default:
-			return { ok: false, error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove or refresh.` };
+			return {
+				ok: false,
+				error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove or refresh.`
+			};
 	}
 }
 
@@ -96,22 +113,44 @@ function safely<T>(run: () => T): T | { error: string } {
  * UI. Error results (validation failures from the server) pass through unchanged; a
  * callback's error becomes an error result. Results of other tools (no kind) pass through.
  */
-export function applyUiResult(display: DisplayCapability['kind'] | undefined, result: ToolCallResult, callbacks: UiCallbacks, meta: WidgetCallMeta): AppliedUiResult {
+export function applyUiResult(
+	display: DisplayCapability['kind'] | undefined,
+	result: ToolCallResult,
+	callbacks: UiCallbacks,
+	meta: WidgetCallMeta
+): AppliedUiResult {
 	if (result.isError || !isPlainObject(result.structuredContent)) return { result };
 	const content = result.structuredContent;
 	if (display === 'widget' && typeof content.widget === 'string') {
-		if (!callbacks.onWidget) return { result: jsonResult({ error: 'No canvas is attached: the widget cannot be displayed here.' }, true) };
+		if (!callbacks.onWidget)
+			return { result: jsonResult({ error: 'No canvas is attached: the widget cannot be displayed here.' }, true) };
 		const data = isPlainObject(content.data) ? content.data : {};
 		const outcome = safely(() => callbacks.onWidget!(content.widget as string, data, meta));
-		if ('id' in outcome && typeof outcome.id === 'string') return { result: jsonResult({ widget: content.widget, id: outcome.id }), widgetId: outcome.id };
-		return { result: jsonResult({ error: 'error' in outcome ? outcome.error : 'The canvas did not accept the widget.' }, true) };
+		if ('id' in outcome && typeof outcome.id === 'string')
+			return { result: jsonResult({ widget: content.widget, id: outcome.id }), widgetId: outcome.id };
+		return {
+			result: jsonResult({ error: 'error' in outcome ? outcome.error : 'The canvas did not accept the widget.' }, true)
+		};
 	}
 	if (display === 'canvas' && typeof content.canvas === 'string') {
 		const id = typeof content.id === 'string' ? content.id : undefined;
 		const params = isPlainObject(content.params) ? content.params : {};
 		const outcome = safely(() => runCanvasAction(content.canvas as string, id, params, callbacks));
-		if ('ok' in outcome && outcome.ok) return { result: jsonResult({ ok: true, action: content.canvas, ...(id ? { id } : {}), ...(outcome.data !== undefined ? { data: outcome.data } : {}) }) };
-		return { result: jsonResult({ ok: false, action: content.canvas, error: 'error' in outcome ? outcome.error : 'The canvas action failed.' }, true) };
+		if ('ok' in outcome && outcome.ok)
+			return {
+				result: jsonResult({
+					ok: true,
+					action: content.canvas,
+					...(id ? { id } : {}),
+					...(outcome.data !== undefined ? { data: outcome.data } : {})
+				})
+			};
+		return {
+			result: jsonResult(
+				{ ok: false, action: content.canvas, error: 'error' in outcome ? outcome.error : 'The canvas action failed.' },
+				true
+			)
+		};
 	}
 	return { result };
 }

@@ -17,13 +17,20 @@ describe('loop with the real autoui server', () => {
 		const provider = createMockProvider([
 			{ toolCalls: [{ name: 'autoui_webmcp_get_recipe', input: { name: 'stat' } }] },
 			{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { value: 42 } } }] },
-			{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'Answer', value: 42 } } }] },
+			{
+				toolCalls: [
+					{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'Answer', value: 42 } } }
+				]
+			},
 			(request) => {
 				const { id } = JSON.parse(lastToolResults(request)[0].content);
 				return {
 					toolCalls: [
 						{ name: 'autoui_webmcp_canvas', input: { action: 'move', id, params: { x: 120, y: 40 } } },
-						{ name: 'autoui_webmcp_canvas', input: { action: 'style', id, params: { 'background-color': 'var(--surface-2)', position: 'fixed' } } }
+						{
+							name: 'autoui_webmcp_canvas',
+							input: { action: 'style', id, params: { 'background-color': 'var(--surface-2)', position: 'fixed' } }
+						}
 					]
 				};
 			},
@@ -44,7 +51,10 @@ describe('loop with the real autoui server', () => {
 		expect(lastToolResults(provider.requests[1])[0].is_error).toBeUndefined();
 		const invalid = lastToolResults(provider.requests[2])[0] as ToolResultBlock;
 		expect(invalid.is_error).toBe(true);
-		expect(JSON.parse(invalid.content)).toMatchObject({ error: 'Validation failed', expected_schema: { required: ['label', 'value'] } });
+		expect(JSON.parse(invalid.content)).toMatchObject({
+			error: 'Validation failed',
+			expected_schema: { required: ['label', 'value'] }
+		});
 		expect(widgets).toEqual([{ type: 'stat', params: { label: 'Answer', value: 42 } }]);
 		expect(JSON.parse(lastToolResults(provider.requests[3])[0].content)).toEqual({ widget: 'stat', id: 'w_1' });
 		expect(moves).toEqual([['w_1', 120, 40]]);
@@ -53,6 +63,12 @@ describe('loop with the real autoui server', () => {
 		expect(JSON.parse(moved.content)).toEqual({ ok: true, action: 'move', id: 'w_1' });
 		expect(styled.is_error).toBe(true);
 		expect(styled.content).toMatch(/style property \\"position\\" is not allowed/);
-		expect(result.calls.map((call) => call.code ?? 'ok')).toEqual(['ok', 'validation_failed', 'ok', 'ok', 'invalid_argument']);
+		expect(result.calls.map((call) => call.code ?? 'ok')).toEqual([
+			'ok',
+			'validation_failed',
+			'ok',
+			'ok',
+			'invalid_argument'
+		]);
 	});
 });

@@ -43,18 +43,30 @@ describe('loop with server-everything', () => {
 			},
 			{ text: 'done' }
 		]);
-		const result = await runAgentLoop('add 2 and 40', { provider, layers: [connection.layer()], servers: [connection], state: createAgentState(), onEvent: (event) => events.push(event) });
+		const result = await runAgentLoop('add 2 and 40', {
+			provider,
+			layers: [connection.layer()],
+			servers: [connection],
+			state: createAgentState(),
+			onEvent: (event) => events.push(event)
+		});
 		expect(result.reason).toBe('end_turn');
 		expect(provider.requests[1].tools.map((tool) => tool.name)).toContain('everything_mcp_get-sum');
 		expect(lastToolResults(provider.requests[2])[0].content).toContain('42');
 		const [structured, image, longRunning, invalid] = lastToolResults(provider.requests[3]);
-		expect(JSON.parse(structured.content)).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) });
+		expect(JSON.parse(structured.content)).toMatchObject({
+			temperature: expect.any(Number),
+			conditions: expect.any(String)
+		});
 		expect(image.content).toMatch(/\[image: image\/png, [\d.]+ (KB|B) — not shown\]/);
 		expect(image.content.length).toBeLessThan(1000);
 		expect(longRunning.is_error).toBeUndefined();
 		expect(events.filter((event) => event.type === 'tool-progress').length).toBeGreaterThan(0);
 		expect(invalid.is_error).toBe(true);
-		expect(JSON.parse(invalid.content)).toMatchObject({ error: 'Validation failed', expected_schema: { properties: { a: { type: 'number' } } } });
+		expect(JSON.parse(invalid.content)).toMatchObject({
+			error: 'Validation failed',
+			expected_schema: { properties: { a: { type: 'number' } } }
+		});
 		expect(result.calls.map((call) => call.code ?? 'ok')).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'validation_failed']);
 	});
 });

@@ -16,7 +16,9 @@ function expectValidHistory(messages: ChatMessage[]): void {
 		const ids = message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
 		if (!ids.length) return;
 		const next = messages[index + 1];
-		const results = next.content.filter((block): block is ToolResultBlock => block.type === 'tool_result').map((block) => block.tool_use_id);
+		const results = next.content
+			.filter((block): block is ToolResultBlock => block.type === 'tool_result')
+			.map((block) => block.tool_use_id);
 		expect(results).toEqual(ids);
 	});
 }
@@ -26,14 +28,23 @@ describe('abort', () => {
 		const controller = new AbortController();
 		const provider = createMockProvider([{ text: ['Looking ', 'at the data'], hang: true }, { text: 'fresh answer' }]);
 		const deltas: string[] = [];
-		const run = runAgentLoop('q', { provider, layers: [], servers: [], signal: controller.signal, callbacks: { onText: (delta) => deltas.push(delta) } });
+		const run = runAgentLoop('q', {
+			provider,
+			layers: [],
+			servers: [],
+			signal: controller.signal,
+			callbacks: { onText: (delta) => deltas.push(delta) }
+		});
 		await delay(20);
 		controller.abort();
 		const result = await run;
 		expect(result.reason).toBe('aborted');
 		expect(result.text).toBe('Looking at the data');
 		expect(deltas).toEqual(['Looking ', 'at the data']);
-		expect(result.messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Looking at the data' }] });
+		expect(result.messages.at(-1)).toEqual({
+			role: 'assistant',
+			content: [{ type: 'text', text: 'Looking at the data' }]
+		});
 		const next = await runAgentLoop('go on', { provider, layers: [], servers: [], history: result.messages });
 		expect(next.text).toBe('fresh answer');
 		expectValidHistory(provider.requests[1].messages);
@@ -43,12 +54,27 @@ describe('abort', () => {
 		const controller = new AbortController();
 		const data = dataServer('Slow', [
 			{ name: 'fast', description: 'f', inputSchema: schema, handler: () => 'fast done' },
-			{ name: 'slow', description: 's', inputSchema: schema, handler: (_args, options) => delay(5000, options.signal).then(() => 'late') },
+			{
+				name: 'slow',
+				description: 's',
+				inputSchema: schema,
+				handler: (_args, options) => delay(5000, options.signal).then(() => 'late')
+			},
 			{ name: 'ignores_signal', description: 'i', inputSchema: schema, handler: () => new Promise(() => undefined) }
 		]);
-		const provider = createMockProvider([{ toolCalls: [{ name: 'slow_mcp_fast' }, { name: 'slow_mcp_slow' }, { name: 'slow_mcp_ignores_signal' }] }, { text: 'next turn' }]);
+		const provider = createMockProvider([
+			{ toolCalls: [{ name: 'slow_mcp_fast' }, { name: 'slow_mcp_slow' }, { name: 'slow_mcp_ignores_signal' }] },
+			{ text: 'next turn' }
+		]);
 		const events: AgentEvent[] = [];
-		const run = runAgentLoop('q', { provider, layers: [data.layer], servers: [data.server], lazy: false, signal: controller.signal, onEvent: (event) => events.push(event) });
+		const run = runAgentLoop('q', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			lazy: false,
+			signal: controller.signal,
+			onEvent: (event) => events.push(event)
+		});
 		await delay(50);
 		controller.abort();
 		const started = Date.now();
@@ -57,9 +83,18 @@ describe('abort', () => {
 		expect(result.reason).toBe('aborted');
 		expectValidHistory(result.messages);
 		const results = result.messages.at(-1)!.content as ToolResultBlock[];
-		expect(results.map((block) => withoutReferenceNote(block.content))).toEqual(['fast done', expect.stringMatching(/^Cancelled/), expect.stringMatching(/^Cancelled/)]);
+		expect(results.map((block) => withoutReferenceNote(block.content))).toEqual([
+			'fast done',
+			expect.stringMatching(/^Cancelled/),
+			expect.stringMatching(/^Cancelled/)
+		]);
 		expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'aborted' });
-		const next = await runAgentLoop('try again', { provider, layers: [data.layer], servers: [data.server], history: result.messages });
+		const next = await runAgentLoop('try again', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			history: result.messages
+		});
 		const sent = provider.requests[1].messages;
 		expect(sent.at(-1)!.role).toBe('user');
 		expect(sent.at(-1)!.content.at(-1)).toEqual({ type: 'text', text: 'try again' });
@@ -69,14 +104,31 @@ describe('abort', () => {
 
 	it('gives a result to calls still waiting for approval when the user stops', async () => {
 		const controller = new AbortController();
-		const data = dataServer('Repo', [{ name: 'drop', description: 'd', inputSchema: schema, annotations: { destructiveHint: true }, handler: () => 'dropped' }]);
+		const data = dataServer('Repo', [
+			{
+				name: 'drop',
+				description: 'd',
+				inputSchema: schema,
+				annotations: { destructiveHint: true },
+				handler: () => 'dropped'
+			}
+		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'repo_mcp_drop' }, { name: 'repo_mcp_drop' }] }]);
-		const run = runAgentLoop('q', { provider, layers: [data.layer], servers: [data.server], lazy: false, signal: controller.signal, callbacks: { requestApproval: () => new Promise(() => undefined) } });
+		const run = runAgentLoop('q', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			lazy: false,
+			signal: controller.signal,
+			callbacks: { requestApproval: () => new Promise(() => undefined) }
+		});
 		await delay(20);
 		controller.abort();
 		const result = await run;
 		expectValidHistory(result.messages);
-		expect((result.messages.at(-1)!.content as ToolResultBlock[]).every((block) => /^Cancelled/.test(block.content))).toBe(true);
+		expect(
+			(result.messages.at(-1)!.content as ToolResultBlock[]).every((block) => /^Cancelled/.test(block.content))
+		).toBe(true);
 		expect(data.server.calls).toEqual([]);
 	});
 
@@ -93,9 +145,24 @@ describe('abort', () => {
 
 describe('stop conditions and failures', () => {
 	it('stops at maxIterations with a valid history', async () => {
-		const data = dataServer('Loop', [{ name: 'again', description: 'a', inputSchema: { type: 'object', properties: { n: { type: 'number' } } }, handler: () => 'more' }]);
-		const provider = createMockProvider(Array.from({ length: 5 }, (_, n) => ({ toolCalls: [{ name: 'loop_mcp_again', input: { n } }] })));
-		const result = await runAgentLoop('q', { provider, layers: [data.layer], servers: [data.server], lazy: false, maxIterations: 3 });
+		const data = dataServer('Loop', [
+			{
+				name: 'again',
+				description: 'a',
+				inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+				handler: () => 'more'
+			}
+		]);
+		const provider = createMockProvider(
+			Array.from({ length: 5 }, (_, n) => ({ toolCalls: [{ name: 'loop_mcp_again', input: { n } }] }))
+		);
+		const result = await runAgentLoop('q', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			lazy: false,
+			maxIterations: 3
+		});
 		expect(result.reason).toBe('max_iterations');
 		expect(result.iterations).toBe(3);
 		expect(provider.requests).toHaveLength(3);
@@ -103,14 +170,30 @@ describe('stop conditions and failures', () => {
 	});
 
 	it('ends with reason error and an error event when the provider fails, keeping the input for a retry', async () => {
-		const provider = createMockProvider([{ error: new AutoUiError('provider_auth', 'The API key was rejected. Check it in settings.') }, { text: 'works now' }]);
+		const provider = createMockProvider([
+			{ error: new AutoUiError('provider_auth', 'The API key was rejected. Check it in settings.') },
+			{ text: 'works now' }
+		]);
 		const events: AgentEvent[] = [];
-		const result = await runAgentLoop('hello', { provider, layers: [], servers: [], onEvent: (event) => events.push(event) });
+		const result = await runAgentLoop('hello', {
+			provider,
+			layers: [],
+			servers: [],
+			onEvent: (event) => events.push(event)
+		});
 		expect(result.reason).toBe('error');
 		expect(result.error).toEqual({ code: 'provider_auth', message: 'The API key was rejected. Check it in settings.' });
 		expect(events.find((event) => event.type === 'error')).toMatchObject({ code: 'provider_auth' });
 		const retry = await runAgentLoop('hello again', { provider, layers: [], servers: [], history: result.messages });
-		expect(provider.requests[1].messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }, { type: 'text', text: 'hello again' }] }]);
+		expect(provider.requests[1].messages).toEqual([
+			{
+				role: 'user',
+				content: [
+					{ type: 'text', text: 'hello' },
+					{ type: 'text', text: 'hello again' }
+				]
+			}
+		]);
 		expect(retry.text).toBe('works now');
 	});
 
@@ -120,11 +203,28 @@ describe('stop conditions and failures', () => {
 	});
 
 	it('gives duplicate or empty tool_use ids unique ids so results stay matched', async () => {
-		const data = dataServer('D', [{ name: 'a', description: 'a', inputSchema: { type: 'object', properties: { n: { type: 'number' } } }, handler: (args) => `r${args.n}` }]);
-		const provider = createMockProvider([{ toolCalls: [{ id: 'same', name: 'd_mcp_a', input: { n: 1 } }, { id: 'same', name: 'd_mcp_a', input: { n: 2 } }] }, { text: 'ok' }]);
+		const data = dataServer('D', [
+			{
+				name: 'a',
+				description: 'a',
+				inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+				handler: (args) => `r${args.n}`
+			}
+		]);
+		const provider = createMockProvider([
+			{
+				toolCalls: [
+					{ id: 'same', name: 'd_mcp_a', input: { n: 1 } },
+					{ id: 'same', name: 'd_mcp_a', input: { n: 2 } }
+				]
+			},
+			{ text: 'ok' }
+		]);
 		const result = await runAgentLoop('q', { provider, layers: [data.layer], servers: [data.server], lazy: false });
 		expectValidHistory(result.messages);
-		expect((result.messages[2].content as ToolResultBlock[]).map((block) => withoutReferenceNote(block.content))).toEqual(['r1', 'r2']);
+		expect(
+			(result.messages[2].content as ToolResultBlock[]).map((block) => withoutReferenceNote(block.content))
+		).toEqual(['r1', 'r2']);
 	});
 });
 
@@ -132,16 +232,36 @@ describe('events', () => {
 	it('emits every event type as plain JSON, with the exact request sent', async () => {
 		const data = dataServer('Repo', [
 			{ name: 'list_recipes', description: 'recipes', inputSchema: schema, handler: () => 'r' },
-			{ name: 'rows', description: 'rows', inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], oneOf: [{ required: ['n'] }] }, handler: async (_args, options) => {
-				options.onProgress?.({ progress: 1, total: 2, message: 'half' });
-				return 'x'.repeat(2000);
-			} },
-			{ name: 'drop', description: 'd', inputSchema: schema, annotations: { destructiveHint: true }, handler: () => 'dropped' }
+			{
+				name: 'rows',
+				description: 'rows',
+				inputSchema: {
+					type: 'object',
+					properties: { n: { type: 'number' } },
+					required: ['n'],
+					oneOf: [{ required: ['n'] }]
+				},
+				handler: async (_args, options) => {
+					options.onProgress?.({ progress: 1, total: 2, message: 'half' });
+					return 'x'.repeat(2000);
+				}
+			},
+			{
+				name: 'drop',
+				description: 'd',
+				inputSchema: schema,
+				annotations: { destructiveHint: true },
+				handler: () => 'dropped'
+			}
 		]);
 		const ui = displayServer();
 		const events: AgentEvent[] = [];
 		const provider = createMockProvider([
-			{ text: ['Let me ', 'look.'], retries: [{ attempt: 1, delayMs: 10, reason: 'overloaded', status: 529 }], toolCalls: [{ name: 'repo_mcp_list_recipes' }] },
+			{
+				text: ['Let me ', 'look.'],
+				retries: [{ attempt: 1, delayMs: 10, reason: 'overloaded', status: 529 }],
+				toolCalls: [{ name: 'repo_mcp_list_recipes' }]
+			},
 			{ toolCalls: [{ name: 'repo_mcp_rows', input: { n: 1 } }, { name: 'repo_mcp_drop' }, { name: 'nope_mcp_x' }] },
 			{ toolCalls: [{ name: 'repo_mcp_rows', input: { n: 1 } }] },
 			{ toolCalls: [{ name: 'repo_mcp_rows', input: { n: 1 } }] },
@@ -157,7 +277,24 @@ describe('events', () => {
 			callbacks: { requestApproval: async () => 'deny' }
 		});
 		const types = new Set(events.map((event) => event.type));
-		const all: AgentEventType[] = ['turn-start', 'request', 'text-delta', 'response', 'retry', 'tool-call', 'tool-progress', 'tool-result', 'tool-error', 'activation', 'compression', 'schema-patch', 'approval-request', 'approval-decision', 'warning', 'done'];
+		const all: AgentEventType[] = [
+			'turn-start',
+			'request',
+			'text-delta',
+			'response',
+			'retry',
+			'tool-call',
+			'tool-progress',
+			'tool-result',
+			'tool-error',
+			'activation',
+			'compression',
+			'schema-patch',
+			'approval-request',
+			'approval-decision',
+			'warning',
+			'done'
+		];
 		for (const type of all) expect(types, type).toContain(type);
 		expect(events.every((event) => event.turnId === 't1' && typeof event.at === 'number')).toBe(true);
 		expect(JSON.parse(JSON.stringify(events))).toEqual(events);

@@ -7,14 +7,23 @@ import { createMockProvider, dataServer, displayServer, lastToolResults } from '
 describe('runAgentLoop basics', () => {
 	it('runs discovery, data and widget calls and ends with the final text', async () => {
 		const weather = dataServer('Weather', [
-			{ name: 'get_forecast', description: 'Forecast for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, handler: (args) => ({ city: args.city, temp: 18 }) }
+			{
+				name: 'get_forecast',
+				description: 'Forecast for a city',
+				inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+				handler: (args) => ({ city: args.city, temp: 18 })
+			}
 		]);
 		const ui = displayServer();
 		const widgets: Array<{ type: string; params: unknown; dataFrom: string[] }> = [];
 		const provider = createMockProvider([
 			{ toolCalls: [{ name: 'weather_mcp_search_tools', input: { query: 'forecast' } }] },
 			{ toolCalls: [{ id: 'data1', name: 'weather_mcp_get_forecast', input: { city: 'Paris' } }] },
-			{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'Paris', value: 18 } } }] },
+			{
+				toolCalls: [
+					{ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: 'Paris', value: 18 } } }
+				]
+			},
 			(request) => ({ text: `Shown as ${JSON.parse(lastToolResults(request)[0].content).id}` })
 		]);
 		const events: AgentEvent[] = [];

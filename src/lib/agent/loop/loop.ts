@@ -67,7 +67,12 @@ function normalizeAssistant(message: AssistantMessage, seen: Set<string>): Assis
 		let id = block.id;
 		if (!id || seen.has(id)) id = randomId('toolu_', 12);
 		seen.add(id);
-		const tool: ToolUseBlock = { type: 'tool_use', id, name: block.name, input: isPlainObject(block.input) ? block.input : {} };
+		const tool: ToolUseBlock = {
+			type: 'tool_use',
+			id,
+			name: block.name,
+			input: isPlainObject(block.input) ? block.input : {}
+		};
 		// Kept so the dispatcher answers a malformed call with an error; providers never send it back.
 		if (block.invalidArguments) tool.invalidArguments = block.invalidArguments;
 		return [tool];
@@ -124,7 +129,8 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 	const patches = patchReporter(state, emit, callbacks.onSchemaPatch);
 	const catalog = createToolCatalog(layers, {
 		registry,
-		profile: options.schemaProfile ?? (provider.id === 'anthropic' || provider.id === 'openai' ? provider.id : 'strict'),
+		profile:
+			options.schemaProfile ?? (provider.id === 'anthropic' || provider.id === 'openai' ? provider.id : 'strict'),
 		flatten: options.flatten ?? false,
 		onSchemaPatch: (patch) => patches.collect(patch)
 	});
@@ -139,7 +145,8 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 
 	let messages: ChatMessage[] = appendUserInput(options.history ?? [], input);
 	for (const message of messages) {
-		if (message.role === 'assistant') for (const block of message.content) if (block.type === 'tool_use') seenIds.add(block.id);
+		if (message.role === 'assistant')
+			for (const block of message.content) if (block.type === 'tool_use') seenIds.add(block.id);
 	}
 	emit({ type: 'turn-start', text: input });
 
@@ -155,7 +162,11 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		}
 		if (iteration >= maxIterations) {
 			reason = 'max_iterations';
-			emit({ type: 'warning', code: 'max_iterations', message: `Stopped after ${maxIterations} model requests in one turn. Ask again to continue.` });
+			emit({
+				type: 'warning',
+				code: 'max_iterations',
+				message: `Stopped after ${maxIterations} model requests in one turn. Ask again to continue.`
+			});
 			break;
 		}
 		iteration++;
@@ -170,14 +181,27 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		});
 		if (compression.callIds.length) {
 			messages = compression.messages;
-			emit({ type: 'compression', iteration, callIds: compression.callIds, charsBefore: compression.charsBefore, charsAfter: compression.charsAfter });
+			emit({
+				type: 'compression',
+				iteration,
+				callIds: compression.callIds,
+				charsBefore: compression.charsBefore,
+				charsAfter: compression.charsAfter
+			});
 		}
 		emit({ type: 'request', iteration, provider: provider.id, model: provider.model, system, tools, messages });
 		let partial = '';
 		let response: ProviderTurn;
 		try {
 			response = await provider.streamTurn(
-				{ system, messages, tools, ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}), cache: options.cache ?? true, toolChoice: toolChoiceFor(policy.toolChoice, iteration) },
+				{
+					system,
+					messages,
+					tools,
+					...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
+					cache: options.cache ?? true,
+					toolChoice: toolChoiceFor(policy.toolChoice, iteration)
+				},
 				{
 					signal,
 					onEvent: (event) => {
@@ -194,7 +218,14 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 						} else if (event.type === 'tool-input-delta') {
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: event.json });
 						} else if (event.type === 'retry') {
-							emit({ type: 'retry', iteration, attempt: event.attempt, delayMs: event.delayMs, reason: event.reason, ...(event.status !== undefined ? { status: event.status } : {}) });
+							emit({
+								type: 'retry',
+								iteration,
+								attempt: event.attempt,
+								delayMs: event.delayMs,
+								reason: event.reason,
+								...(event.status !== undefined ? { status: event.status } : {})
+							});
 						}
 					}
 				}
@@ -216,9 +247,26 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		}
 		const message = normalizeAssistant(response.message, seenIds);
 		const toolUses = message.content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
-		emit({ type: 'response', iteration, stopReason: response.stopReason, usage: response.usage, ttftMs: response.ttftMs, latencyMs: response.latencyMs, model: response.model, toolCalls: toolUses.length });
+		emit({
+			type: 'response',
+			iteration,
+			stopReason: response.stopReason,
+			usage: response.usage,
+			ttftMs: response.ttftMs,
+			latencyMs: response.latencyMs,
+			model: response.model,
+			toolCalls: toolUses.length
+		});
 		addUsage(usage, response.usage);
-		steps.push({ iteration, usage: response.usage, latencyMs: response.latencyMs, ttftMs: response.ttftMs, model: response.model, stopReason: response.stopReason, toolCalls: toolUses.length });
+		steps.push({
+			iteration,
+			usage: response.usage,
+			latencyMs: response.latencyMs,
+			ttftMs: response.ttftMs,
+			model: response.model,
+			stopReason: response.stopReason,
+			toolCalls: toolUses.length
+		});
 		if (message.content.length) messages = [...messages, message];
 		const said = messageText(message);
 		if (said) text = said;
@@ -251,7 +299,11 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 			break;
 		}
 		if (turn.limitHit) {
-			emit({ type: 'warning', code: 'limit_exceeded', message: 'A tool-call limit was reached; further calls are refused.' });
+			emit({
+				type: 'warning',
+				code: 'limit_exceeded',
+				message: 'A tool-call limit was reached; further calls are refused.'
+			});
 			if (++limitStrikes >= 2) {
 				reason = 'limit';
 				break;
@@ -259,6 +311,13 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		}
 	}
 	messages = repairHistory(messages);
-	emit({ type: 'done', reason, iterations: iteration, toolCalls: calls.length, usage, elapsedMs: Date.now() - startedAt });
+	emit({
+		type: 'done',
+		reason,
+		iterations: iteration,
+		toolCalls: calls.length,
+		usage,
+		elapsedMs: Date.now() - startedAt
+	});
 	return { messages, text, reason, usage, iterations: iteration, calls, steps, ...(failure ? { error: failure } : {}) };
 }

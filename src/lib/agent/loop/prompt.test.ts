@@ -4,7 +4,11 @@ import { buildSystemPrompt } from './prompt';
 import { withDisplay } from '../testing';
 import type { ToolLayer } from '../types';
 
-const tool = (name: string, description = ''): ToolDefinition => ({ name, description, inputSchema: { type: 'object' } });
+const tool = (name: string, description = ''): ToolDefinition => ({
+	name,
+	description,
+	inputSchema: { type: 'object' }
+});
 
 function layers(): ToolLayer[] {
 	return [
@@ -16,13 +20,25 @@ function layers(): ToolLayer[] {
 			tools: [tool('query_sql'), tool('browse_skills'), tool('get_skill'), tool('search_recipes')],
 			recipes: [{ name: 'profil-depute', description: 'Full deputy profile' }]
 		},
-		{ protocol: 'mcp', serverName: 'iNaturalist', description: 'Species observations.', tools: [tool('search_observations')] },
-		{ protocol: 'webmcp', serverName: 'autoui', description: 'Built-in UI widgets', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall'].map((name) => withDisplay(tool(name))) }
+		{
+			protocol: 'mcp',
+			serverName: 'iNaturalist',
+			description: 'Species observations.',
+			tools: [tool('search_observations')]
+		},
+		{
+			protocol: 'webmcp',
+			serverName: 'autoui',
+			description: 'Built-in UI widgets',
+			tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall'].map((name) =>
+				withDisplay(tool(name))
+			)
+		}
 	];
 }
 
 describe('buildSystemPrompt', () => {
-	it('describes the 4-step flow with each server\'s canonical tool names', () => {
+	it("describes the 4-step flow with each server's canonical tool names", () => {
 		const { prompt } = buildSystemPrompt(layers());
 		const order = ['STEP 1 ', 'STEP 1b', 'STEP 1c', 'STEP 2', 'STEP 3', 'STEP 4'].map((step) => prompt.indexOf(step));
 		expect(order.every((index) => index >= 0)).toBe(true);

@@ -21,11 +21,19 @@ const MAX_SERVER_DESCRIPTION = 600;
 const MAX_LISTED_RECIPES = 12;
 
 function oneLine(text: unknown, max: number): string {
-	return truncateText(String(text ?? '').replace(/\s+/g, ' ').trim(), max);
+	return truncateText(
+		String(text ?? '')
+			.replace(/\s+/g, ' ')
+			.trim(),
+		max
+	);
 }
 
 function stepLines(registry: ToolRegistry, pick: (server: ServerEntry) => string | undefined): string[] {
-	return registry.servers.map(pick).filter((line): line is string => Boolean(line)).map((line) => `  ${line}`);
+	return registry.servers
+		.map(pick)
+		.filter((line): line is string => Boolean(line))
+		.map((line) => `  ${line}`);
 }
 
 /** The first tool a WebMCP server declares as a display tool of this kind. */
@@ -39,19 +47,27 @@ function displayTool(registry: ToolRegistry, kind: DisplayCapability['kind']): s
 
 function serverSection(registry: ToolRegistry, server: ServerEntry): string {
 	const { layer } = server;
-	const kind = layer.protocol === 'mcp' ? 'remote MCP server, DATA tools' : layer.protocol === 'http' ? 'REST API, DATA tools' : 'in-page WebMCP server, UI tools';
+	const kind =
+		layer.protocol === 'mcp'
+			? 'remote MCP server, DATA tools'
+			: layer.protocol === 'http'
+				? 'REST API, DATA tools'
+				: 'in-page WebMCP server, UI tools';
 	const lines = [`### ${oneLine(layer.serverName, 80)} (${kind}; tool prefix ${server.prefix})`];
 	if (layer.description) lines.push(oneLine(layer.description, MAX_SERVER_DESCRIPTION));
 	const toolCount = registry.toolsByServer.get(server.key)?.length ?? 0;
 	const recipeTools = server.canonical.none ? 'no recipe tools' : 'recipe tools available';
 	lines.push(`${toolCount} tools; ${recipeTools}; find tools with ${server.prefix}search_tools(query).`);
-	const recipes = (Array.isArray(layer.recipes) ? layer.recipes : []).filter((recipe) => typeof recipe?.name === 'string');
+	const recipes = (Array.isArray(layer.recipes) ? layer.recipes : []).filter(
+		(recipe) => typeof recipe?.name === 'string'
+	);
 	if (recipes.length) {
 		lines.push('Recipes:');
 		for (const recipe of recipes.slice(0, MAX_LISTED_RECIPES)) {
 			lines.push(`- ${oneLine(recipe.name, 80)}${recipe.description ? `: ${oneLine(recipe.description, 160)}` : ''}`);
 		}
-		if (recipes.length > MAX_LISTED_RECIPES) lines.push(`- … ${recipes.length - MAX_LISTED_RECIPES} more (list them with the recipe tools)`);
+		if (recipes.length > MAX_LISTED_RECIPES)
+			lines.push(`- … ${recipes.length - MAX_LISTED_RECIPES} more (list them with the recipe tools)`);
 	}
 	return lines.join('\n');
 }
@@ -66,7 +82,7 @@ export function promptFromRegistry(registry: ToolRegistry): string {
 	const canvas = displayTool(registry, 'canvas');
 	const parts: string[] = [
 		'You are AutoUI, an assistant that answers questions by fetching data with tools and displaying the answer as widgets on a canvas the user sees.',
-		'Tool names have the form {server}_{protocol}_{tool}. mcp tools fetch DATA from remote servers; webmcp tools run in this page and DISPLAY results. A server\'s other tools become callable after your first call to one of its tools, or once search_tools/list_tools has named them.',
+		"Tool names have the form {server}_{protocol}_{tool}. mcp tools fetch DATA from remote servers; webmcp tools run in this page and DISPLAY results. A server's other tools become callable after your first call to one of its tools, or once search_tools/list_tools has named them.",
 		'',
 		'Follow these steps:',
 		'STEP 1 — Recipe search: look for a recipe that fits the question.',
@@ -81,8 +97,11 @@ export function promptFromRegistry(registry: ToolRegistry): string {
 		'STEP 4 — UI display: show results with widgets rather than long text.'
 	];
 	if (widget) {
-		parts.push(`  ${widget}(name, params) — display a widget; read the widget's recipe first (autoui recipes) for its params.`);
-		if (canvas) parts.push(`  ${canvas}(action, ...) — clear, list, update, move, resize, style or remove widgets by id.`);
+		parts.push(
+			`  ${widget}(name, params) — display a widget; read the widget's recipe first (autoui recipes) for its params.`
+		);
+		if (canvas)
+			parts.push(`  ${canvas}(action, ...) — clear, list, update, move, resize, style or remove widgets by id.`);
 	} else {
 		parts.push('  (no display server is connected: answer in text)');
 	}

@@ -85,7 +85,9 @@ export function resolveBaseUrl(config: ProviderConfig): string {
 }
 
 /** True when `config` can be used without a key typed into the browser. */
-export function needsApiKey(config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }): boolean {
+export function needsApiKey(
+	config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }
+): boolean {
 	if (config.provider && isOnDevice(config.provider)) return false;
 	return !config.useServerKey && !isLocalEndpoint(config.baseUrl);
 }
@@ -98,6 +100,11 @@ export function localServerName(url: string): string {
 	} catch {
 		return 'the local server';
 	}
-	const known: Record<string, string> = { '11434': 'Ollama', '1234': 'LM Studio', '8080': 'the llama.cpp server', '8000': 'the vLLM server' };
+	const known: Record<string, string> = {
+		'11434': 'Ollama',
+		'1234': 'LM Studio',
+		'8080': 'the llama.cpp server',
+		'8000': 'the vLLM server'
+	};
 	return known[port] ?? 'the local server';
 }

@@ -19,7 +19,15 @@ export async function createProvider(config: ProviderConfig): Promise<LlmProvide
 }
 
 export { listModels, testConnection, listsModel } from './connection';
-export { isLocalEndpoint, needsApiKey, resolveBaseUrl, endpointName, defaultBaseUrls, defaultModels, providerNames } from './endpoints';
+export {
+	isLocalEndpoint,
+	needsApiKey,
+	resolveBaseUrl,
+	endpointName,
+	defaultBaseUrls,
+	defaultModels,
+	providerNames
+} from './endpoints';
 export { defaultRetryOptions, parseRetryAfter, backoffDelay } from './retry';
 export { isOnDevice } from './types';
 export { promptApi } from './browser/wire-types';

@@ -62,7 +62,10 @@ export function describeShape(value: unknown): string {
 						.map((column) => `${String(column.name)}${column.type ? ` (${String(column.type)})` : ''}`)
 						.join(', ')
 				: rowFields(value.rows);
-			const total = typeof value.totalRows === 'number' && value.totalRows !== value.rows.length ? ` (of ${counts.format(value.totalRows)} in all)` : '';
+			const total =
+				typeof value.totalRows === 'number' && value.totalRows !== value.rows.length
+					? ` (of ${counts.format(value.totalRows)} in all)`
+					: '';
 			return `${counts.format(value.rows.length)} rows${total} at /rows; columns: ${columns || '(none)'}`;
 		}
 		const keys = Object.keys(value);

@@ -58,7 +58,12 @@ export interface SavedConversation {
 }
 
 /** What is saved of a conversation: its history, compacted events, turns and agent state. */
-export function savedConversation(history: ChatMessage[], events: readonly AgentEvent[], turns: TurnRecord[], state: AgentState): SavedConversation {
+export function savedConversation(
+	history: ChatMessage[],
+	events: readonly AgentEvent[],
+	turns: TurnRecord[],
+	state: AgentState
+): SavedConversation {
 	return {
 		version: 1,
 		history,
@@ -100,18 +105,25 @@ export function compactTextDeltas(events: readonly AgentEvent[]): AgentEvent[] {
 export function restoredState(saved: SavedAgentState | undefined): AgentState {
 	const state = createAgentState();
 	if (!saved || typeof saved !== 'object') return state;
-	const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+	const strings = (value: unknown): string[] =>
+		Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 	for (const key of strings(saved.activeServers)) state.activeServers.add(key);
 	for (const name of strings(saved.exposedTools)) state.exposedTools.add(name);
 	for (const entry of Array.isArray(saved.results) ? saved.results : []) {
 		const [id, result] = Array.isArray(entry) ? entry : [];
 		if (typeof id === 'string' && result && typeof result.text === 'string') {
-			state.results.set(id, { text: result.text, name: String(result.name ?? ''), size: Number(result.size) || result.text.length, ...(result.data === true ? { data: true } : {}) });
+			state.results.set(id, {
+				text: result.text,
+				name: String(result.name ?? ''),
+				size: Number(result.size) || result.text.length,
+				...(result.data === true ? { data: true } : {})
+			});
 		}
 	}
 	if (Number.isInteger(saved.iteration) && saved.iteration! >= 0) state.iteration = saved.iteration!;
 	for (const entry of Array.isArray(saved.resultIterations) ? saved.resultIterations : []) {
-		if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1])) state.resultIterations.set(entry[0], entry[1]);
+		if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1]))
+			state.resultIterations.set(entry[0], entry[1]);
 	}
 	return state;
 }
@@ -119,5 +131,7 @@ export function restoredState(saved: SavedAgentState | undefined): AgentState {
 export function isSavedConversation(value: unknown): value is SavedConversation {
 	if (typeof value !== 'object' || value === null) return false;
 	const saved = value as Partial<SavedConversation>;
-	return saved.version === 1 && Array.isArray(saved.history) && Array.isArray(saved.events) && Array.isArray(saved.turns);
+	return (
+		saved.version === 1 && Array.isArray(saved.history) && Array.isArray(saved.events) && Array.isArray(saved.turns)
+	);
 }

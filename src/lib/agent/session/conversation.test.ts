@@ -45,12 +45,19 @@ function types(events: readonly AgentEvent[]): string[] {
 describe('Conversation', () => {
 	it('passes streaming-call events to listeners without keeping them in the conversation', async () => {
 		const heard: AgentEvent[] = [];
-		const { conversation } = setup([{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'Done.' }], { onEvent: (event) => heard.push(event) });
+		const { conversation } = setup([{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'Done.' }], {
+			onEvent: (event) => heard.push(event)
+		});
 		await conversation.send('How many orders?');
 		const streaming = heard.filter((event) => event.type === 'tool-input-delta');
 		const call = conversation.events.find((event) => event.type === 'tool-call');
 		expect(streaming).toHaveLength(1);
-		expect(streaming[0]).toMatchObject({ name: 'shop_mcp_count_orders', json: '', callId: call && 'callId' in call ? call.callId : 'missing', iteration: 1 });
+		expect(streaming[0]).toMatchObject({
+			name: 'shop_mcp_count_orders',
+			json: '',
+			callId: call && 'callId' in call ? call.callId : 'missing',
+			iteration: 1
+		});
 		expect(heard.indexOf(streaming[0])).toBeLessThan(heard.findIndex((event) => event.type === 'tool-call'));
 		expect(types(conversation.events)).not.toContain('tool-input-delta');
 	});
@@ -95,7 +102,10 @@ describe('Conversation', () => {
 		expect(provider.requests[1].messages).toHaveLength(1);
 		const turnId = starts[0].turnId;
 		await conversation.edit(turnId, 'first, edited');
-		expect(provider.requests[2].messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'first, edited' }] });
+		expect(provider.requests[2].messages[0]).toEqual({
+			role: 'user',
+			content: [{ type: 'text', text: 'first, edited' }]
+		});
 		expect(conversation.events.filter((event) => event.type === 'turn-start')).toHaveLength(1);
 	});
 
@@ -124,7 +134,10 @@ describe('Conversation', () => {
 	});
 
 	it('re-runs a logged call against its server', async () => {
-		const { conversation } = setup([{ toolCalls: [{ id: 'c1', name: 'shop_mcp_count_orders', input: {} }] }, { text: 'ok' }]);
+		const { conversation } = setup([
+			{ toolCalls: [{ id: 'c1', name: 'shop_mcp_count_orders', input: {} }] },
+			{ text: 'ok' }
+		]);
 		await conversation.send('count');
 		const rerun = await conversation.rerun('c1');
 		expect(rerun.isError).toBe(false);
@@ -153,7 +166,10 @@ describe('Conversation after a reload', () => {
 	it('offers the tools the restored history used, in the same order', async () => {
 		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
 		const lazy = { loopOptions: () => ({ lazy: true }), store };
-		const first = setup([{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'There are 42.' }, { text: 'Still 42.' }], lazy);
+		const first = setup(
+			[{ toolCalls: [{ name: 'shop_mcp_count_orders', input: {} }] }, { text: 'There are 42.' }, { text: 'Still 42.' }],
+			lazy
+		);
 		await first.conversation.send('How many orders?');
 		await first.conversation.send('And now?');
 		await first.conversation.flush();
@@ -173,17 +189,29 @@ describe('Conversation after a reload', () => {
 		const store = openKeyValueStore({ dbName: `test-${Math.random()}` });
 		const rows = Array.from({ length: 400 }, (_, index) => ({ order: `o${index}`, total: index * 3 }));
 		const big = createMemoryToolServer('big', 'mcp', [
-			{ name: 'all_orders', description: 'All orders', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true }, handler: () => ({ rows }) }
+			{
+				name: 'all_orders',
+				description: 'All orders',
+				inputSchema: { type: 'object', properties: {} },
+				annotations: { readOnlyHint: true },
+				handler: () => ({ rows })
+			}
 		]);
 		const bigLayer: McpLayer = { protocol: 'mcp', serverName: 'big', tools: big.definitions };
 		const tools = () => ({ layers: [bigLayer], servers: [big] });
-		const first = setup([{ toolCalls: [{ id: 'c_all', name: 'big_mcp_all_orders', input: {} }] }, { text: 'Many orders.' }], { store, tools });
+		const first = setup(
+			[{ toolCalls: [{ id: 'c_all', name: 'big_mcp_all_orders', input: {} }] }, { text: 'Many orders.' }],
+			{ store, tools }
+		);
 		await first.conversation.send('List every order');
 		await first.conversation.flush();
 		// The model saw a truncated result; the full one stays recallable across the reload.
 		expect(JSON.stringify(first.provider.requests[1].messages)).toContain('recall');
 
-		const second = setup([{ toolCalls: [{ name: 'recall', input: { id: 'c_all' } }] }, { text: 'ok' }], { store, tools });
+		const second = setup([{ toolCalls: [{ name: 'recall', input: { id: 'c_all' } }] }, { text: 'ok' }], {
+			store,
+			tools
+		});
 		expect(await second.conversation.restore()).toBeNull();
 		await second.conversation.send('Show the last order again');
 		const recalled = lastToolResults(second.provider.requests[1])[0];
@@ -224,7 +252,10 @@ describe('compactTextDeltas', () => {
 		expect(first.conversation.events).toEqual([]);
 		await first.conversation.send('Second question');
 		await first.conversation.switchTo('chat.v1');
-		expect(first.conversation.history[0]).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'First question' }] });
+		expect(first.conversation.history[0]).toMatchObject({
+			role: 'user',
+			content: [{ type: 'text', text: 'First question' }]
+		});
 
 		// A fresh page starts on the default key, then switches: the empty start saves nothing.
 		const reloaded = setup([], { store });
@@ -244,7 +275,10 @@ describe('compactTextDeltas', () => {
 			delete: async () => undefined,
 			close: () => undefined
 		};
-		const { conversation } = setup([{ text: 'Answer.' }], { store: full, onSaveError: (message) => failures.push(message) });
+		const { conversation } = setup([{ text: 'Answer.' }], {
+			store: full,
+			onSaveError: (message) => failures.push(message)
+		});
 		await conversation.send('Question');
 		await conversation.flush();
 		expect(failures[0]).toMatch(/could not be saved \(The quota has been exceeded\.\)/);
@@ -253,12 +287,31 @@ describe('compactTextDeltas', () => {
 
 	it('re-running an autoui display call is not a data-changing action; an unannotated data tool is', async () => {
 		const display = createMemoryToolServer('autoui', 'webmcp', [
-			{ name: 'widget_display', description: 'Show a widget', inputSchema: { type: 'object', properties: {} }, handler: () => ({ widget: 'stat', data: {} }) }
+			{
+				name: 'widget_display',
+				description: 'Show a widget',
+				inputSchema: { type: 'object', properties: {} },
+				handler: () => ({ widget: 'stat', data: {} })
+			}
 		]);
 		const { conversation } = setup(
-			[{ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: {} }, { name: 'shop_mcp_delete_order', input: { id: '1' } }] }, { text: 'Done.' }],
+			[
+				{
+					toolCalls: [
+						{ name: 'autoui_webmcp_widget_display', input: {} },
+						{ name: 'shop_mcp_delete_order', input: { id: '1' } }
+					]
+				},
+				{ text: 'Done.' }
+			],
 			{
-				tools: () => ({ layers: [{ protocol: 'webmcp', serverName: 'autoui', description: 'Display', tools: display.definitions }, layer], servers: [display, data] }),
+				tools: () => ({
+					layers: [
+						{ protocol: 'webmcp', serverName: 'autoui', description: 'Display', tools: display.definitions },
+						layer
+					],
+					servers: [display, data]
+				}),
 				loopOptions: () => ({ lazy: false, policy: { approval: 'off' } })
 			}
 		);
@@ -279,13 +332,25 @@ describe('compactTextDeltas', () => {
 		expect(events.every((event) => 'origin' in event && event.origin === 'manual')).toBe(true);
 
 		// A refresh of a tool that is not read-only waits for the user.
-		const refresh = conversation.callTool({ tool: 'shop_mcp_delete_order', args: { id: '7' }, origin: 'refresh', confirm: 'unless-read-only' });
-		await expect.poll(() => conversation.events.some((event) => event.type === 'approval-request' && event.origin === 'refresh')).toBe(true);
-		const request = conversation.events.find((event) => event.type === 'approval-request' && event.origin === 'refresh');
+		const refresh = conversation.callTool({
+			tool: 'shop_mcp_delete_order',
+			args: { id: '7' },
+			origin: 'refresh',
+			confirm: 'unless-read-only'
+		});
+		await expect
+			.poll(() => conversation.events.some((event) => event.type === 'approval-request' && event.origin === 'refresh'))
+			.toBe(true);
+		const request = conversation.events.find(
+			(event) => event.type === 'approval-request' && event.origin === 'refresh'
+		);
 		conversation.decide(request!.type === 'approval-request' ? request!.callId : '', 'deny');
 		expect(await refresh).toMatchObject({ ok: false, code: 'denied' });
 
 		// An unknown tool is an outcome, not a throw.
-		expect(await conversation.callTool({ tool: 'shop_mcp_nope', args: {}, origin: 'manual' })).toMatchObject({ ok: false, code: 'unknown_tool' });
+		expect(await conversation.callTool({ tool: 'shop_mcp_nope', args: {}, origin: 'manual' })).toMatchObject({
+			ok: false,
+			code: 'unknown_tool'
+		});
 	});
 });

@@ -285,7 +285,9 @@ export class Conversation {
 			await this.#deps.store.set(this.#key, JSON.parse(JSON.stringify(saved)));
 		} catch (error) {
 			// The conversation stays usable in memory; the user is told it is not saved.
-			this.#deps.onSaveError?.(`The conversation could not be saved (${errorMessage(error)}). It stays open in this tab; export a trace from the console to keep it.`);
+			this.#deps.onSaveError?.(
+				`The conversation could not be saved (${errorMessage(error)}). It stays open in this tab; export a trace from the console to keep it.`
+			);
 		}
 	}
 }

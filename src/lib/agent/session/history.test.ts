@@ -16,7 +16,14 @@ describe('repairHistory', () => {
 		expect(repaired).toEqual([
 			{ role: 'user', content: [{ type: 'text', text: 'hi' }] },
 			{ role: 'assistant', content: [call('a'), call('b')] },
-			{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: INTERRUPTED_RESULT, is_error: true }, result('b'), { type: 'text', text: 'more' }] }
+			{
+				role: 'user',
+				content: [
+					{ type: 'tool_result', tool_use_id: 'a', content: INTERRUPTED_RESULT, is_error: true },
+					result('b'),
+					{ type: 'text', text: 'more' }
+				]
+			}
 		]);
 	});
 
@@ -50,13 +57,23 @@ describe('appendUserInput', () => {
 	});
 
 	it('continues a dangling turn on blank input and never sends empty text', () => {
-		const dangling: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'q' }] }, { role: 'assistant', content: [call('a')] }, { role: 'user', content: [result('a')] }];
+		const dangling: ChatMessage[] = [
+			{ role: 'user', content: [{ type: 'text', text: 'q' }] },
+			{ role: 'assistant', content: [call('a')] },
+			{ role: 'user', content: [result('a')] }
+		];
 		expect(appendUserInput(dangling, '  ')).toEqual(dangling);
 		expect(appendUserInput([], '')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Continue.' }] }]);
 	});
 
 	it('appends a user message after an assistant message', () => {
-		const next = appendUserInput([{ role: 'user', content: [{ type: 'text', text: 'q' }] }, { role: 'assistant', content: [{ type: 'text', text: 'a' }] }], 'b');
+		const next = appendUserInput(
+			[
+				{ role: 'user', content: [{ type: 'text', text: 'q' }] },
+				{ role: 'assistant', content: [{ type: 'text', text: 'a' }] }
+			],
+			'b'
+		);
 		expect(next.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
 	});
 });

@@ -16,7 +16,9 @@ function toolUseIds(message: AssistantMessage): string[] {
 function mergeSameRole(messages: ChatMessage[]): ChatMessage[] {
 	const out: ChatMessage[] = [];
 	for (const message of messages) {
-		const blocks = (message.content as Array<ChatMessage['content'][number]>).filter((block) => block.type !== 'text' || block.text.trim() !== '');
+		const blocks = (message.content as Array<ChatMessage['content'][number]>).filter(
+			(block) => block.type !== 'text' || block.text.trim() !== ''
+		);
 		if (blocks.length === 0) continue;
 		const last = out[out.length - 1];
 		if (last && last.role === message.role) {
@@ -30,7 +32,10 @@ function mergeSameRole(messages: ChatMessage[]): ChatMessage[] {
 
 /** Orders a user message's blocks: tool results first (providers require it), then text. */
 function resultsFirst(content: UserMessage['content']): UserMessage['content'] {
-	return [...content.filter((block) => block.type === 'tool_result'), ...content.filter((block) => block.type !== 'tool_result')];
+	return [
+		...content.filter((block) => block.type === 'tool_result'),
+		...content.filter((block) => block.type !== 'tool_result')
+	];
 }
 
 /**
@@ -52,10 +57,12 @@ export function repairHistory(messages: readonly ChatMessage[]): ChatMessage[] {
 			const nextContent = next?.role === 'user' ? next.content : [];
 			const answered = new Map<string, ToolResultBlock>();
 			for (const block of nextContent) {
-				if (block.type === 'tool_result' && ids.includes(block.tool_use_id) && !answered.has(block.tool_use_id)) answered.set(block.tool_use_id, block);
+				if (block.type === 'tool_result' && ids.includes(block.tool_use_id) && !answered.has(block.tool_use_id))
+					answered.set(block.tool_use_id, block);
 			}
 			const results: ToolResultBlock[] = ids.map(
-				(id) => answered.get(id) ?? { type: 'tool_result', tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true }
+				(id) =>
+					answered.get(id) ?? { type: 'tool_result', tool_use_id: id, content: INTERRUPTED_RESULT, is_error: true }
 			);
 			const texts = nextContent.filter((block): block is TextBlock => block.type === 'text');
 			out.push({ role: 'user', content: [...results, ...texts] });
@@ -68,7 +75,8 @@ export function repairHistory(messages: readonly ChatMessage[]): ChatMessage[] {
 	const repaired = mergeSameRole(out).map((message) =>
 		message.role === 'user' ? { role: 'user' as const, content: resultsFirst(message.content) } : message
 	);
-	if (repaired[0]?.role === 'assistant') repaired.unshift({ role: 'user', content: [{ type: 'text', text: '(continued conversation)' }] });
+	if (repaired[0]?.role === 'assistant')
+		repaired.unshift({ role: 'user', content: [{ type: 'text', text: '(continued conversation)' }] });
 	return repaired;
 }
 

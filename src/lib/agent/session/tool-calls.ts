@@ -52,23 +52,40 @@ export function isReadOnlyCall(deps: ConversationDeps, events: readonly AgentEve
 	if (!call) return false;
 	// In-page display tools (autoui) only validate and describe a widget when re-run: no data changes.
 	if (call.protocol === 'webmcp') return true;
-	const layer = deps.tools().layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
+	const layer = deps
+		.tools()
+		.layers.find((candidate) => candidate.serverName === call.server && candidate.protocol === call.protocol);
 	return layer?.tools.find((tool) => tool.name === call.tool)?.annotations?.readOnlyHint === true;
 }
 
 /** Runs a logged tool call again against its server with the same arguments. */
-export async function rerun(deps: ConversationDeps, events: readonly AgentEvent[], callId: string, signal?: AbortSignal): Promise<RerunResult> {
+export async function rerun(
+	deps: ConversationDeps,
+	events: readonly AgentEvent[],
+	callId: string,
+	signal?: AbortSignal
+): Promise<RerunResult> {
 	const call = loggedCall(events, callId);
 	if (!call || !call.server || !call.tool) {
 		throw new AutoUiError('not_found', `No tool call ${callId} with a known server in this conversation.`);
 	}
-	const server = deps.tools().servers.find((candidate) => candidate.name === call.server && candidate.protocol === call.protocol);
-	if (!server) throw new AutoUiError('unknown_server', `Server "${call.server}" is not connected any more; reconnect it to re-run this call.`);
+	const server = deps
+		.tools()
+		.servers.find((candidate) => candidate.name === call.server && candidate.protocol === call.protocol);
+	if (!server)
+		throw new AutoUiError(
+			'unknown_server',
+			`Server "${call.server}" is not connected any more; reconnect it to re-run this call.`
+		);
 	const started = performance.now();
 	try {
 		const result = await server.callTool(call.tool, call.args, { signal, timeoutMs: 30_000 });
 		const { unwrapToolResult } = await loadResults();
-		return { result: unwrapToolResult(result), isError: result.isError === true, elapsedMs: Math.round(performance.now() - started) };
+		return {
+			result: unwrapToolResult(result),
+			isError: result.isError === true,
+			elapsedMs: Math.round(performance.now() - started)
+		};
 	} catch (error) {
 		return { result: errorMessage(error), isError: true, elapsedMs: Math.round(performance.now() - started) };
 	}

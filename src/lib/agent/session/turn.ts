@@ -62,7 +62,10 @@ export async function runTurn(turn: TurnRecord, signal: AbortSignal, context: Tu
 		return failBeforeStart(turn, error, context);
 	}
 	const { layers, servers, registry } = deps.tools();
-	const callbacks: AgentCallbacks = { ...deps.ui, requestApproval: (request: ApprovalRequest) => context.requestApproval(request, signal) };
+	const callbacks: AgentCallbacks = {
+		...deps.ui,
+		requestApproval: (request: ApprovalRequest) => context.requestApproval(request, signal)
+	};
 	try {
 		const { runAgentLoop } = await loadLoop();
 		const result = await runAgentLoop(turn.input, {

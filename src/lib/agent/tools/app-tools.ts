@@ -6,5 +6,7 @@ import type { ToolLayer } from '../types';
 
 /** The layer with its View-only tools added (for a View's calls). */
 export function withAppTools(layer: ToolLayer): ToolLayer {
-	return layer.protocol === 'mcp' && layer.appTools?.length ? { ...layer, tools: [...layer.tools, ...layer.appTools] } : layer;
+	return layer.protocol === 'mcp' && layer.appTools?.length
+		? { ...layer, tools: [...layer.tools, ...layer.appTools] }
+		: layer;
 }

@@ -4,12 +4,18 @@ import { resolveCanonicalTools } from './canonical';
 import { buildToolRegistry, resolveToolName } from './registry';
 import type { McpLayer } from '../types';
 
-const tool = (name: string, description = ''): ToolDefinition => ({ name, description, inputSchema: { type: 'object' } });
+const tool = (name: string, description = ''): ToolDefinition => ({
+	name,
+	description,
+	inputSchema: { type: 'object' }
+});
 const layer = (tools: ToolDefinition[]): McpLayer => ({ protocol: 'mcp', serverName: 'Tricoteuses', tools });
 
 describe('resolveCanonicalTools', () => {
 	it('layer 1: exact names', () => {
-		const result = resolveCanonicalTools(layer([tool('query_sql'), tool('search_recipes'), tool('list_recipes'), tool('get_recipe')]));
+		const result = resolveCanonicalTools(
+			layer([tool('query_sql'), tool('search_recipes'), tool('list_recipes'), tool('get_recipe')])
+		);
 		expect(result.roles.search_recipes).toEqual({ role: 'search_recipes', tool: 'search_recipes', via: 'exact' });
 		expect(result.roles.get_recipe?.via).toBe('exact');
 		expect(result.none).toBe(false);
@@ -23,7 +29,12 @@ describe('resolveCanonicalTools', () => {
 	});
 
 	it('layer 3: description scan', () => {
-		const result = resolveCanonicalTools(layer([tool('catalog', 'Lists all the available templates for reports'), tool('query_sql', 'Run SQL; see the recipe docs')]));
+		const result = resolveCanonicalTools(
+			layer([
+				tool('catalog', 'Lists all the available templates for reports'),
+				tool('query_sql', 'Run SQL; see the recipe docs')
+			])
+		);
 		expect(result.roles.list_recipes).toMatchObject({ tool: 'catalog', via: 'description' });
 		expect(result.roles.get_recipe).toBeUndefined();
 	});

@@ -51,7 +51,16 @@ const ACTION_WORDS: Record<string, Action> = {
 	open: 'get'
 };
 
-const RESOURCE_WORDS: ReadonlySet<string> = new Set(['recipe', 'skill', 'template', 'workflow', 'playbook', 'pattern', 'guide', 'howto']);
+const RESOURCE_WORDS: ReadonlySet<string> = new Set([
+	'recipe',
+	'skill',
+	'template',
+	'workflow',
+	'playbook',
+	'pattern',
+	'guide',
+	'howto'
+]);
 
 const ROLE_OF_ACTION: Record<Action, CanonicalRole> = {
 	search: 'search_recipes',
@@ -116,7 +125,8 @@ export function resolveCanonicalTools(layer: ToolLayer): CanonicalTools {
 	};
 	const tools = (layer.tools ?? []).filter((tool) => typeof tool?.name === 'string');
 	for (const tool of tools) {
-		if ((CANONICAL_ROLES as readonly string[]).includes(tool.name)) assign(tool.name as CanonicalRole, tool.name, 'exact');
+		if ((CANONICAL_ROLES as readonly string[]).includes(tool.name))
+			assign(tool.name as CanonicalRole, tool.name, 'exact');
 	}
 	for (const tool of tools) {
 		const role = roleFromTokens(nameTokens(tool.name));

@@ -7,11 +7,29 @@ import { activateServerTools, buildDiscoveryTools, buildToolsFromLayers } from '
 import { withDisplay } from '../testing';
 import type { McpLayer, ToolLayer } from '../types';
 
-const tool = (name: string, inputSchema: ToolDefinition['inputSchema'] = { type: 'object', properties: {} }): ToolDefinition => ({ name, description: `${name} tool`, inputSchema });
+const tool = (
+	name: string,
+	inputSchema: ToolDefinition['inputSchema'] = { type: 'object', properties: {} }
+): ToolDefinition => ({ name, description: `${name} tool`, inputSchema });
 
-const data: McpLayer = { protocol: 'mcp', serverName: 'Tricoteuses', tools: [tool('query_sql', { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'] }), tool('browse_skills'), tool('get_skill')] };
+const data: McpLayer = {
+	protocol: 'mcp',
+	serverName: 'Tricoteuses',
+	tools: [
+		tool('query_sql', { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'] }),
+		tool('browse_skills'),
+		tool('get_skill')
+	]
+};
 const other: McpLayer = { protocol: 'mcp', serverName: 'iNaturalist', tools: [tool('search_observations')] };
-const ui: ToolLayer = { protocol: 'webmcp', serverName: 'autoui', description: 'UI', tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall', 'extra'].map((name) => withDisplay(tool(name))) };
+const ui: ToolLayer = {
+	protocol: 'webmcp',
+	serverName: 'autoui',
+	description: 'UI',
+	tools: ['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall', 'extra'].map((name) =>
+		withDisplay(tool(name))
+	)
+};
 
 describe('buildToolsFromLayers', () => {
 	it('prefixes every tool, normalises schemas (strict by default) and reports patches', () => {
@@ -34,8 +52,19 @@ describe('buildToolsFromLayers', () => {
 			expect(item.name).toMatch(TOOL_NAME_PATTERN);
 			expect(item.input_schema.additionalProperties).toBe(false);
 		}
-		expect(tools[0]).toEqual({ name: 'tricoteuses_mcp_query_sql', description: 'query_sql tool', input_schema: { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'], additionalProperties: false } });
-		expect(patches.filter((patch) => patch.change === 'added additionalProperties: false')).toHaveLength(tools.length - 1);
+		expect(tools[0]).toEqual({
+			name: 'tricoteuses_mcp_query_sql',
+			description: 'query_sql tool',
+			input_schema: {
+				type: 'object',
+				properties: { sql: { type: 'string' } },
+				required: ['sql'],
+				additionalProperties: false
+			}
+		});
+		expect(patches.filter((patch) => patch.change === 'added additionalProperties: false')).toHaveLength(
+			tools.length - 1
+		);
 	});
 
 	it('uses the anthropic profile on request (no additionalProperties added)', () => {
@@ -69,14 +98,18 @@ describe('buildDiscoveryTools and activateServerTools', () => {
 		expect(alias.description).toBe('browse_skills tool');
 	});
 
-	it('adds all of a server\'s tools once, without repeating aliased ones', () => {
+	it("adds all of a server's tools once, without repeating aliased ones", () => {
 		const start = buildDiscoveryTools([data, other]);
 		const layers = [data, other];
 		const once = activateServerTools(start, data, { registry: buildToolRegistry(layers) });
 		expect(once.slice(start.length).map((item) => item.name)).toEqual(['tricoteuses_mcp_query_sql']);
 		const twice = activateServerTools(once, data, { registry: buildToolRegistry(layers) });
 		expect(twice).toEqual(once);
-		expect(activateServerTools(start, other).slice(start.length).map((item) => item.name)).toEqual(['inaturalist_mcp_search_observations']);
+		expect(
+			activateServerTools(start, other)
+				.slice(start.length)
+				.map((item) => item.name)
+		).toEqual(['inaturalist_mcp_search_observations']);
 	});
 
 	it('uses the collision-aware prefix of the full registry', () => {

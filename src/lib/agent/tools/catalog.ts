@@ -10,7 +10,15 @@
 import { AutoUiError } from '$lib/shared';
 import type { SchemaPatch } from '../events';
 import { CANONICAL_ROLES } from './canonical';
-import { buildToolRegistry, canonicalName, displayOf, isRecallEntry, serverOfLayer, type RegistryEntry, type ToolRegistry } from './registry';
+import {
+	buildToolRegistry,
+	canonicalName,
+	displayOf,
+	isRecallEntry,
+	serverOfLayer,
+	type RegistryEntry,
+	type ToolRegistry
+} from './registry';
 import { adaptTool, type AdaptedTool, type SchemaOptions } from './tool-adapter';
 import type { ProviderTool, ToolLayer } from '../types';
 
@@ -64,7 +72,11 @@ const RECALL_SCHEMA = {
 /** What recall accepts once the model's nulls are removed (used to validate its arguments). */
 export const RECALL_ARGS_SCHEMA = {
 	type: 'object',
-	properties: { id: { type: 'string' }, offset: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 1 } },
+	properties: {
+		id: { type: 'string' },
+		offset: { type: 'integer', minimum: 0 },
+		length: { type: 'integer', minimum: 1 }
+	},
 	required: ['id']
 };
 
@@ -76,7 +88,9 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 	if (isRecallEntry(entry)) {
 		// The dispatcher answers recall itself, so the model gets the dispatcher's schema (with paging).
 		const schema = structuredClone(RECALL_SCHEMA);
-		const description = (entry.kind === 'tool' && entry.tool.description) || 'Read the full text of a truncated or compressed tool result by its id, page by page.';
+		const description =
+			(entry.kind === 'tool' && entry.tool.description) ||
+			'Read the full text of a truncated or compressed tool result by its id, page by page.';
 		adapted = {
 			tool: { name: entry.name, description, input_schema: schema },
 			schema,
@@ -84,7 +98,10 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 			restoreArgs: (args) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
 		};
 	} else if (entry.kind === 'tool') {
-		const description = [entry.tool.description, entry.tool.title, entry.tool.name].find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? entry.tool.name;
+		const description =
+			[entry.tool.description, entry.tool.title, entry.tool.name].find(
+				(text): text is string => typeof text === 'string' && text.trim() !== ''
+			) ?? entry.tool.name;
 		adapted = adaptTool(entry.name, description, entry.tool.inputSchema, catalog.options);
 		for (const patch of adapted.patches) catalog.options.onSchemaPatch?.(patch);
 	} else if (entry.kind === 'pseudo') {
@@ -94,7 +111,12 @@ export function adaptedEntry(catalog: ToolCatalog, entry: RegistryEntry): Adapte
 				? `List every tool of ${label} (names and descriptions). Answered locally; the tools it names become callable.`
 				: `Search the tools of ${label} by keywords. Answered locally; the tools it names become callable.`;
 		const schema = structuredClone(PSEUDO_SCHEMAS[entry.pseudo]);
-		adapted = { tool: { name: entry.name, description, input_schema: schema }, schema, patches: [], restoreArgs: (args) => args };
+		adapted = {
+			tool: { name: entry.name, description, input_schema: schema },
+			schema,
+			patches: [],
+			restoreArgs: (args) => args
+		};
 	} else {
 		throw new AutoUiError('internal', `No adapter for registry entry ${entry.name}.`);
 	}
@@ -112,7 +134,8 @@ function toolAs(catalog: ToolCatalog, entry: RegistryEntry, name: string): Provi
 export function allTools(catalog: ToolCatalog): ProviderTool[] {
 	const tools: ProviderTool[] = [];
 	for (const server of catalog.registry.servers) {
-		for (const entry of catalog.registry.toolsByServer.get(server.key) ?? []) tools.push(toolAs(catalog, entry, entry.name));
+		for (const entry of catalog.registry.toolsByServer.get(server.key) ?? [])
+			tools.push(toolAs(catalog, entry, entry.name));
 	}
 	const recall = catalog.registry.entries.get(catalog.registry.recallName);
 	if (recall?.kind === 'recall') tools.push(toolAs(catalog, recall, recall.name));
@@ -153,7 +176,11 @@ function isOffered(catalog: ToolCatalog, active: readonly ProviderTool[], name: 
 }
 
 /** Appends the named registry entries to `active` (skipping those already offered). */
-export function withTools(catalog: ToolCatalog, active: readonly ProviderTool[], names: Iterable<string>): ProviderTool[] {
+export function withTools(
+	catalog: ToolCatalog,
+	active: readonly ProviderTool[],
+	names: Iterable<string>
+): ProviderTool[] {
 	const next = [...active];
 	for (const name of names) {
 		const entry = catalog.registry.entries.get(name);
@@ -164,7 +191,11 @@ export function withTools(catalog: ToolCatalog, active: readonly ProviderTool[],
 
 /** Adds every tool of a server (by registry key) to `active`. */
 export function withServer(catalog: ToolCatalog, active: readonly ProviderTool[], serverKey: string): ProviderTool[] {
-	return withTools(catalog, active, (catalog.registry.toolsByServer.get(serverKey) ?? []).map((entry) => entry.name));
+	return withTools(
+		catalog,
+		active,
+		(catalog.registry.toolsByServer.get(serverKey) ?? []).map((entry) => entry.name)
+	);
 }
 
 /**
@@ -189,7 +220,11 @@ export function buildDiscoveryTools(layers: readonly ToolLayer[], options: Build
  * its canonical alias is not repeated). Pass `options.registry` (built from all layers) so
  * prefixes match when sanitised server names collide; without it the layer is named alone.
  */
-export function activateServerTools(active: readonly ProviderTool[], layer: ToolLayer, options: BuildToolsOptions = {}): ProviderTool[] {
+export function activateServerTools(
+	active: readonly ProviderTool[],
+	layer: ToolLayer,
+	options: BuildToolsOptions = {}
+): ProviderTool[] {
 	const catalog = createToolCatalog([layer], options);
 	const server = serverOfLayer(catalog.registry, layer);
 	return server ? withServer(catalog, active, server.key) : [...active];

@@ -25,7 +25,13 @@ function isFlattenable(schema: unknown): schema is JsonSchema & { properties: Re
 	const type = schema.type;
 	if (type !== undefined && type !== 'object') return false;
 	if (isPlainObject(schema.additionalProperties) || schema.additionalProperties === true) return false;
-	return !('anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema || 'patternProperties' in schema);
+	return !(
+		'anyOf' in schema ||
+		'oneOf' in schema ||
+		'allOf' in schema ||
+		'$ref' in schema ||
+		'patternProperties' in schema
+	);
 }
 
 /**
@@ -50,15 +56,27 @@ export function flattenSchema(input: JsonSchema, tool: string): FlattenedSchema 
 				const childRequired = new Set(Array.isArray(schema.required) ? schema.required : []);
 				const prefix = schema.description ? `${label} (${schema.description})` : label;
 				children.forEach(([child, childSchema], index) => {
-					add(flatKeys[index], childSchema, [...path, child], isRequired && childRequired.has(child), `${prefix} › ${child}`);
+					add(
+						flatKeys[index],
+						childSchema,
+						[...path, child],
+						isRequired && childRequired.has(child),
+						`${prefix} › ${child}`
+					);
 				});
 				return;
 			}
-			patches.push({ tool, path: where, change: 'left nested: flattened names would collide with existing properties' });
+			patches.push({
+				tool,
+				path: where,
+				change: 'left nested: flattened names would collide with existing properties'
+			});
 		}
 		const nested = path.length > 1;
 		properties[key] =
-			nested && isPlainObject(schema) ? { ...schema, description: schema.description ? `${label}: ${schema.description}` : label } : schema;
+			nested && isPlainObject(schema)
+				? { ...schema, description: schema.description ? `${label}: ${schema.description}` : label }
+				: schema;
 		if (nested) paths.set(key, path);
 		if (isRequired) required.push(key);
 	};
@@ -77,7 +95,10 @@ export function flattenSchema(input: JsonSchema, tool: string): FlattenedSchema 
  * produced by flattening pass through unchanged; a nested object is created only when at
  * least one of its flat keys is present.
  */
-export function unflattenArgs(args: Record<string, unknown>, paths: ReadonlyMap<string, string[]>): Record<string, unknown> {
+export function unflattenArgs(
+	args: Record<string, unknown>,
+	paths: ReadonlyMap<string, string[]>
+): Record<string, unknown> {
 	if (paths.size === 0) return args;
 	const out: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(args)) {

@@ -47,12 +47,15 @@ export function answerPseudoTool(
 	const tools = (catalog.registry.toolsByServer.get(entry.server.key) ?? []).filter(allowed);
 	const server = entry.server.layer.serverName;
 	if (entry.pseudo === 'list_tools') {
-		const listed = tools.map((tool) => ({ name: tool.name, description: truncateText(String(tool.tool.description ?? tool.tool.title ?? ''), 200) }));
+		const listed = tools.map((tool) => ({
+			name: tool.name,
+			description: truncateText(String(tool.tool.description ?? tool.tool.title ?? ''), 200)
+		}));
 		const text = safeStringify({
 			server,
 			count: listed.length,
 			tools: listed,
-			note: 'These tools are callable from your next step. Use search_tools(query) to see a tool\'s parameters.'
+			note: "These tools are callable from your next step. Use search_tools(query) to see a tool's parameters."
 		});
 		return { text, exposed: listed.map((tool) => tool.name) };
 	}
@@ -64,7 +67,11 @@ export function answerPseudoTool(
 		.sort((a, b) => b.score - a.score || a.index - b.index);
 	const matches = ranked.slice(0, MAX_SEARCH_MATCHES).map(({ tool }) => {
 		const adapted = adaptedEntry(catalog, tool);
-		return { name: tool.name, description: truncateText(String(tool.tool.description ?? ''), 300), input_schema: adapted.schema };
+		return {
+			name: tool.name,
+			description: truncateText(String(tool.tool.description ?? ''), 300),
+			input_schema: adapted.schema
+		};
 	});
 	const text = safeStringify({
 		server,

@@ -4,8 +4,17 @@ import { sanitizeServerName, TOOL_NAME_PATTERN } from './names';
 import { buildToolRegistry, resolveToolName } from './registry';
 import type { McpLayer, ToolLayer } from '../types';
 
-const tool = (name: string, description = ''): ToolDefinition => ({ name, description, inputSchema: { type: 'object', properties: {} } });
-const mcp = (serverName: string, tools: string[], serverUrl?: string): McpLayer => ({ protocol: 'mcp', serverName, serverUrl, tools: tools.map((name) => tool(name)) });
+const tool = (name: string, description = ''): ToolDefinition => ({
+	name,
+	description,
+	inputSchema: { type: 'object', properties: {} }
+});
+const mcp = (serverName: string, tools: string[], serverUrl?: string): McpLayer => ({
+	protocol: 'mcp',
+	serverName,
+	serverUrl,
+	tools: tools.map((name) => tool(name))
+});
 
 function roundTrips(layers: ToolLayer[]): void {
 	const registry = buildToolRegistry(layers);
@@ -50,7 +59,11 @@ describe('tool registry', () => {
 	});
 
 	it('gives colliding sanitised server names distinct prefixes, deterministically', () => {
-		const layers = [mcp('GitHub', ['search'], 'https://a.example/mcp'), mcp('github!', ['search'], 'https://b.example/mcp'), mcp('GitHub', ['search'], 'https://a.example/mcp')];
+		const layers = [
+			mcp('GitHub', ['search'], 'https://a.example/mcp'),
+			mcp('github!', ['search'], 'https://b.example/mcp'),
+			mcp('GitHub', ['search'], 'https://a.example/mcp')
+		];
 		const first = buildToolRegistry(layers);
 		const second = buildToolRegistry(layers);
 		const keys = first.servers.map((server) => server.key);
@@ -61,27 +74,47 @@ describe('tool registry', () => {
 	});
 
 	it('does not confuse protocols: an mcp and a webmcp server of the same name', () => {
-		const layers: ToolLayer[] = [mcp('autoui', ['x']), { protocol: 'webmcp', serverName: 'autoui', description: '', tools: [tool('x')] }];
+		const layers: ToolLayer[] = [
+			mcp('autoui', ['x']),
+			{ protocol: 'webmcp', serverName: 'autoui', description: '', tools: [tool('x')] }
+		];
 		const registry = buildToolRegistry(layers);
-		expect(resolveToolName(registry, 'autoui_mcp_x')?.entry).toMatchObject({ kind: 'tool', server: { key: 'autoui_mcp' } });
-		expect(resolveToolName(registry, 'autoui_webmcp_x')?.entry).toMatchObject({ kind: 'tool', server: { key: 'autoui_webmcp' } });
+		expect(resolveToolName(registry, 'autoui_mcp_x')?.entry).toMatchObject({
+			kind: 'tool',
+			server: { key: 'autoui_mcp' }
+		});
+		expect(resolveToolName(registry, 'autoui_webmcp_x')?.entry).toMatchObject({
+			kind: 'tool',
+			server: { key: 'autoui_webmcp' }
+		});
 	});
 
 	it('shortens over-long names to 64 characters with a stable hash suffix', () => {
 		const long = 'get_the_complete_list_of_all_parliamentary_votes_with_every_detail_included';
-		const layers = [mcp('Assemblée nationale — open data portal of the French parliament', [long, `${long}_v2`, 'tool.with/odd:chars'])];
+		const layers = [
+			mcp('Assemblée nationale — open data portal of the French parliament', [
+				long,
+				`${long}_v2`,
+				'tool.with/odd:chars'
+			])
+		];
 		const names = [...buildToolRegistry(layers).entries.keys()];
 		for (const name of names) expect(name).toMatch(TOOL_NAME_PATTERN);
 		const again = [...buildToolRegistry(layers).entries.keys()];
 		expect(again).toEqual(names);
-		const toolNames = buildToolRegistry(layers).toolsByServer.values().next().value!.map((entry) => entry.name);
+		const toolNames = buildToolRegistry(layers)
+			.toolsByServer.values()
+			.next()
+			.value!.map((entry) => entry.name);
 		expect(new Set(toolNames).size).toBe(3);
 		roundTrips(layers);
 	});
 
 	it('gives tools whose sanitised names collide distinct names', () => {
 		const layers = [mcp('s', ['a.b', 'a_b', 'a/b'])];
-		const names = buildToolRegistry(layers).toolsByServer.get('s_mcp')!.map((entry) => entry.name);
+		const names = buildToolRegistry(layers)
+			.toolsByServer.get('s_mcp')!
+			.map((entry) => entry.name);
 		expect(new Set(names).size).toBe(3);
 		expect(names[1]).toBe('s_mcp_a_b');
 		roundTrips(layers);
@@ -98,7 +131,9 @@ describe('tool registry', () => {
 
 	it('offers a built-in recall only when no WebMCP layer lists one', () => {
 		expect(buildToolRegistry([mcp('x', ['q'])]).recallName).toBe('recall');
-		const withUi = buildToolRegistry([{ protocol: 'webmcp', serverName: 'autoui', description: '', tools: [tool('recall')] }]);
+		const withUi = buildToolRegistry([
+			{ protocol: 'webmcp', serverName: 'autoui', description: '', tools: [tool('recall')] }
+		]);
 		expect(withUi.recallName).toBe('autoui_webmcp_recall');
 		expect(withUi.entries.has('recall')).toBe(false);
 	});
@@ -119,7 +154,11 @@ describe('untrusted layers', () => {
 			serverName: 'Odd',
 			description: 42,
 			recipes: [{ name: 'ok' }, { name: null }],
-			tools: [{ name: '', inputSchema: {} }, { inputSchema: {} }, { name: 'fine', description: { text: 'x' }, inputSchema: { type: 'object' } }]
+			tools: [
+				{ name: '', inputSchema: {} },
+				{ inputSchema: {} },
+				{ name: 'fine', description: { text: 'x' }, inputSchema: { type: 'object' } }
+			]
 		} as unknown as ToolLayer;
 		expect(buildToolsFromLayers([layer]).map((item) => item.name)).toEqual(['odd_mcp_fine', 'recall']);
 		expect(buildSystemPrompt([layer]).prompt).toContain('- ok');

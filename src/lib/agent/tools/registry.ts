@@ -108,14 +108,22 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 				seen.add(tool.name);
 				const clean = joinToolName(server.prefix, tool.name) === server.prefix + tool.name;
 				if ((pass === 'clean') !== clean) continue;
-				const entry: ToolEntry = { kind: 'tool', name: uniqueName(server.prefix, tool.name, entries, server.key), server, tool };
+				const entry: ToolEntry = {
+					kind: 'tool',
+					name: uniqueName(server.prefix, tool.name, entries, server.key),
+					server,
+					tool
+				};
 				entries.set(entry.name, entry);
 				named.set(tool, entry);
 			}
 		}
 	}
 	for (const server of servers) {
-		toolsByServer.set(server.key, (server.layer.tools ?? []).flatMap((tool) => named.get(tool) ?? []));
+		toolsByServer.set(
+			server.key,
+			(server.layer.tools ?? []).flatMap((tool) => named.get(tool) ?? [])
+		);
 	}
 	const aliases = new Map<string, string>();
 	for (const server of servers) {
@@ -141,7 +149,10 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 
 /** True for calls the dispatcher answers from its result buffer: the built-in recall or a WebMCP `recall`. */
 export function isRecallEntry(entry: RegistryEntry): boolean {
-	return entry.kind === 'recall' || (entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'recall');
+	return (
+		entry.kind === 'recall' ||
+		(entry.kind === 'tool' && entry.server.layer.protocol === 'webmcp' && entry.tool.name === 'recall')
+	);
 }
 
 /** What a WebMCP server declared about a tool it shows on the canvas; undefined for every other tool. */
@@ -164,7 +175,11 @@ export function providerName(registry: ToolRegistry, server: ServerEntry, toolNa
 }
 
 /** The name the prompt and the discovery list use for a role: the canonical name when aliased. */
-export function canonicalName(registry: ToolRegistry, server: ServerEntry, role: (typeof CANONICAL_ROLES)[number]): string | undefined {
+export function canonicalName(
+	registry: ToolRegistry,
+	server: ServerEntry,
+	role: (typeof CANONICAL_ROLES)[number]
+): string | undefined {
 	const match = server.canonical.roles[role];
 	if (!match) return undefined;
 	const canonical = joinToolName(server.prefix, role);
@@ -176,6 +191,8 @@ export function canonicalName(registry: ToolRegistry, server: ServerEntry, role:
 export function serverOfLayer(registry: ToolRegistry, layer: ToolLayer): ServerEntry | undefined {
 	return (
 		registry.servers.find((server) => server.layer === layer) ??
-		registry.servers.find((server) => server.layer.serverName === layer.serverName && server.layer.protocol === layer.protocol)
+		registry.servers.find(
+			(server) => server.layer.serverName === layer.serverName && server.layer.protocol === layer.protocol
+		)
 	);
 }

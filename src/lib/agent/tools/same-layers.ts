@@ -9,11 +9,21 @@ import type { ToolLayer } from '../types';
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
 	const keys = Object.keys(a);
-	return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && a[key] === b[key]);
+	return (
+		keys.length === Object.keys(b).length &&
+		keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && a[key] === b[key])
+	);
 }
 
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-	return a.length === b.length && a.every((item, index) => item === b[index] || (isPlainObject(item) && isPlainObject(b[index]) && shallowEqual(item, b[index] as Record<string, unknown>)));
+	return (
+		a.length === b.length &&
+		a.every(
+			(item, index) =>
+				item === b[index] ||
+				(isPlainObject(item) && isPlainObject(b[index]) && shallowEqual(item, b[index] as Record<string, unknown>))
+		)
+	);
 }
 
 function sameLayer(a: ToolLayer, b: ToolLayer): boolean {

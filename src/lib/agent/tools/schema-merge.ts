@@ -65,7 +65,9 @@ export function mergeCombinator(
 	if (rest.every(isSimplePrimitive)) {
 		const types = [...new Set(rest.map((variant) => variant.type as string))];
 		const schema: JsonSchema = { type: types.length === 1 ? types[0] : types };
-		const enums = rest.flatMap((variant) => (Array.isArray(variant.enum) ? variant.enum : 'const' in variant ? [variant.const] : []));
+		const enums = rest.flatMap((variant) =>
+			Array.isArray(variant.enum) ? variant.enum : 'const' in variant ? [variant.const] : []
+		);
 		if (enums.length && rest.every((variant) => Array.isArray(variant.enum) || 'const' in variant)) schema.enum = enums;
 		return { schema, how: `${keyword} of ${rest.length} primitive types became a type list`, nullable };
 	}

@@ -32,11 +32,40 @@ const VALID_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer',
 
 /** Keywords OpenAI strict mode accepts; everything else is dropped under the openai profile. */
 const OPENAI_KEYWORDS: ReadonlySet<string> = new Set([
-	'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf',
-	'description', 'title', '$ref', '$defs', 'definitions', 'pattern', 'format', 'minimum', 'maximum',
-	'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems'
+	'type',
+	'properties',
+	'required',
+	'additionalProperties',
+	'items',
+	'enum',
+	'const',
+	'anyOf',
+	'description',
+	'title',
+	'$ref',
+	'$defs',
+	'definitions',
+	'pattern',
+	'format',
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'exclusiveMaximum',
+	'multipleOf',
+	'minItems',
+	'maxItems'
 ]);
-const OPENAI_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+const OPENAI_FORMATS: ReadonlySet<string> = new Set([
+	'date-time',
+	'time',
+	'date',
+	'duration',
+	'email',
+	'hostname',
+	'ipv4',
+	'ipv6',
+	'uuid'
+]);
 
 interface Context {
 	profile: SchemaProfile;
@@ -67,7 +96,11 @@ function repairInvalid(schema: JsonSchema, path: string, context: Context): void
 		const types = Array.isArray(schema.type) ? schema.type : [schema.type];
 		const valid = types.filter((type): type is string => typeof type === 'string' && VALID_TYPES.has(type));
 		if (valid.length !== types.length) {
-			patch(context, `${path}/type`, `invalid type ${JSON.stringify(schema.type)}; ${valid.length ? `kept ${valid.join(', ')}` : 'removed'}`);
+			patch(
+				context,
+				`${path}/type`,
+				`invalid type ${JSON.stringify(schema.type)}; ${valid.length ? `kept ${valid.join(', ')}` : 'removed'}`
+			);
 			if (valid.length === 0) delete schema.type;
 			else schema.type = valid.length === 1 ? valid[0] : valid;
 		}
@@ -84,7 +117,11 @@ function repairInvalid(schema: JsonSchema, path: string, context: Context): void
 			const known = Object.keys(schema.properties ?? {});
 			const unknown = schema.required.filter((key) => !known.includes(key));
 			if (unknown.length && isPlainObject(schema.properties)) {
-				patch(context, `${path}/required`, `invalid: required lists unknown properties ${unknown.join(', ')}; removed them`);
+				patch(
+					context,
+					`${path}/required`,
+					`invalid: required lists unknown properties ${unknown.join(', ')}; removed them`
+				);
 				schema.required = schema.required.filter((key) => known.includes(key));
 			}
 		}
@@ -97,7 +134,8 @@ function repairInvalid(schema: JsonSchema, path: string, context: Context): void
 
 /** Removes combinators (strict), or converts and merges them (openai), in place. */
 function collapseCombinators(schema: JsonSchema, path: string, context: Context, isRoot: boolean): void {
-	const keywords = context.profile === 'strict' || isRoot ? (['allOf', 'oneOf', 'anyOf'] as const) : (['allOf'] as const);
+	const keywords =
+		context.profile === 'strict' || isRoot ? (['allOf', 'oneOf', 'anyOf'] as const) : (['allOf'] as const);
 	for (const keyword of keywords) {
 		if (!(keyword in schema)) continue;
 		if (context.profile === 'anthropic' && !isRoot) continue;
@@ -159,7 +197,11 @@ function normalizeObject(schema: JsonSchema, path: string, argPath: string[] | u
 	if (path !== '' && !isPlainObject(schema.properties) && additional !== false) {
 		// Closing an object that declares no properties would forbid every key (e.g. widget params).
 		if (context.profile === 'openai') context.strict = false;
-		patch(context, path, `free-form object left open (closing it would forbid every key)${context.profile === 'openai' ? '; this tool is sent without strict mode' : ''}`);
+		patch(
+			context,
+			path,
+			`free-form object left open (closing it would forbid every key)${context.profile === 'openai' ? '; this tool is sent without strict mode' : ''}`
+		);
 		return;
 	}
 	if (context.profile === 'openai' && !isPlainObject(schema.properties)) schema.properties = {};
@@ -168,7 +210,11 @@ function normalizeObject(schema: JsonSchema, path: string, argPath: string[] | u
 		patch(context, `${path}/additionalProperties`, 'added additionalProperties: false');
 	} else if (context.profile === 'openai' && additional !== false) {
 		context.strict = false;
-		patch(context, `${path}/additionalProperties`, 'additionalProperties kept (strict mode cannot describe it); this tool is sent without strict mode');
+		patch(
+			context,
+			`${path}/additionalProperties`,
+			'additionalProperties kept (strict mode cannot describe it); this tool is sent without strict mode'
+		);
 	}
 	if (context.profile !== 'openai' || !isPlainObject(schema.properties)) return;
 	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -182,12 +228,22 @@ function normalizeObject(schema: JsonSchema, path: string, argPath: string[] | u
 		}
 	}
 	if (optional.length) {
-		patch(context, `${path}/required`, `optional properties ${optional.join(', ')} made required and nullable (send null to omit)`);
+		patch(
+			context,
+			`${path}/required`,
+			`optional properties ${optional.join(', ')} made required and nullable (send null to omit)`
+		);
 	}
 	schema.required = Object.keys(properties);
 }
 
-function walk(input: unknown, path: string, argPath: string[] | undefined, context: Context, isRoot = false): JsonSchema {
+function walk(
+	input: unknown,
+	path: string,
+	argPath: string[] | undefined,
+	context: Context,
+	isRoot = false
+): JsonSchema {
 	if (!isPlainObject(input)) {
 		if (typeof input === 'boolean' && !isRoot) return input ? {} : { not: {} };
 		const shown = JSON.stringify(input) ?? 'undefined';
@@ -215,14 +271,18 @@ function walk(input: unknown, path: string, argPath: string[] | undefined, conte
 		}
 		schema.properties = properties;
 	}
-	if (isPlainObject(schema.items)) schema.items = walk(schema.items, `${path}/items`, argPath ? [...argPath, '*'] : undefined, context);
-	else if (Array.isArray(schema.items)) schema.items = schema.items.map((item, index) => walk(item, `${path}/items/${index}`, undefined, context));
+	if (isPlainObject(schema.items))
+		schema.items = walk(schema.items, `${path}/items`, argPath ? [...argPath, '*'] : undefined, context);
+	else if (Array.isArray(schema.items))
+		schema.items = schema.items.map((item, index) => walk(item, `${path}/items/${index}`, undefined, context));
 	if (isPlainObject(schema.additionalProperties)) {
 		schema.additionalProperties = walk(schema.additionalProperties, `${path}/additionalProperties`, undefined, context);
 	}
 	for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
 		if (Array.isArray(schema[keyword])) {
-			schema[keyword] = (schema[keyword] as unknown[]).map((item, index) => walk(item, `${path}/${keyword}/${index}`, undefined, context));
+			schema[keyword] = (schema[keyword] as unknown[]).map((item, index) =>
+				walk(item, `${path}/${keyword}/${index}`, undefined, context)
+			);
 		}
 	}
 	for (const keyword of ['$defs', 'definitions'] as const) {
@@ -246,7 +306,11 @@ export function normalizeSchema(input: unknown, profile: SchemaProfile, tool: st
 	const context: Context = { profile, tool, strict: true, patches: [], nullablePaths: [] };
 	let root: unknown = input;
 	if (isPlainObject(root) && root.type !== undefined && root.type !== 'object') {
-		patch(context, '/type', `invalid root type ${JSON.stringify(root.type)} (tool input must be an object); replaced by an empty object schema`);
+		patch(
+			context,
+			'/type',
+			`invalid root type ${JSON.stringify(root.type)} (tool input must be an object); replaced by an empty object schema`
+		);
 		root = { type: 'object', properties: {} };
 	}
 	if (isPlainObject(root) && root.type === undefined) {
@@ -254,5 +318,10 @@ export function normalizeSchema(input: unknown, profile: SchemaProfile, tool: st
 		patch(context, '/type', 'added type: object');
 	}
 	const schema = walk(root, '', [], context, true);
-	return { schema, patches: context.patches, nullablePaths: context.nullablePaths, strict: profile === 'openai' && context.strict };
+	return {
+		schema,
+		patches: context.patches,
+		nullablePaths: context.nullablePaths,
+		strict: profile === 'openai' && context.strict
+	};
 }

@@ -46,14 +46,24 @@ function stripNulls(value: unknown, path: readonly string[]): void {
 }
 
 /** Adapts one tool. `name` is the prefixed provider name; `source` is the server's schema. */
-export function adaptTool(name: string, description: string, source: unknown, options: SchemaOptions = {}): AdaptedTool {
+export function adaptTool(
+	name: string,
+	description: string,
+	source: unknown,
+	options: SchemaOptions = {}
+): AdaptedTool {
 	const profile = options.profile ?? 'strict';
 	const flattened = options.flatten && isPlainObject(source) ? flattenSchema(source as JsonSchema, name) : undefined;
 	const normalized = normalizeSchema(flattened ? flattened.schema : source, profile, name);
 	const nullablePaths = normalized.nullablePaths;
 	const flatPaths = flattened?.paths ?? new Map<string, string[]>();
 	return {
-		tool: { name, description: truncateText(description, MAX_DESCRIPTION_CHARS), input_schema: normalized.schema, ...(profile === 'openai' ? { strict: normalized.strict } : {}) },
+		tool: {
+			name,
+			description: truncateText(description, MAX_DESCRIPTION_CHARS),
+			input_schema: normalized.schema,
+			...(profile === 'openai' ? { strict: normalized.strict } : {})
+		},
 		schema: normalized.schema,
 		patches: [...(flattened?.patches ?? []), ...normalized.patches],
 		restoreArgs(args) {

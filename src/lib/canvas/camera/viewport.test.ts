@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from '../placement';
 import { memoryStorage } from '$lib/shared/testing';
-import { fitAll, fitReadable, initialViewport, loadViewport, readableWidth, readableZoom, reveal, saveViewport, zoomAt } from './viewport';
+import {
+	fitAll,
+	fitReadable,
+	initialViewport,
+	loadViewport,
+	readableWidth,
+	readableZoom,
+	reveal,
+	saveViewport,
+	zoomAt
+} from './viewport';
 
 describe('viewport', () => {
 	it('zooms around the pointer, clamped', () => {
@@ -30,7 +40,11 @@ describe('viewport', () => {
 		expect(reveal(view, { x: 900, y: 100, w: 200, h: 100 }, 800, 600)).toEqual({ zoom: 1, panX: -324, panY: 0 });
 		expect(reveal(view, { x: -300, y: -50, w: 200, h: 100 }, 800, 600)).toEqual({ zoom: 1, panX: 324, panY: 74 });
 		// Larger than the view: its top-left corner comes into view.
-		expect(reveal({ zoom: 2, panX: 0, panY: 0 }, { x: 500, y: 0, w: 600, h: 100 }, 800, 600)).toEqual({ zoom: 2, panX: -976, panY: 24 });
+		expect(reveal({ zoom: 2, panX: 0, panY: 0 }, { x: 500, y: 0, w: 600, h: 100 }, 800, 600)).toEqual({
+			zoom: 2,
+			panX: -976,
+			panY: 24
+		});
 	});
 
 	it('keeps zoom and pan across visits, ignoring damaged values', () => {

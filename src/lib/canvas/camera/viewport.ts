@@ -125,7 +125,10 @@ export function loadViewport(storage: Pick<Storage, 'getItem'> | undefined = glo
 }
 
 /** Keeps the view for the next visit (best effort: private modes may refuse storage). */
-export function saveViewport(view: Viewport, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function saveViewport(
+	view: Viewport,
+	storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage
+): void {
 	try {
 		storage?.setItem(viewportStorageKey, JSON.stringify({ panX: view.panX, panY: view.panY, zoom: view.zoom }));
 	} catch {

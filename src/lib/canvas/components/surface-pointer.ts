@@ -34,7 +34,8 @@ export function createSurfacePointer(
 			element.focus();
 			element.setPointerCapture(event.pointerId);
 			const point = local(event);
-			if (!selection.pressBackground(event.pointerId, point, event)) camera.press(event.pointerId, point, event.isPrimary);
+			if (!selection.pressBackground(event.pointerId, point, event))
+				camera.press(event.pointerId, point, event.isPrimary);
 		},
 		onpointermove(event) {
 			const point = local(event);

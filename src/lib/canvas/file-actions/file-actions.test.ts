@@ -41,7 +41,10 @@ describe('FileActions', () => {
 		await files.importFile(new File(['not json'], 'broken.json'));
 		expect(store.widgets).toEqual(mine);
 		const notice = store.notices.at(-1);
-		expect(notice).toMatchObject({ kind: 'error', message: expect.stringMatching(/^Import failed \(your canvas is unchanged\)/) });
+		expect(notice).toMatchObject({
+			kind: 'error',
+			message: expect.stringMatching(/^Import failed \(your canvas is unchanged\)/)
+		});
 	});
 
 	it('makes a share link of the canvas and its servers, shown until dismissed', async () => {
@@ -69,6 +72,9 @@ describe('FileActions', () => {
 		const { store, files } = setUp();
 		await files.exportPicture();
 		const notice = store.notices.at(-1);
-		expect(notice).toMatchObject({ kind: 'error', message: 'The picture of the canvas failed: no picture in unit tests' });
+		expect(notice).toMatchObject({
+			kind: 'error',
+			message: 'The picture of the canvas failed: no picture in unit tests'
+		});
 	});
 });

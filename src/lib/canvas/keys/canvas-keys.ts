@@ -9,7 +9,10 @@ import { canvasCommand, pageCommand, type CanvasCommand } from './key-map';
 
 /** True for targets that type text (inputs, text areas, selects, editable content). */
 export function isEditable(target: EventTarget | null): boolean {
-	return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+	return (
+		target instanceof HTMLElement &&
+		(target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+	);
 }
 
 /** What running a command needs besides the store. */

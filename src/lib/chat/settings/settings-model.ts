@@ -46,7 +46,11 @@ export const endpointPresets: Array<{ label: string; provider: ProviderId; baseU
 	{ label: 'OpenRouter', provider: 'openai', baseUrl: 'https://openrouter.ai/api/v1' },
 	{ label: 'Groq', provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1' },
 	{ label: 'Mistral', provider: 'openai', baseUrl: 'https://api.mistral.ai/v1' },
-	{ label: 'Gemini (OpenAI-compatible)', provider: 'openai', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai' }
+	{
+		label: 'Gemini (OpenAI-compatible)',
+		provider: 'openai',
+		baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai'
+	}
 ];
 
 function isProvider(value: unknown): value is ProviderId {
@@ -72,7 +76,8 @@ export function parseSavedSettings(raw: string | null): LlmSettings {
 	}
 	if (!saved || typeof saved !== 'object') return defaultSettings();
 	const settings = defaultSettings(isProvider(saved.provider) ? saved.provider : 'anthropic');
-	if (typeof saved.baseUrl === 'string' && (saved.baseUrl === '' || isHttpUrl(saved.baseUrl))) settings.baseUrl = saved.baseUrl;
+	if (typeof saved.baseUrl === 'string' && (saved.baseUrl === '' || isHttpUrl(saved.baseUrl)))
+		settings.baseUrl = saved.baseUrl;
 	if (typeof saved.model === 'string' && saved.model.trim()) settings.model = saved.model;
 	settings.rememberKey = saved.rememberKey === true;
 	if (typeof saved.useServerKey === 'boolean') settings.useServerKey = saved.useServerKey;
@@ -139,7 +144,8 @@ export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKe
 export function endpointLabel(config: ProviderConfig): string {
 	if (config.provider === 'local') return 'in this browser';
 	if (config.provider === 'browser') return 'built into the browser';
-	if (config.useServerKey) return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
+	if (config.useServerKey)
+		return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
 	if (!config.baseUrl) return config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
 	try {
 		return new URL(config.baseUrl).host;
@@ -150,7 +156,8 @@ export function endpointLabel(config: ProviderConfig): string {
 
 /** The header status for `config`, or the error the last use of it ended with. */
 export function computeStatus(config: ProviderConfig, error: string | null): SettingsStatus {
-	if (!config.model) return { state: 'not-configured', detail: config.provider === 'local' ? 'choose a model file' : 'choose a model' };
+	if (!config.model)
+		return { state: 'not-configured', detail: config.provider === 'local' ? 'choose a model file' : 'choose a model' };
 	if (needsApiKey(config) && !config.apiKey) return { state: 'not-configured', detail: 'add an API key' };
 	// The model stays named beside the error, so the user sees which setup failed.
 	if (error) return { state: 'error', detail: `${config.model} · ${error}` };

@@ -64,7 +64,14 @@ export async function runCappedQuery(
 	}
 	let totalRows: number | null = seen;
 	if (truncated) totalRows = await countRows(connection, statement);
-	return { columns, rows, rowCount: rows.length, totalRows, truncated, elapsedMs: Math.round(performance.now() - started) };
+	return {
+		columns,
+		rows,
+		rowCount: rows.length,
+		totalRows,
+		truncated,
+		elapsedMs: Math.round(performance.now() - started)
+	};
 }
 
 async function countRows(connection: DuckDBConnection, statement: string): Promise<number | null> {

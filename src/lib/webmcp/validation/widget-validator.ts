@@ -23,8 +23,7 @@ export type ParamsCheck = { ok: true; value: Record<string, unknown> } | Validat
 
 /** Compiled validators by widget name, or a loader of them (kept out of the initial bundle). */
 export type ValidatorSource =
-	| Readonly<Record<string, CompiledValidator>>
-	| (() => Promise<Readonly<Record<string, CompiledValidator>>>);
+	Readonly<Record<string, CompiledValidator>> | (() => Promise<Readonly<Record<string, CompiledValidator>>>);
 
 function isCatalog(widgets: readonly WidgetDefinition[] | WidgetCatalog): widgets is WidgetCatalog {
 	return !Array.isArray(widgets);
@@ -112,7 +111,8 @@ export function createWidgetValidator(
 		definition: (type) => catalog.definition(type),
 		check(type, params, checkOptions = {}) {
 			const known = isPlainObject(params) ? checked.get(params) : undefined;
-			if (known?.type === type && (known.draw || !checkOptions.draw)) return { ok: true, value: params as Record<string, unknown> };
+			if (known?.type === type && (known.draw || !checkOptions.draw))
+				return { ok: true, value: params as Record<string, unknown> };
 			if (!catalog.summary(type)) {
 				return {
 					ok: false,
@@ -130,11 +130,20 @@ export function createWidgetValidator(
 				};
 			}
 			if (!validators || !definition) {
-				return { ok: false, error: 'Validators are still loading', details: [{ path: '/', message: 'try again in a moment' }] };
+				return {
+					ok: false,
+					error: 'Validators are still loading',
+					details: [{ path: '/', message: 'try again in a moment' }]
+				};
 			}
 			const validate = validators[type];
 			if (!validate(params)) {
-				return { ok: false, error: 'Validation failed', details: issuesFromErrors(validate.errors), expected_schema: definition.schema };
+				return {
+					ok: false,
+					error: 'Validation failed',
+					details: issuesFromErrors(validate.errors),
+					expected_schema: definition.schema
+				};
 			}
 			const sanitized = sanitizeParams(definition.schema, params, options);
 			if (!sanitized.ok) {

@@ -39,15 +39,28 @@ export class BrowserProvider implements LlmProvider {
 
 	async streamTurn(request: ProviderRequest, options: StreamOptions = {}): Promise<ProviderTurn> {
 		const api = this.#api;
-		if (!api) throw new AutoUiError('invalid_argument', "this browser has no built-in model (Prompt API) — choose another provider in Settings");
+		if (!api)
+			throw new AutoUiError(
+				'invalid_argument',
+				'this browser has no built-in model (Prompt API) — choose another provider in Settings'
+			);
 		const availability = await api.availability();
-		if (availability === 'unavailable') throw new AutoUiError('provider_unavailable', "the browser's built-in model is not available on this device — choose another provider in Settings");
+		if (availability === 'unavailable')
+			throw new AutoUiError(
+				'provider_unavailable',
+				"the browser's built-in model is not available on this device — choose another provider in Settings"
+			);
 		const offered = { ...request, tools: compactToolSet(request.tools, request.messages, this.#quota) };
-		const envelope: EnvelopeOptions | null = offered.tools.length > 0 && request.toolChoice !== 'none' ? { toolChoice: request.toolChoice ?? 'auto' } : null;
+		const envelope: EnvelopeOptions | null =
+			offered.tools.length > 0 && request.toolChoice !== 'none' ? { toolChoice: request.toolChoice ?? 'auto' } : null;
 		const schema = envelope ? envelopeSchema(offered.tools, envelope) : null;
 		for (let refit = 0; ; refit++) {
 			const outputTokens = replyTokens(this.#quota, request.maxTokens);
-			const fitted = fitPrompt(offered, { contextTokens: this.#quota, outputTokens, charsPerToken: this.#meter.charsPerToken }, envelope);
+			const fitted = fitPrompt(
+				offered,
+				{ contextTokens: this.#quota, outputTokens, charsPerToken: this.#meter.charsPerToken },
+				envelope
+			);
 			const { initialPrompts, input } = toSessionInput(fitted.messages);
 			const body = { model: this.model, initialPrompts, input, responseConstraint: schema, shortened: fitted.steps };
 			try {
@@ -55,11 +68,18 @@ export class BrowserProvider implements LlmProvider {
 					{
 						body,
 						attempt: async (signal, handlers) => {
-							const session = await api.create({ initialPrompts, signal, expectedInputs: [{ type: 'text' }], expectedOutputs: [{ type: 'text' }] });
+							const session = await api.create({
+								initialPrompts,
+								signal,
+								expectedInputs: [{ type: 'text' }],
+								expectedOutputs: [{ type: 'text' }]
+							});
 							try {
 								this.#quota = session.inputQuota || this.#quota;
 								const stream = new EnvelopeStream(schema !== null, handlers, () => randomId('call_', 12));
-								const reader = session.promptStreaming(input, { signal, ...(schema ? { responseConstraint: schema } : {}) }).getReader();
+								const reader = session
+									.promptStreaming(input, { signal, ...(schema ? { responseConstraint: schema } : {}) })
+									.getReader();
 								for (;;) {
 									const { done, value } = await reader.read();
 									if (done) break;
@@ -70,7 +90,12 @@ export class BrowserProvider implements LlmProvider {
 								if (session.inputUsage) this.#meter.observe(fitted.chars, session.inputUsage);
 								const replyTokenCount = Math.ceil(stream.raw.length / this.#meter.charsPerToken);
 								const hasCalls = message.content.some((block) => block.type === 'tool_use');
-								return { message, stopReason: mapBrowserStopReason(hasCalls), usage: { inputTokens, outputTokens: replyTokenCount, cacheReadTokens: 0, cacheWriteTokens: 0 }, model: this.model };
+								return {
+									message,
+									stopReason: mapBrowserStopReason(hasCalls),
+									usage: { inputTokens, outputTokens: replyTokenCount, cacheReadTokens: 0, cacheWriteTokens: 0 },
+									model: this.model
+								};
 							} finally {
 								session.destroy();
 							}

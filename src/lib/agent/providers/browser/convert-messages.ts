@@ -9,6 +9,7 @@ import type { PromptApiMessage } from './wire-types';
 /** The initial prompts and the prompt of one request. */
 export function toSessionInput(messages: PromptMessage[]): { initialPrompts: PromptApiMessage[]; input: string } {
 	const last = messages.at(-1);
-	if (!last || last.role !== 'user') return { initialPrompts: messages.map((message) => ({ ...message })), input: '(continue)' };
+	if (!last || last.role !== 'user')
+		return { initialPrompts: messages.map((message) => ({ ...message })), input: '(continue)' };
 	return { initialPrompts: messages.slice(0, -1).map((message) => ({ ...message })), input: last.content };
 }

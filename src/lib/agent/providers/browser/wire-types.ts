@@ -18,7 +18,10 @@ export interface PromptApiSession {
 	readonly inputQuota: number;
 	/** Tokens its input holds now. */
 	readonly inputUsage: number;
-	promptStreaming(input: string | PromptApiMessage[], options?: { signal?: AbortSignal; responseConstraint?: unknown }): ReadableStream<string>;
+	promptStreaming(
+		input: string | PromptApiMessage[],
+		options?: { signal?: AbortSignal; responseConstraint?: unknown }
+	): ReadableStream<string>;
 	measureInputUsage?(input: string | PromptApiMessage[], options?: { responseConstraint?: unknown }): Promise<number>;
 	destroy(): void;
 }

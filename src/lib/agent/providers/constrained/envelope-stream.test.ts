@@ -36,7 +36,9 @@ describe('EnvelopeStream', () => {
 		const message = stream.finish();
 		expect(events.filter((event) => event.startsWith('start:'))).toEqual(['start:call_1:data_mcp_query']);
 		expect(events.at(-1)).toBe('input:call_1:{"sql": "SELECT 1", "n": [1, 2]}');
-		expect(message.content).toEqual([{ type: 'tool_use', id: 'call_1', name: 'data_mcp_query', input: { sql: 'SELECT 1', n: [1, 2] } }]);
+		expect(message.content).toEqual([
+			{ type: 'tool_use', id: 'call_1', name: 'data_mcp_query', input: { sql: 'SELECT 1', n: [1, 2] } }
+		]);
 	});
 
 	it('keeps the text of an answer cut by the output limit, and reports a cut call as invalid arguments', () => {
@@ -49,7 +51,12 @@ describe('EnvelopeStream', () => {
 		const call = new EnvelopeStream(true, broken.handlers, broken.newId);
 		feed(call, '{"tool": "x_mcp_get", "arguments": {"city": "Par');
 		const [block] = call.finish().content;
-		expect(block).toMatchObject({ type: 'tool_use', name: 'x_mcp_get', input: {}, invalidArguments: { raw: '{"city": "Par' } });
+		expect(block).toMatchObject({
+			type: 'tool_use',
+			name: 'x_mcp_get',
+			input: {},
+			invalidArguments: { raw: '{"city": "Par' }
+		});
 	});
 
 	it('passes free text through when no envelope was asked for', () => {

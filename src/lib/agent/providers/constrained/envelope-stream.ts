@@ -13,7 +13,9 @@ import { toolUseFromArguments } from '../tool-arguments';
 import { envelopeKeys } from './envelope';
 
 const answerStart = new RegExp(`^\\s*\\{\\s*"${envelopeKeys.answer}"\\s*:\\s*"`);
-const toolStart = new RegExp(`^\\s*\\{\\s*"${envelopeKeys.tool}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"\\s*,\\s*"${envelopeKeys.arguments}"\\s*:\\s*`);
+const toolStart = new RegExp(
+	`^\\s*\\{\\s*"${envelopeKeys.tool}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"\\s*,\\s*"${envelopeKeys.arguments}"\\s*:\\s*`
+);
 const escapes: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /**
@@ -44,7 +46,11 @@ export function decodePartialString(source: string, from: number): { text: strin
 	return { text, closed: false };
 }
 
-type Mode = { kind: 'pending' } | { kind: 'plain' } | { kind: 'answer'; from: number } | { kind: 'tool'; id: string; name: string; from: number };
+type Mode =
+	| { kind: 'pending' }
+	| { kind: 'plain' }
+	| { kind: 'answer'; from: number }
+	| { kind: 'tool'; id: string; name: string; from: number };
 
 /** Assembles one streamed reply. `constrained` is false when no envelope was asked for. */
 export class EnvelopeStream {
@@ -75,7 +81,8 @@ export class EnvelopeStream {
 		}
 		if (this.#mode.kind === 'pending') this.#detect();
 		if (this.#mode.kind === 'answer') this.#emitAnswer();
-		else if (this.#mode.kind === 'tool') this.#handlers.toolInput(this.#mode.id, this.#mode.name, this.#arguments(this.#mode.from));
+		else if (this.#mode.kind === 'tool')
+			this.#handlers.toolInput(this.#mode.id, this.#mode.name, this.#arguments(this.#mode.from));
 	}
 
 	#detect(): void {
@@ -104,7 +111,10 @@ export class EnvelopeStream {
 
 	/** The argument text so far, without the envelope's closing brace. */
 	#arguments(from: number): string {
-		return this.#raw.slice(from).trimStart().replace(/\}\s*$/, '');
+		return this.#raw
+			.slice(from)
+			.trimStart()
+			.replace(/\}\s*$/, '');
 	}
 
 	/** The assistant message once the reply ended. */
@@ -127,7 +137,14 @@ export class EnvelopeStream {
 		} else if (this.#mode.kind === 'tool') {
 			const raw = this.#arguments(this.#mode.from);
 			const call = toolUseFromArguments(this.#mode.id, this.#mode.name, raw);
-			content.push(call.invalidArguments ? call : { ...call, invalidArguments: { raw, error: 'the call was cut off before its end (the output limit was reached)' } });
+			content.push(
+				call.invalidArguments
+					? call
+					: {
+							...call,
+							invalidArguments: { raw, error: 'the call was cut off before its end (the output limit was reached)' }
+						}
+			);
 		} else if (this.#raw.trim()) {
 			this.#handlers.text(this.#raw);
 			content.push({ type: 'text', text: this.#raw });
@@ -145,7 +162,9 @@ export class EnvelopeStream {
 function parseObject(text: string): Record<string, unknown> | null {
 	try {
 		const value = JSON.parse(text) as unknown;
-		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+		return typeof value === 'object' && value !== null && !Array.isArray(value)
+			? (value as Record<string, unknown>)
+			: null;
 	} catch {
 		return null;
 	}

@@ -50,13 +50,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function grammarSchema(schema: unknown, depth = 0): JsonSchema {
 	if (!isObject(schema) || depth > MAX_DEPTH) return {};
 	const out: JsonSchema = {};
-	for (const keyword of plainKeywords) if (schema[keyword] !== undefined) out[keyword] = structuredClone(schema[keyword]);
+	for (const keyword of plainKeywords)
+		if (schema[keyword] !== undefined) out[keyword] = structuredClone(schema[keyword]);
 	if (typeof schema.format === 'string' && grammarFormats.has(schema.format)) out.format = schema.format;
 	if (isObject(schema.properties)) {
 		const properties: JsonSchema = {};
 		for (const [key, value] of Object.entries(schema.properties)) properties[key] = grammarSchema(value, depth + 1);
 		out.properties = properties;
-		if (Array.isArray(out.required)) out.required = (out.required as unknown[]).filter((key) => typeof key === 'string' && key in properties);
+		if (Array.isArray(out.required))
+			out.required = (out.required as unknown[]).filter((key) => typeof key === 'string' && key in properties);
 		out.additionalProperties = false;
 	} else if (isObject(schema.additionalProperties)) {
 		out.additionalProperties = grammarSchema(schema.additionalProperties, depth + 1);
@@ -86,7 +88,9 @@ export function envelopeSchema(tools: ProviderTool[], options: EnvelopeOptions =
 		type: 'object',
 		properties: {
 			[envelopeKeys.tool]: { type: 'string', const: tool.name },
-			[envelopeKeys.arguments]: options.looseArguments ? { type: 'object' } : { ...grammarSchema(tool.input_schema), type: 'object' }
+			[envelopeKeys.arguments]: options.looseArguments
+				? { type: 'object' }
+				: { ...grammarSchema(tool.input_schema), type: 'object' }
 		},
 		required: [envelopeKeys.tool, envelopeKeys.arguments],
 		additionalProperties: false
@@ -110,7 +114,9 @@ export function envelopeInstruction(options: EnvelopeOptions = {}): string {
 }
 
 /** How an earlier assistant message looks in the envelope (so the model sees its own format). */
-export function envelopeText(block: { type: 'text'; text: string } | { type: 'tool_use'; name: string; input: unknown }): string {
+export function envelopeText(
+	block: { type: 'text'; text: string } | { type: 'tool_use'; name: string; input: unknown }
+): string {
 	if (block.type === 'text') return JSON.stringify({ [envelopeKeys.answer]: block.text });
 	return JSON.stringify({ [envelopeKeys.tool]: block.name, [envelopeKeys.arguments]: block.input ?? {} });
 }

@@ -6,29 +6,60 @@ import { TokenMeter, initialCharsPerToken, replyTokens } from './token-meter';
 
 const tools: ProviderTool[] = Array.from({ length: 12 }, (_, index) => ({
 	name: `server${index}_mcp_tool_${index}`,
-	description: `Does thing number ${index}. It has a long explanation that goes on and on about the details of the tool. `.repeat(3),
-	input_schema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' } }, required: ['query'] }
+	description:
+		`Does thing number ${index}. It has a long explanation that goes on and on about the details of the tool. `.repeat(
+			3
+		),
+	input_schema: {
+		type: 'object',
+		properties: { query: { type: 'string' }, limit: { type: 'number' } },
+		required: ['query']
+	}
 }));
 
 function conversation(turns: number, resultChars: number): ChatMessage[] {
 	const messages: ChatMessage[] = [];
 	for (let turn = 0; turn < turns; turn++) {
-		messages.push({ role: 'user', content: [{ type: 'text', text: `Question ${turn}: how many flights left Paris?` }] });
-		messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `c${turn}`, name: tools[0].name, input: { query: 'flights' } }] });
-		messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `c${turn}`, content: 'x'.repeat(resultChars) }] });
+		messages.push({
+			role: 'user',
+			content: [{ type: 'text', text: `Question ${turn}: how many flights left Paris?` }]
+		});
+		messages.push({
+			role: 'assistant',
+			content: [{ type: 'tool_use', id: `c${turn}`, name: tools[0].name, input: { query: 'flights' } }]
+		});
+		messages.push({
+			role: 'user',
+			content: [{ type: 'tool_result', tool_use_id: `c${turn}`, content: 'x'.repeat(resultChars) }]
+		});
 		messages.push({ role: 'assistant', content: [{ type: 'text', text: `Answer ${turn}.` }] });
 	}
 	messages.push({ role: 'user', content: [{ type: 'text', text: 'And the latest question?' }] });
 	return messages;
 }
 
-const request = (messages: ChatMessage[], system = 'You are AutoUI. '.repeat(400)): ProviderRequest => ({ system, messages, tools });
+const request = (messages: ChatMessage[], system = 'You are AutoUI. '.repeat(400)): ProviderRequest => ({
+	system,
+	messages,
+	tools
+});
 
 describe('fitPrompt', () => {
 	it('leaves a request that fits as it is', () => {
-		const fitted = fitPrompt(request(conversation(1, 100), 'Be brief.'), { contextTokens: 32_000, outputTokens: 2000, charsPerToken: 3 }, { toolChoice: 'auto' });
+		const fitted = fitPrompt(
+			request(conversation(1, 100), 'Be brief.'),
+			{ contextTokens: 32_000, outputTokens: 2000, charsPerToken: 3 },
+			{ toolChoice: 'auto' }
+		);
 		expect(fitted.steps).toEqual([]);
-		expect(fitted.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+		expect(fitted.messages.map((message) => message.role)).toEqual([
+			'system',
+			'user',
+			'assistant',
+			'user',
+			'assistant',
+			'user'
+		]);
 		expect(fitted.messages[0].content).toContain('Tools:\n- server0_mcp_tool_0(query, limit?): Does thing number 0.');
 		expect(fitted.messages[0].content).toContain('{"tool": "<tool name>"');
 		expect(fitted.messages[2].content).toBe('{"tool":"server0_mcp_tool_0","arguments":{"query":"flights"}}');
@@ -42,7 +73,9 @@ describe('fitPrompt', () => {
 		expect(fitted.messages.at(-1)).toEqual({ role: 'user', content: 'And the latest question?' });
 		expect(fitted.messages[0].role).toBe('system');
 		expect(fitted.steps).toContain('earlier turns left out');
-		expect(fitted.messages.every((message, index) => index === 0 || message.role !== fitted.messages[index - 1].role)).toBe(true);
+		expect(
+			fitted.messages.every((message, index) => index === 0 || message.role !== fitted.messages[index - 1].role)
+		).toBe(true);
 	});
 
 	it('still fits when even the question is too long, by cutting text', () => {

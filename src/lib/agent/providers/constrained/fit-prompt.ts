@@ -56,10 +56,31 @@ interface Level {
 const levels: Level[] = [
 	{ step: '', lastResult: Infinity, olderResult: Infinity, description: 200, system: Infinity, keep: 'all' },
 	{ step: 'tool results cut', lastResult: 1500, olderResult: 400, description: 200, system: Infinity, keep: 'all' },
-	{ step: 'tool descriptions shortened', lastResult: 1500, olderResult: 400, description: 60, system: Infinity, keep: 'all' },
+	{
+		step: 'tool descriptions shortened',
+		lastResult: 1500,
+		olderResult: 400,
+		description: 60,
+		system: Infinity,
+		keep: 'all'
+	},
 	{ step: 'system prompt shortened', lastResult: 1500, olderResult: 400, description: 60, system: 1200, keep: 'all' },
-	{ step: 'earlier turns left out', lastResult: 1200, olderResult: 300, description: 60, system: 1200, keep: 'question' },
-	{ step: 'tool descriptions left out', lastResult: 800, olderResult: 200, description: 0, system: 500, keep: 'question' },
+	{
+		step: 'earlier turns left out',
+		lastResult: 1200,
+		olderResult: 300,
+		description: 60,
+		system: 1200,
+		keep: 'question'
+	},
+	{
+		step: 'tool descriptions left out',
+		lastResult: 800,
+		olderResult: 200,
+		description: 0,
+		system: 500,
+		keep: 'question'
+	},
 	{ step: 'only the last exchange kept', lastResult: 400, olderResult: 120, description: -1, system: 240, keep: 'last' }
 ];
 
@@ -98,7 +119,8 @@ export function toolLines(tools: ProviderTool[], description: number): string {
 function questionIndex(messages: ChatMessage[]): number {
 	for (let index = messages.length - 1; index >= 0; index--) {
 		const message = messages[index];
-		if (message.role === 'user' && message.content.some((block) => block.type === 'text' && block.text.trim())) return index;
+		if (message.role === 'user' && message.content.some((block) => block.type === 'text' && block.text.trim()))
+			return index;
 	}
 	return 0;
 }
@@ -106,7 +128,8 @@ function questionIndex(messages: ChatMessage[]): number {
 function render(request: ProviderRequest, level: Level, constrained: EnvelopeOptions | null): PromptMessage[] {
 	const names = new Map<string, string>();
 	for (const message of request.messages) {
-		if (message.role === 'assistant') for (const block of message.content) if (block.type === 'tool_use') names.set(block.id, block.name);
+		if (message.role === 'assistant')
+			for (const block of message.content) if (block.type === 'tool_use') names.set(block.id, block.name);
 	}
 	const question = questionIndex(request.messages);
 	let kept = request.messages.map((message, index) => ({ message, index }));
@@ -115,7 +138,8 @@ function render(request: ProviderRequest, level: Level, constrained: EnvelopeOpt
 	const lastIndex = request.messages.length - 1;
 	const out: PromptMessage[] = [];
 	const system = [cutText(request.system.trim(), level.system)];
-	if (request.tools.length > 0 && constrained) system.push(`Tools:\n${toolLines(request.tools, level.description)}`, envelopeInstruction(constrained));
+	if (request.tools.length > 0 && constrained)
+		system.push(`Tools:\n${toolLines(request.tools, level.description)}`, envelopeInstruction(constrained));
 	const systemText = system.filter(Boolean).join('\n\n');
 	if (systemText) out.push({ role: 'system', content: systemText });
 	for (const { message, index } of kept) {
@@ -146,16 +170,22 @@ function size(messages: PromptMessage[]): number {
  * The request as compact chat messages that fit `budget`. `constrained` is the envelope of
  * this request, or null for a free-text reply (no tool list, no instruction).
  */
-export function fitPrompt(request: ProviderRequest, budget: ContextBudget, constrained: EnvelopeOptions | null): FittedPrompt {
+export function fitPrompt(
+	request: ProviderRequest,
+	budget: ContextBudget,
+	constrained: EnvelopeOptions | null
+): FittedPrompt {
 	const perMessage = budget.perMessageTokens ?? 8;
 	const available = Math.max(0, budget.contextTokens - budget.outputTokens);
-	const estimate = (messages: PromptMessage[]) => Math.ceil(size(messages) / budget.charsPerToken) + perMessage * (messages.length + 1);
+	const estimate = (messages: PromptMessage[]) =>
+		Math.ceil(size(messages) / budget.charsPerToken) + perMessage * (messages.length + 1);
 	const steps: string[] = [];
 	let messages: PromptMessage[] = [];
 	for (const level of levels) {
 		messages = render(request, level, constrained);
 		if (level.step) steps.push(level.step);
-		if (estimate(messages) <= available) return { messages, chars: size(messages), estimatedTokens: estimate(messages), steps };
+		if (estimate(messages) <= available)
+			return { messages, chars: size(messages), estimatedTokens: estimate(messages), steps };
 	}
 	steps.push('text cut');
 	const allowed = Math.max(0, Math.floor((available - perMessage * (messages.length + 1)) * budget.charsPerToken));

@@ -16,11 +16,21 @@ import type { CompletionBody } from './wire-types';
 export const LOCAL_TEMPERATURE = 0.3;
 
 /** The completion for `request`, with the fitted prompt it came from and the tools offered. */
-export function toCompletionBody(request: ProviderRequest, info: Pick<LocalModelInfo, 'contextTokens'>, meter: TokenMeter, options: { looseArguments?: boolean } = {}): { body: CompletionBody; fitted: FittedPrompt; tools: string[] } {
+export function toCompletionBody(
+	request: ProviderRequest,
+	info: Pick<LocalModelInfo, 'contextTokens'>,
+	meter: TokenMeter,
+	options: { looseArguments?: boolean } = {}
+): { body: CompletionBody; fitted: FittedPrompt; tools: string[] } {
 	const tools = compactToolSet(request.tools, request.messages, info.contextTokens);
-	const envelope: EnvelopeOptions | null = tools.length > 0 && request.toolChoice !== 'none' ? { toolChoice: request.toolChoice ?? 'auto' } : null;
+	const envelope: EnvelopeOptions | null =
+		tools.length > 0 && request.toolChoice !== 'none' ? { toolChoice: request.toolChoice ?? 'auto' } : null;
 	const outputTokens = replyTokens(info.contextTokens, request.maxTokens);
-	const fitted = fitPrompt({ ...request, tools }, { contextTokens: info.contextTokens, outputTokens, charsPerToken: meter.charsPerToken }, envelope);
+	const fitted = fitPrompt(
+		{ ...request, tools },
+		{ contextTokens: info.contextTokens, outputTokens, charsPerToken: meter.charsPerToken },
+		envelope
+	);
 	const body: CompletionBody = {
 		messages: fitted.messages,
 		schema: envelope ? envelopeSchema(tools, { ...envelope, looseArguments: options.looseArguments }) : null,

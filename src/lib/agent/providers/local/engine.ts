@@ -9,7 +9,14 @@ import { AutoUiError } from '$lib/shared';
 import { TokenMeter, initialCharsPerToken } from '../constrained/token-meter';
 import type { CachedModel } from './model-cache';
 import type { LocalModelInfo, LocalModelProblem } from './model-info';
-import type { CompletionBody, CompletionProblem, LoadStage, ModelSource, WorkerRequest, WorkerResponse } from './wire-types';
+import type {
+	CompletionBody,
+	CompletionProblem,
+	LoadStage,
+	ModelSource,
+	WorkerRequest,
+	WorkerResponse
+} from './wire-types';
 
 /** Where the engine is. */
 export type LocalModelState =
@@ -59,7 +66,10 @@ interface Pending {
 export interface LocalEngine {
 	readonly meter: TokenMeter | null;
 	ensureLoaded(name: string): Promise<LocalModelInfo>;
-	complete(body: CompletionBody, options: { signal?: AbortSignal; onDelta(text: string): void }): Promise<CompletionResult>;
+	complete(
+		body: CompletionBody,
+		options: { signal?: AbortSignal; onDelta(text: string): void }
+	): Promise<CompletionResult>;
 	recordUse(use: ContextUse): void;
 }
 
@@ -77,7 +87,10 @@ export class LocalModelEngine implements LocalEngine {
 	#meter: TokenMeter | null = null;
 	#listeners = new Set<() => void>();
 
-	constructor(createWorker: () => Worker = () => new Worker(new URL('./local-model.worker.ts', import.meta.url), { type: 'module', name: 'local-model' })) {
+	constructor(
+		createWorker: () => Worker = () =>
+			new Worker(new URL('./local-model.worker.ts', import.meta.url), { type: 'module', name: 'local-model' })
+	) {
 		this.#createWorker = createWorker;
 	}
 
@@ -107,11 +120,21 @@ export class LocalModelEngine implements LocalEngine {
 	/** Loads a model (replacing the loaded one) and keeps its file on this device. */
 	load(source: ModelSource, options: { maxContextTokens?: number } = {}): Promise<LocalModelInfo> {
 		const name = source.kind === 'file' ? source.file.name : source.kind === 'cached' ? source.name : source.url;
-		this.#set({ phase: 'loading', name, stage: source.kind === 'url' ? 'downloading' : 'reading', loaded: 0, total: source.kind === 'file' ? source.file.size : 0 });
+		this.#set({
+			phase: 'loading',
+			name,
+			stage: source.kind === 'url' ? 'downloading' : 'reading',
+			loaded: 0,
+			total: source.kind === 'file' ? source.file.size : 0
+		});
 		const deviceMemoryGb = (globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory;
-		const loading = this.#send<{ info: LocalModelInfo; cached: boolean }>({ type: 'load', id: 0, source, deviceMemoryGb, ...options }, (message) => {
-			if (message.type === 'progress') this.#set({ phase: 'loading', name, stage: message.stage, loaded: message.loaded, total: message.total });
-		}).then(
+		const loading = this.#send<{ info: LocalModelInfo; cached: boolean }>(
+			{ type: 'load', id: 0, source, deviceMemoryGb, ...options },
+			(message) => {
+				if (message.type === 'progress')
+					this.#set({ phase: 'loading', name, stage: message.stage, loaded: message.loaded, total: message.total });
+			}
+		).then(
 			({ info, cached }) => {
 				this.#meter = new TokenMeter(initialCharsPerToken(info.vocabularySize));
 				this.#lastUse = null;
@@ -122,13 +145,18 @@ export class LocalModelEngine implements LocalEngine {
 			(error: unknown) => {
 				const failure = error instanceof LocalCompletionError ? error : new LocalCompletionError('load', String(error));
 				this.#set({ phase: 'failed', problem: failure.problem as LocalModelProblem, message: failure.message });
-				throw new AutoUiError('invalid_argument', failure.message, { cause: failure, details: { problem: failure.problem } });
+				throw new AutoUiError('invalid_argument', failure.message, {
+					cause: failure,
+					details: { problem: failure.problem }
+				});
 			}
 		);
 		this.#loading = loading;
-		void loading.catch(() => {}).finally(() => {
-			if (this.#loading === loading) this.#loading = null;
-		});
+		void loading
+			.catch(() => {})
+			.finally(() => {
+				if (this.#loading === loading) this.#loading = null;
+			});
 		return loading;
 	}
 
@@ -136,12 +164,16 @@ export class LocalModelEngine implements LocalEngine {
 	async ensureLoaded(name: string): Promise<LocalModelInfo> {
 		if (this.#state.phase === 'ready' && this.#state.info.name === name) return this.#state.info;
 		if (this.#loading && this.#state.phase === 'loading' && this.#state.name === name) return this.#loading;
-		if (!name) throw new AutoUiError('invalid_argument', 'no model is loaded in this browser — choose a GGUF file in Settings');
+		if (!name)
+			throw new AutoUiError('invalid_argument', 'no model is loaded in this browser — choose a GGUF file in Settings');
 		return this.load({ kind: 'cached', name });
 	}
 
 	/** Runs one completion; `onDelta` hears each piece of text. Rejects with LocalCompletionError. */
-	complete(body: CompletionBody, options: { signal?: AbortSignal; onDelta(text: string): void }): Promise<CompletionResult> {
+	complete(
+		body: CompletionBody,
+		options: { signal?: AbortSignal; onDelta(text: string): void }
+	): Promise<CompletionResult> {
 		if (options.signal?.aborted) return Promise.reject(new LocalCompletionError('aborted', 'the request was stopped'));
 		let id = 0;
 		// Stop is immediate on this side: the request ends now and later pieces are dropped,
@@ -152,9 +184,13 @@ export class LocalModelEngine implements LocalEngine {
 			this.#pending.delete(id);
 			pending?.reject(new LocalCompletionError('aborted', 'the request was stopped'));
 		};
-		const result = this.#send<CompletionResult>({ type: 'complete', id: 0, body }, (message) => {
-			if (message.type === 'delta') options.onDelta(message.text);
-		}, (assigned) => (id = assigned));
+		const result = this.#send<CompletionResult>(
+			{ type: 'complete', id: 0, body },
+			(message) => {
+				if (message.type === 'delta') options.onDelta(message.text);
+			},
+			(assigned) => (id = assigned)
+		);
 		options.signal?.addEventListener('abort', abort, { once: true });
 		return result.finally(() => options.signal?.removeEventListener('abort', abort));
 	}
@@ -167,7 +203,10 @@ export class LocalModelEngine implements LocalEngine {
 
 	/** The model files on this device. */
 	async refreshCache(): Promise<CachedModel[]> {
-		const { entries, kind } = await this.#send<{ entries: CachedModel[]; kind: string | null }>({ type: 'cache-list', id: 0 });
+		const { entries, kind } = await this.#send<{ entries: CachedModel[]; kind: string | null }>({
+			type: 'cache-list',
+			id: 0
+		});
 		this.#cached = entries;
 		this.#cacheKind = kind;
 		this.#emit();
@@ -186,7 +225,8 @@ export class LocalModelEngine implements LocalEngine {
 	dispose(): void {
 		this.#worker?.terminate();
 		this.#worker = null;
-		for (const pending of this.#pending.values()) pending.reject(new LocalCompletionError('aborted', 'the local model was closed'));
+		for (const pending of this.#pending.values())
+			pending.reject(new LocalCompletionError('aborted', 'the local model was closed'));
 		this.#pending.clear();
 		this.#set({ phase: 'idle' });
 	}
@@ -200,7 +240,11 @@ export class LocalModelEngine implements LocalEngine {
 		for (const listener of this.#listeners) listener();
 	}
 
-	#send<T>(request: WorkerRequest, onMessage?: (message: WorkerResponse) => void, onId?: (id: number) => void): Promise<T> {
+	#send<T>(
+		request: WorkerRequest,
+		onMessage?: (message: WorkerResponse) => void,
+		onId?: (id: number) => void
+	): Promise<T> {
 		const worker = this.#ensureWorker();
 		const id = this.#nextId++;
 		onId?.(id);
@@ -216,7 +260,10 @@ export class LocalModelEngine implements LocalEngine {
 		worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.#receive(event.data);
 		worker.onerror = (event) => {
 			event.preventDefault?.();
-			const error = new LocalCompletionError('load', `the local model's worker failed: ${event.message || 'unknown error'} — reload the page`);
+			const error = new LocalCompletionError(
+				'load',
+				`the local model's worker failed: ${event.message || 'unknown error'} — reload the page`
+			);
 			for (const pending of this.#pending.values()) pending.reject(error);
 			this.#pending.clear();
 			this.#worker = null;
@@ -240,7 +287,12 @@ export class LocalModelEngine implements LocalEngine {
 				return;
 			case 'done':
 				this.#pending.delete(message.id);
-				pending.resolve({ finishReason: message.finishReason, promptTokens: message.promptTokens, outputTokens: message.outputTokens, tokensPerSecond: message.tokensPerSecond });
+				pending.resolve({
+					finishReason: message.finishReason,
+					promptTokens: message.promptTokens,
+					outputTokens: message.outputTokens,
+					tokensPerSecond: message.tokensPerSecond
+				});
 				return;
 			case 'cache':
 				this.#pending.delete(message.id);
@@ -248,7 +300,9 @@ export class LocalModelEngine implements LocalEngine {
 				return;
 			case 'failed':
 				this.#pending.delete(message.id);
-				pending.reject(new LocalCompletionError(message.problem, message.message, message.promptTokens, message.contextTokens));
+				pending.reject(
+					new LocalCompletionError(message.problem, message.message, message.promptTokens, message.contextTokens)
+				);
 		}
 	}
 }

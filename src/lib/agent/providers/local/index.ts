@@ -8,7 +8,14 @@ export { toCompletionBody, LOCAL_TEMPERATURE } from './convert-messages';
 export { LocalModelEngine, LocalCompletionError, localModelEngine } from './engine';
 export type { LocalModelState, ContextUse, CompletionResult, LocalEngine } from './engine';
 export { mapLocalFinishReason } from './map-stop-reason';
-export { formatBytes, memoryLimitBytes, problemMessage, readGgufHeader, templateFamily, classifyLoadFailure } from './model-info';
+export {
+	formatBytes,
+	memoryLimitBytes,
+	problemMessage,
+	readGgufHeader,
+	templateFamily,
+	classifyLoadFailure
+} from './model-info';
 export type { LocalModelInfo, LocalModelProblem, GgufHeader } from './model-info';
 export type { CachedModel } from './model-cache';
 export type { ModelSource, CompletionBody, LoadStage } from './wire-types';

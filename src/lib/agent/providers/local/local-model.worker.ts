@@ -11,7 +11,15 @@
 import { Wllama } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import { openModelCache, type ModelCache } from './model-cache';
-import { classifyLoadFailure, memoryLimitBytes, problemMessage, readGgufHeader, templateFamily, type LocalModelInfo, type LocalModelProblem } from './model-info';
+import {
+	classifyLoadFailure,
+	memoryLimitBytes,
+	problemMessage,
+	readGgufHeader,
+	templateFamily,
+	type LocalModelInfo,
+	type LocalModelProblem
+} from './model-info';
 import type { CompletionBody, ModelSource, WorkerRequest, WorkerResponse } from './wire-types';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -28,7 +36,10 @@ const nativeLog: string[] = [];
 const cache: Promise<ModelCache | null> = openModelCache();
 
 class LoadProblem extends Error {
-	constructor(readonly problem: LocalModelProblem, message: string) {
+	constructor(
+		readonly problem: LocalModelProblem,
+		message: string
+	) {
 		super(message);
 	}
 }
@@ -55,9 +66,13 @@ async function download(id: number, url: string): Promise<{ blob: Blob; name: st
 	try {
 		response = await fetch(url);
 	} catch (error) {
-		throw new LoadProblem('download', problemMessage('download', { reason: error instanceof Error ? error.message : String(error) }));
+		throw new LoadProblem(
+			'download',
+			problemMessage('download', { reason: error instanceof Error ? error.message : String(error) })
+		);
 	}
-	if (!response.ok || !response.body) throw new LoadProblem('download', problemMessage('download', { reason: `the server answered ${response.status}` }));
+	if (!response.ok || !response.body)
+		throw new LoadProblem('download', problemMessage('download', { reason: `the server answered ${response.status}` }));
 	const total = Number(response.headers.get('content-length')) || 0;
 	const name = decodeURIComponent(new URL(url, scope.location.href).pathname.split('/').pop() || 'model.gguf');
 	const chunks: Uint8Array[] = [];
@@ -73,11 +88,18 @@ async function download(id: number, url: string): Promise<{ blob: Blob; name: st
 	return { blob: new Blob(chunks as BlobPart[]), name };
 }
 
-async function resolveSource(id: number, source: ModelSource): Promise<{ blob: Blob; name: string; url?: string; fromCache: boolean }> {
+async function resolveSource(
+	id: number,
+	source: ModelSource
+): Promise<{ blob: Blob; name: string; url?: string; fromCache: boolean }> {
 	if (source.kind === 'file') return { blob: source.file, name: source.file.name, fromCache: false };
 	if (source.kind === 'url') return { ...(await download(id, source.url)), url: source.url, fromCache: false };
 	const blob = await (await cache)?.get(source.name);
-	if (!blob) throw new LoadProblem('no_model', `"${source.name}" is no longer stored in this browser — choose the GGUF file again in Settings`);
+	if (!blob)
+		throw new LoadProblem(
+			'no_model',
+			`"${source.name}" is no longer stored in this browser — choose the GGUF file again in Settings`
+		);
 	return { blob, name: source.name, fromCache: true };
 }
 
@@ -86,9 +108,18 @@ async function checkFile(blob: Blob, name: string, deviceMemoryGb: number | unde
 	if (blob.size > limit) throw new LoadProblem('too_big', problemMessage('too_big', { name, size: blob.size, limit }));
 	const header = readGgufHeader(await blob.slice(0, HEADER_BYTES).arrayBuffer());
 	if (!header) throw new LoadProblem('not_gguf', problemMessage('not_gguf', { name }));
-	if (!header.complete && blob.size <= HEADER_BYTES) throw new LoadProblem('corrupt', problemMessage('corrupt', { name, reason: 'the file ends inside its header' }));
-	if (header.complete && header.tensorCount === 0) throw new LoadProblem('corrupt', problemMessage('corrupt', { name, reason: 'it holds no weights' }));
-	if (header.minimumSize !== null && blob.size < header.minimumSize) throw new LoadProblem('corrupt', problemMessage('corrupt', { name, reason: `the file ends before its weights do: ${blob.size} of at least ${header.minimumSize} bytes` }));
+	if (!header.complete && blob.size <= HEADER_BYTES)
+		throw new LoadProblem('corrupt', problemMessage('corrupt', { name, reason: 'the file ends inside its header' }));
+	if (header.complete && header.tensorCount === 0)
+		throw new LoadProblem('corrupt', problemMessage('corrupt', { name, reason: 'it holds no weights' }));
+	if (header.minimumSize !== null && blob.size < header.minimumSize)
+		throw new LoadProblem(
+			'corrupt',
+			problemMessage('corrupt', {
+				name,
+				reason: `the file ends before its weights do: ${blob.size} of at least ${header.minimumSize} bytes`
+			})
+		);
 	return header;
 }
 
@@ -101,7 +132,10 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
 	const architecture = String(header.metadata['general.architecture'] ?? 'unknown');
 	post({ type: 'progress', id, stage: 'starting', loaded: blob.size, total: blob.size });
 	const trained = Number(header.metadata[`${architecture}.context_length`]) || 0;
-	const contextTokens = Math.max(256, Math.min(trained || DEFAULT_MAX_CONTEXT, request.maxContextTokens ?? DEFAULT_MAX_CONTEXT));
+	const contextTokens = Math.max(
+		256,
+		Math.min(trained || DEFAULT_MAX_CONTEXT, request.maxContextTokens ?? DEFAULT_MAX_CONTEXT)
+	);
 	await runtime?.exit().catch(() => {});
 	runtime = null;
 	loaded = null;
@@ -114,8 +148,14 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
 		const classified = classifyLoadFailure(reason);
 		const problem = classified === 'load' && error === null ? 'corrupt' : classified;
 		const detail = /unknown (?:model )?architecture:?\s*'?([\w.-]+)/i.exec(reason)?.[1] ?? architecture;
-		const cause = error === null ? [...nativeLog].reverse().find((line) => /error|fail/i.test(line)) ?? 'the runtime could not start it' : firstLine(error);
-		return new LoadProblem(problem, problemMessage(problem, { name, architecture: detail, size: blob.size, reason: cause.slice(0, 200) }));
+		const cause =
+			error === null
+				? ([...nativeLog].reverse().find((line) => /error|fail/i.test(line)) ?? 'the runtime could not start it')
+				: firstLine(error);
+		return new LoadProblem(
+			problem,
+			problemMessage(problem, { name, architecture: detail, size: blob.size, reason: cause.slice(0, 200) })
+		);
 	};
 	try {
 		await next.loadModel([blob], { n_ctx: contextTokens, n_threads: threadCount(), jinja: true });
@@ -140,17 +180,35 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
 		templateFallback: !template,
 		threads: next.getNumThreads()
 	};
-	post({ type: 'loaded', id, info: loaded, cached: source.fromCache || (await store(id, request.source, source, blob)) });
+	post({
+		type: 'loaded',
+		id,
+		info: loaded,
+		cached: source.fromCache || (await store(id, request.source, source, blob))
+	});
 }
 
 /** Keeps a model that loaded on this device (a failure only means the next visit asks again). */
-async function store(id: number, from: ModelSource, source: { name: string; url?: string }, blob: Blob): Promise<boolean> {
+async function store(
+	id: number,
+	from: ModelSource,
+	source: { name: string; url?: string },
+	blob: Blob
+): Promise<boolean> {
 	const models = await cache;
 	if (!models) return false;
 	post({ type: 'progress', id, stage: 'caching', loaded: 0, total: blob.size });
 	try {
-		const entry = { name: source.name, size: blob.size, savedAt: Date.now(), source: from.kind === 'url' ? ('url' as const) : ('file' as const), url: source.url };
-		await models.put(entry, blob, (written) => post({ type: 'progress', id, stage: 'caching', loaded: written, total: blob.size }));
+		const entry = {
+			name: source.name,
+			size: blob.size,
+			savedAt: Date.now(),
+			source: from.kind === 'url' ? ('url' as const) : ('file' as const),
+			url: source.url
+		};
+		await models.put(entry, blob, (written) =>
+			post({ type: 'progress', id, stage: 'caching', loaded: written, total: blob.size })
+		);
 		return true;
 	} catch {
 		return false;
@@ -185,7 +243,9 @@ async function complete(id: number, body: CompletionBody): Promise<void> {
 			top_p: 0.95,
 			...(body.seed !== undefined ? { seed: body.seed } : {}),
 			abortSignal: controller.signal,
-			...(body.schema ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'reply', schema: body.schema } } } : {})
+			...(body.schema
+				? { response_format: { type: 'json_schema' as const, json_schema: { name: 'reply', schema: body.schema } } }
+				: {})
 		});
 		for await (const chunk of stream) {
 			const choice = chunk.choices?.[0];
@@ -207,9 +267,23 @@ async function complete(id: number, body: CompletionBody): Promise<void> {
 		const message = error instanceof Error ? error.message : String(error);
 		const tooLong = overflow.exec(message);
 		if (controller.signal.aborted) post({ type: 'failed', id, problem: 'aborted', message: 'the request was stopped' });
-		else if (tooLong) post({ type: 'failed', id, problem: 'context_overflow', message, promptTokens: Number(tooLong[1]), contextTokens: Number(tooLong[2]) });
+		else if (tooLong)
+			post({
+				type: 'failed',
+				id,
+				problem: 'context_overflow',
+				message,
+				promptTokens: Number(tooLong[1]),
+				contextTokens: Number(tooLong[2])
+			});
 		else if (/grammar|json[_ -]?schema/i.test(message)) post({ type: 'failed', id, problem: 'grammar', message });
-		else post({ type: 'failed', id, problem: 'inference', message: `the model stopped with an error: ${firstLine(error)}` });
+		else
+			post({
+				type: 'failed',
+				id,
+				problem: 'inference',
+				message: `the model stopped with an error: ${firstLine(error)}`
+			});
 	} finally {
 		completions.delete(id);
 	}
@@ -229,7 +303,12 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 				.then(() => load(request))
 				.catch((error: unknown) => {
 					const problem = error instanceof LoadProblem ? error.problem : 'load';
-					post({ type: 'failed', id: request.id, problem, message: error instanceof LoadProblem ? error.message : problemMessage('load', { reason: firstLine(error) }) });
+					post({
+						type: 'failed',
+						id: request.id,
+						problem,
+						message: error instanceof LoadProblem ? error.message : problemMessage('load', { reason: firstLine(error) })
+					});
 				});
 			break;
 		case 'complete':

@@ -22,7 +22,9 @@ const info: LocalModelInfo = {
 };
 
 /** A scripted engine: each completion replies with the next script entry, in pieces; records the bodies. */
-function scriptedEngine(script: Array<string | LocalCompletionError | ((body: CompletionBody) => string | LocalCompletionError)>) {
+function scriptedEngine(
+	script: Array<string | LocalCompletionError | ((body: CompletionBody) => string | LocalCompletionError)>
+) {
 	const bodies: CompletionBody[] = [];
 	const uses: ContextUse[] = [];
 	const engine: LocalEngine & { bodies: CompletionBody[]; uses: ContextUse[]; loads: string[] } = {
@@ -46,7 +48,12 @@ function scriptedEngine(script: Array<string | LocalCompletionError | ((body: Co
 				await Promise.resolve();
 			}
 			const chars = body.messages.reduce((total, message) => total + message.content.length, 0);
-			return { finishReason: 'stop', promptTokens: Math.ceil(chars / 1.6), outputTokens: Math.ceil(text.length / 1.4), tokensPerSecond: 100 };
+			return {
+				finishReason: 'stop',
+				promptTokens: Math.ceil(chars / 1.6),
+				outputTokens: Math.ceil(text.length / 1.4),
+				tokensPerSecond: 100
+			};
 		},
 		recordUse(use) {
 			uses.push(use);
@@ -56,8 +63,20 @@ function scriptedEngine(script: Array<string | LocalCompletionError | ((body: Co
 }
 
 const tools: ProviderTool[] = [
-	{ name: 'autoui_webmcp_widget_display', description: 'Show a widget.', input_schema: { type: 'object', properties: { widget: { type: 'string' }, params: { type: 'object' } }, required: ['widget', 'params'] } },
-	{ name: 'datasets_mcp_query', description: 'Run SQL.', input_schema: { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'] } }
+	{
+		name: 'autoui_webmcp_widget_display',
+		description: 'Show a widget.',
+		input_schema: {
+			type: 'object',
+			properties: { widget: { type: 'string' }, params: { type: 'object' } },
+			required: ['widget', 'params']
+		}
+	},
+	{
+		name: 'datasets_mcp_query',
+		description: 'Run SQL.',
+		input_schema: { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'] }
+	}
 ];
 const ask = (text: string): ChatMessage[] => [{ role: 'user', content: [{ type: 'text', text }] }];
 
@@ -66,7 +85,10 @@ describe('LocalProvider', () => {
 		const engine = scriptedEngine(['{"answer": "Once upon a time there was a cat."}']);
 		const provider = new LocalProvider({ provider: 'local', model: 'tiny.gguf' }, engine);
 		const events: ProviderEvent[] = [];
-		const turn = await provider.streamTurn({ system: 'You are AutoUI.', messages: ask('Tell a story'), tools }, { onEvent: (event) => events.push(event) });
+		const turn = await provider.streamTurn(
+			{ system: 'You are AutoUI.', messages: ask('Tell a story'), tools },
+			{ onEvent: (event) => events.push(event) }
+		);
 		expect(engine.loads).toEqual(['tiny.gguf']);
 		expect(turn.message.content).toEqual([{ type: 'text', text: 'Once upon a time there was a cat.' }]);
 		expect(turn.stopReason).toBe('end_turn');
@@ -79,11 +101,20 @@ describe('LocalProvider', () => {
 	});
 
 	it('turns a call decoded under the envelope into a tool_use, and offers only the tools a question names', async () => {
-		const engine = scriptedEngine(['{"tool": "autoui_webmcp_widget_display", "arguments": {"widget": "kpi", "params": {"value": 3}}}']);
+		const engine = scriptedEngine([
+			'{"tool": "autoui_webmcp_widget_display", "arguments": {"widget": "kpi", "params": {"value": 3}}}'
+		]);
 		const provider = new LocalProvider({ provider: 'local', model: 'tiny.gguf' }, engine);
-		const turn = await provider.streamTurn({ system: '', messages: ask('Use widget_display for a kpi'), tools, toolChoice: 'required' });
+		const turn = await provider.streamTurn({
+			system: '',
+			messages: ask('Use widget_display for a kpi'),
+			tools,
+			toolChoice: 'required'
+		});
 		expect(turn.stopReason).toBe('tool_use');
-		expect(turn.message.content).toMatchObject([{ type: 'tool_use', name: 'autoui_webmcp_widget_display', input: { widget: 'kpi', params: { value: 3 } } }]);
+		expect(turn.message.content).toMatchObject([
+			{ type: 'tool_use', name: 'autoui_webmcp_widget_display', input: { widget: 'kpi', params: { value: 3 } } }
+		]);
 		const schema = engine.bodies[0].schema as { properties: { tool: { const: string } } };
 		expect(schema.properties.tool.const).toBe('autoui_webmcp_widget_display');
 		expect(engine.bodies[0].messages[0].content).not.toContain('datasets_mcp_query');
@@ -93,7 +124,12 @@ describe('LocalProvider', () => {
 		const engine = scriptedEngine([
 			(body) => {
 				const chars = body.messages.reduce((total, message) => total + message.content.length, 0);
-				return new LocalCompletionError('context_overflow', 'request (3100 tokens) exceeds the available context size (2048 tokens)', Math.ceil(chars / 0.9), 2048);
+				return new LocalCompletionError(
+					'context_overflow',
+					'request (3100 tokens) exceeds the available context size (2048 tokens)',
+					Math.ceil(chars / 0.9),
+					2048
+				);
 			},
 			'{"answer": "Short."}'
 		]);
@@ -108,7 +144,11 @@ describe('LocalProvider', () => {
 	});
 
 	it('falls back to free-form arguments when the grammar refuses a schema, and sends free text when tools are off', async () => {
-		const engine = scriptedEngine([new LocalCompletionError('grammar', 'failed to parse grammar'), '{"answer": "ok"}', 'plain words']);
+		const engine = scriptedEngine([
+			new LocalCompletionError('grammar', 'failed to parse grammar'),
+			'{"answer": "ok"}',
+			'plain words'
+		]);
 		const provider = new LocalProvider({ provider: 'local', model: 'tiny.gguf' }, engine);
 		await provider.streamTurn({ system: '', messages: ask('hi'), tools });
 		const loose = engine.bodies[1].schema as { anyOf: Array<{ properties: { arguments: unknown } }> };
@@ -123,13 +163,19 @@ describe('LocalProvider', () => {
 		const provider = new LocalProvider({ provider: 'local', model: 'tiny.gguf' }, engine);
 		const controller = new AbortController();
 		let deltas = 0;
-		const turn = provider.streamTurn({ system: '', messages: ask('go'), tools }, {
-			signal: controller.signal,
-			onEvent: (event) => {
-				if (event.type === 'text-delta' && ++deltas === 3) controller.abort();
+		const turn = provider.streamTurn(
+			{ system: '', messages: ask('go'), tools },
+			{
+				signal: controller.signal,
+				onEvent: (event) => {
+					if (event.type === 'text-delta' && ++deltas === 3) controller.abort();
+				}
 			}
+		);
+		await expect(turn).rejects.toMatchObject({
+			code: 'aborted',
+			details: { partial: { content: [{ type: 'text' }] } }
 		});
-		await expect(turn).rejects.toMatchObject({ code: 'aborted', details: { partial: { content: [{ type: 'text' }] } } });
 		expect(deltas).toBeLessThan(6);
 	});
 });

@@ -42,7 +42,14 @@ export class LocalProvider implements LlmProvider {
 		let looseArguments = false;
 		for (let refit = 0; ; refit++) {
 			const { body, fitted, tools } = toCompletionBody(request, info, meter, { looseArguments });
-			const reported = { model: this.model, contextTokens: info.contextTokens, estimatedPromptTokens: fitted.estimatedTokens, shortened: fitted.steps, tools, ...body };
+			const reported = {
+				model: this.model,
+				contextTokens: info.contextTokens,
+				estimatedPromptTokens: fitted.estimatedTokens,
+				shortened: fitted.steps,
+				tools,
+				...body
+			};
 			try {
 				return await runTurn(
 					{ body: reported, attempt: (signal, handlers) => this.#attempt(body, fitted, info, meter, signal, handlers) },
@@ -64,7 +71,14 @@ export class LocalProvider implements LlmProvider {
 		}
 	}
 
-	async #attempt(body: CompletionBody, fitted: FittedPrompt, info: LocalModelInfo, meter: TokenMeter, signal: AbortSignal, handlers: AttemptHandlers): Promise<AttemptResult> {
+	async #attempt(
+		body: CompletionBody,
+		fitted: FittedPrompt,
+		info: LocalModelInfo,
+		meter: TokenMeter,
+		signal: AbortSignal,
+		handlers: AttemptHandlers
+	): Promise<AttemptResult> {
 		const stream = new EnvelopeStream(body.schema !== null, handlers, () => randomId('call_', 12));
 		let result;
 		try {
@@ -74,12 +88,23 @@ export class LocalProvider implements LlmProvider {
 		}
 		const message = stream.finish();
 		if (result.promptTokens > 0) meter.observe(fitted.chars, result.promptTokens);
-		this.#engine.recordUse({ promptTokens: result.promptTokens, outputTokens: result.outputTokens, contextTokens: info.contextTokens, tokensPerSecond: result.tokensPerSecond, steps: fitted.steps });
+		this.#engine.recordUse({
+			promptTokens: result.promptTokens,
+			outputTokens: result.outputTokens,
+			contextTokens: info.contextTokens,
+			tokensPerSecond: result.tokensPerSecond,
+			steps: fitted.steps
+		});
 		const hasCalls = message.content.some((block) => block.type === 'tool_use');
 		return {
 			message,
 			stopReason: mapLocalFinishReason(result.finishReason, hasCalls),
-			usage: { inputTokens: result.promptTokens, outputTokens: result.outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 },
+			usage: {
+				inputTokens: result.promptTokens,
+				outputTokens: result.outputTokens,
+				cacheReadTokens: 0,
+				cacheWriteTokens: 0
+			},
 			model: this.model
 		};
 	}
@@ -100,9 +125,17 @@ function typedError(error: unknown): unknown {
 		case 'aborted':
 			return new AutoUiError('aborted', 'the request was stopped', { cause: error });
 		case 'context_overflow':
-			return new AutoUiError('provider_bad_request', `the request is too long for the model's context (${error.promptTokens} of ${error.contextTokens} tokens)`, { cause: error });
+			return new AutoUiError(
+				'provider_bad_request',
+				`the request is too long for the model's context (${error.promptTokens} of ${error.contextTokens} tokens)`,
+				{ cause: error }
+			);
 		case 'grammar':
-			return new AutoUiError('provider_bad_request', `the model in this browser could not take the tools' schemas: ${error.message}`, { cause: error });
+			return new AutoUiError(
+				'provider_bad_request',
+				`the model in this browser could not take the tools' schemas: ${error.message}`,
+				{ cause: error }
+			);
 		case 'inference':
 			return new AutoUiError('provider_stream', error.message, { cause: error });
 		default:

@@ -35,7 +35,12 @@ function fileName(name: string): string {
 
 type WritableHandle = FileSystemFileHandle & {
 	createWritable?: () => Promise<FileSystemWritableFileStream>;
-	createSyncAccessHandle?: () => Promise<{ write(data: BufferSource, options?: { at?: number }): number; truncate(size: number): void; flush(): void; close(): void }>;
+	createSyncAccessHandle?: () => Promise<{
+		write(data: BufferSource, options?: { at?: number }): number;
+		truncate(size: number): void;
+		flush(): void;
+		close(): void;
+	}>;
 };
 
 async function writeBlob(handle: WritableHandle, blob: Blob, onProgress?: (written: number) => void): Promise<void> {
@@ -79,7 +84,11 @@ class OpfsCache implements ModelCache {
 		try {
 			const file = await (await this.#folder.getFileHandle(indexName)).getFile();
 			const parsed = JSON.parse(await file.text()) as unknown;
-			return Array.isArray(parsed) ? parsed.filter((entry): entry is CachedModel => typeof entry?.name === 'string' && typeof entry?.size === 'number') : [];
+			return Array.isArray(parsed)
+				? parsed.filter(
+						(entry): entry is CachedModel => typeof entry?.name === 'string' && typeof entry?.size === 'number'
+					)
+				: [];
 		} catch {
 			return [];
 		}

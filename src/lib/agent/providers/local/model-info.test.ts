@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyLoadFailure, formatBytes, memoryLimitBytes, problemMessage, readGgufHeader, templateFamily } from './model-info';
+import {
+	classifyLoadFailure,
+	formatBytes,
+	memoryLimitBytes,
+	problemMessage,
+	readGgufHeader,
+	templateFamily
+} from './model-info';
 
 const bytes = readFileSync(join(process.cwd(), 'tests', 'fixtures', 'models', 'stories260K.gguf'));
-const buffer = (data: Uint8Array) => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+const buffer = (data: Uint8Array) =>
+	data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 
 describe('readGgufHeader', () => {
 	it('reads the real model file: version, architecture, context, tensors and where the weights end', () => {
@@ -30,10 +38,18 @@ describe('readGgufHeader', () => {
 
 describe('messages and limits', () => {
 	it('says what is wrong with each kind of file', () => {
-		expect(problemMessage('not_gguf', { name: 'a.txt' })).toBe('"a.txt" is not a GGUF model file (it does not start with the GGUF signature) — choose a .gguf file');
-		expect(problemMessage('too_big', { name: 'm.gguf', size: 5 * 1024 ** 3, limit: 4 * 1024 ** 3 })).toContain('"m.gguf" (5.0 GB) is too big for this browser\'s memory (about 4.0 GB can be used here)');
-		expect(problemMessage('unsupported_architecture', { name: 'm.gguf', architecture: 'zzzzz' })).toContain('"zzzzz" architecture');
-		expect(classifyLoadFailure("llama_model_load: error loading model: unknown model architecture: 'zzzzz'")).toBe('unsupported_architecture');
+		expect(problemMessage('not_gguf', { name: 'a.txt' })).toBe(
+			'"a.txt" is not a GGUF model file (it does not start with the GGUF signature) — choose a .gguf file'
+		);
+		expect(problemMessage('too_big', { name: 'm.gguf', size: 5 * 1024 ** 3, limit: 4 * 1024 ** 3 })).toContain(
+			'"m.gguf" (5.0 GB) is too big for this browser\'s memory (about 4.0 GB can be used here)'
+		);
+		expect(problemMessage('unsupported_architecture', { name: 'm.gguf', architecture: 'zzzzz' })).toContain(
+			'"zzzzz" architecture'
+		);
+		expect(classifyLoadFailure("llama_model_load: error loading model: unknown model architecture: 'zzzzz'")).toBe(
+			'unsupported_architecture'
+		);
 		expect(classifyLoadFailure('RangeError: Array buffer allocation failed')).toBe('too_big');
 		expect(classifyLoadFailure('tensor data is not within the file bounds')).toBe('corrupt');
 	});

@@ -28,7 +28,8 @@ export interface LocalModelInfo {
 }
 
 /** Why a file cannot be run; each has its own message. */
-export type LocalModelProblem = 'not_gguf' | 'corrupt' | 'too_big' | 'unsupported_architecture' | 'download' | 'no_model' | 'load';
+export type LocalModelProblem =
+	'not_gguf' | 'corrupt' | 'too_big' | 'unsupported_architecture' | 'download' | 'no_model' | 'load';
 
 /** The first fields of a GGUF header. */
 export interface GgufHeader {
@@ -83,17 +84,28 @@ export function readGgufHeader(bytes: ArrayBuffer): GgufHeader | null {
 		const at = offset;
 		offset += size;
 		switch (type) {
-			case 0: return view.getUint8(at);
-			case 1: return view.getInt8(at);
-			case 2: return view.getUint16(at, true);
-			case 3: return view.getInt16(at, true);
-			case 4: return view.getUint32(at, true);
-			case 5: return view.getInt32(at, true);
-			case 6: return view.getFloat32(at, true);
-			case 7: return view.getUint8(at) !== 0;
-			case 10: return Number(view.getBigUint64(at, true));
-			case 11: return Number(view.getBigInt64(at, true));
-			default: return view.getFloat64(at, true);
+			case 0:
+				return view.getUint8(at);
+			case 1:
+				return view.getInt8(at);
+			case 2:
+				return view.getUint16(at, true);
+			case 3:
+				return view.getInt16(at, true);
+			case 4:
+				return view.getUint32(at, true);
+			case 5:
+				return view.getInt32(at, true);
+			case 6:
+				return view.getFloat32(at, true);
+			case 7:
+				return view.getUint8(at) !== 0;
+			case 10:
+				return Number(view.getBigUint64(at, true));
+			case 11:
+				return Number(view.getBigInt64(at, true));
+			default:
+				return view.getFloat64(at, true);
 		}
 	};
 	try {
@@ -173,7 +185,10 @@ export function templateFamily(template: string | null): string | null {
 }
 
 /** The message for a file that cannot be run, written for the person choosing it. */
-export function problemMessage(problem: LocalModelProblem, detail: { name?: string; architecture?: string; size?: number; limit?: number; reason?: string } = {}): string {
+export function problemMessage(
+	problem: LocalModelProblem,
+	detail: { name?: string; architecture?: string; size?: number; limit?: number; reason?: string } = {}
+): string {
 	const name = detail.name ? `"${detail.name}"` : 'the file';
 	switch (problem) {
 		case 'not_gguf':
@@ -196,7 +211,17 @@ export function problemMessage(problem: LocalModelProblem, detail: { name?: stri
 /** Reads what went wrong from the runtime's message when a load fails. */
 export function classifyLoadFailure(message: string): LocalModelProblem {
 	if (/unknown (?:model )?architecture|unsupported (?:model )?arch/i.test(message)) return 'unsupported_architecture';
-	if (/out of memory|cannot allocate|allocation failed|failed to allocate|RangeError|memory access out of bounds|Array buffer allocation/i.test(message)) return 'too_big';
-	if (/not within the file bounds|failed to read|invalid magic|corrupt|unexpectedly reached end|tensor data|gguf_init|failed to load model/i.test(message)) return 'corrupt';
+	if (
+		/out of memory|cannot allocate|allocation failed|failed to allocate|RangeError|memory access out of bounds|Array buffer allocation/i.test(
+			message
+		)
+	)
+		return 'too_big';
+	if (
+		/not within the file bounds|failed to read|invalid magic|corrupt|unexpectedly reached end|tensor data|gguf_init|failed to load model/i.test(
+			message
+		)
+	)
+		return 'corrupt';
 	return 'load';
 }

@@ -9,7 +9,8 @@ import type { CachedModel } from './model-cache';
 import type { LocalModelInfo, LocalModelProblem } from './model-info';
 
 /** Where a model comes from. */
-export type ModelSource = { kind: 'file'; file: File } | { kind: 'url'; url: string } | { kind: 'cached'; name: string };
+export type ModelSource =
+	{ kind: 'file'; file: File } | { kind: 'url'; url: string } | { kind: 'cached'; name: string };
 
 /** One completion: the compact prompt and the envelope schema (null: free text). */
 export interface CompletionBody {
@@ -39,6 +40,20 @@ export type WorkerResponse =
 	| { type: 'progress'; id: number; stage: LoadStage; loaded: number; total: number }
 	| { type: 'loaded'; id: number; info: LocalModelInfo; cached: boolean }
 	| { type: 'delta'; id: number; text: string }
-	| { type: 'done'; id: number; finishReason: string | null; promptTokens: number; outputTokens: number; tokensPerSecond: number | null }
+	| {
+			type: 'done';
+			id: number;
+			finishReason: string | null;
+			promptTokens: number;
+			outputTokens: number;
+			tokensPerSecond: number | null;
+	  }
 	| { type: 'cache'; id: number; entries: CachedModel[]; kind: string | null }
-	| { type: 'failed'; id: number; problem: LocalModelProblem | CompletionProblem; message: string; promptTokens?: number; contextTokens?: number };
+	| {
+			type: 'failed';
+			id: number;
+			problem: LocalModelProblem | CompletionProblem;
+			message: string;
+			promptTokens?: number;
+			contextTokens?: number;
+	  };
