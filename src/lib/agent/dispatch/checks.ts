@@ -32,7 +32,10 @@ function ownName(entry: RegistryEntry): string {
  */
 export function checkPolicy(ctx: DispatchContext, entry: RegistryEntry, block: ToolUseBlock): Outcome | undefined {
 	const { policy, turn, state } = ctx;
-	if (turn.calls >= policy.maxCallsPerTurn || state.totalCalls >= policy.maxCallsPerSession) {
+	// Only the model's calls spend the session's budget: a live widget's refresh, a call made by
+	// hand or by a view never leaves the agent with `limit_exceeded`.
+	const spendsSession = (ctx.origin ?? 'model') === 'model';
+	if (turn.calls >= policy.maxCallsPerTurn || (spendsSession && state.totalCalls >= policy.maxCallsPerSession)) {
 		turn.limitHit = true;
 		const which =
 			turn.calls >= policy.maxCallsPerTurn
@@ -44,7 +47,7 @@ export function checkPolicy(ctx: DispatchContext, entry: RegistryEntry, block: T
 		);
 	}
 	turn.calls++;
-	state.totalCalls++;
+	if (spendsSession) state.totalCalls++;
 	if (isBlocked(policy, entry.name, ownName(entry)))
 		return failure('blocked', `${entry.name} is blocked by the tool policy and cannot be called.`);
 	const argsText = safeStringify(block.input ?? {});

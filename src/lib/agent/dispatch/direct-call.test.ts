@@ -58,11 +58,41 @@ describe('the tools of direct calls', () => {
 		);
 		expect(outcome).toMatchObject({ ok: true, value: { orders: 2 } });
 		const provider = createMockProvider([
-			{ toolCalls: [{ name: 'shop_mcp_orders', input: {} }] },
+			{ toolCalls: [{ id: 'c1', name: 'shop_mcp_orders', input: {} }] },
 			{ text: 'Two orders.' }
 		]);
 		const result = await runAgentLoop('orders?', { provider, layers: [], servers: [server], registry, lazy: false });
 		expect(result.reason).toBe('end_turn');
 		expect(lastToolResults(provider.requests[1], { raw: true })[0].content).toContain('{"orders":2}');
+	});
+});
+
+describe('the call budget', () => {
+	it('is spent by the model only: 300 refreshes leave the agent its session budget', async () => {
+		const { layer, server } = shop();
+		const state = createAgentState();
+		const context = { layers: [layer], servers: [server], state, emit: () => {}, policy: { maxCallsPerSession: 5 } };
+		for (let index = 0; index < 300; index++) {
+			expect(await runDirectCall({ tool: 'shop_mcp_orders', args: {}, origin: 'refresh' }, context)).toMatchObject({
+				ok: true
+			});
+		}
+		expect(state.totalCalls).toBe(0);
+		const provider = createMockProvider([
+			{ toolCalls: [{ id: 'c1', name: 'shop_mcp_orders', input: {} }] },
+			{ text: 'Two orders.' }
+		]);
+		await runAgentLoop('How many orders?', {
+			provider,
+			layers: [layer],
+			servers: [server],
+			state,
+			lazy: false,
+			policy: { maxCallsPerSession: 5 }
+		});
+		const results = lastToolResults(provider.requests[1]);
+		expect(results).toHaveLength(1);
+		expect(JSON.stringify(results)).not.toContain('limit');
+		expect(state.totalCalls).toBe(1);
 	});
 });
