@@ -148,11 +148,19 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		}
 	}
 
+	/** A saved canvas that still holds a shared canvas's sources asks again (the code loads only then). */
+	async function offerHeldSources(): Promise<void> {
+		if (!store.widgets.some((record) => record.source?.held)) return;
+		const { offerLiveConsent } = await import('./live/link-consent');
+		offerLiveConsent(store);
+	}
+
 	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
+			await offerHeldSources();
 		}
 		if (url && hasShareValue(url)) return openShared(url);
 		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
@@ -197,6 +205,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			if (outcome) {
 				store.replaceAll(outcome.records, { undoable: false });
 				if (outcome.notice) store.notify('warning', outcome.notice);
+				await offerHeldSources();
 			}
 			restored = true;
 			started = true;

@@ -12,6 +12,7 @@ import { createCanvasDocument, readCanvasDocument } from './canvas-document';
 import type { CanvasStore } from './canvas-store.svelte';
 import { canvasStorageKey } from './persistence';
 import type { WidgetRecord } from './types';
+import { holdSources, offerLiveConsent } from './live/link-consent';
 
 /** Where the canvas a shared one replaced is kept. */
 export const previousCanvasKey = `${canvasStorageKey}.previous`;
@@ -100,10 +101,13 @@ export async function offerSharedCanvas(
 		);
 		return;
 	}
+	// Its live widgets' sources wait for the user's consent (they would call the user's tools).
+	reading = { ...reading, records: holdSources(reading.records) };
 	if (store.widgets.length === 0) {
 		store.replaceAll(reading.records, { undoable: false });
 		store.notify('info', `Opened a shared canvas with ${plural(reading.records.length, 'widget')}.`);
 		reportSkipped(store, reading);
+		offerLiveConsent(store);
 		return;
 	}
 	const dismiss = () => store.dismissNotice(noticeId);
@@ -117,6 +121,7 @@ export async function offerSharedCanvas(
 				run: async () => {
 					dismiss();
 					await openOnItsOwn(store, reading, options);
+					offerLiveConsent(store);
 				}
 			},
 			{
@@ -127,6 +132,7 @@ export async function offerSharedCanvas(
 					const added = store.merge(reading.records);
 					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
 					reportSkipped(store, reading);
+					offerLiveConsent(store);
 				}
 			},
 			{ id: 'share-keep', label: 'Keep mine', run: dismiss }

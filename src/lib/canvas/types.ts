@@ -39,6 +39,13 @@ export interface WidgetSource {
 	 * where the source's data goes, and the widget fetches its data again when opened.
 	 */
 	rowsLeftOut?: boolean;
+	/**
+	 * The widget came with a shared canvas: its source does not run (no fetch, no refresh)
+	 * until the user allows the canvas's live data (live/link-consent.ts).
+	 */
+	held?: boolean;
+	/** Its `refreshSeconds` timer is paused (sources from a link start so); the frame resumes it. */
+	paused?: boolean;
 }
 
 /** One widget on the canvas. */
