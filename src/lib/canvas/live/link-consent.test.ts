@@ -12,7 +12,7 @@ const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 /** A shared widget whose source refreshes every 5 s (and whose rows were left out of the link). */
 function sharedWidget(index: number): WidgetRecord {
 	return {
-		id: `w_${index}`,
+		id: `w_${index}` as WidgetRecord['id'],
 		type: 'kpi',
 		params: { label: `Orders ${index}`, value: 0 },
 		x: 0,
