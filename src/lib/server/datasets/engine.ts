@@ -22,6 +22,7 @@ import {
 } from './normalize';
 import { runCappedQuery, type QueryResult } from './run-query';
 import { assertReadOnlySql } from './sql-guard';
+import { bindSqlParams, checkSqlParams } from './sql-params';
 import { jsonSafeConverter } from './values';
 
 /** A data set after its first use: its columns and row count. */
@@ -56,6 +57,8 @@ export interface QueryOptions {
 	signal?: AbortSignal;
 	/** Who asks (an MCP session): each owner gets a fair share of the query slots. */
 	owner?: unknown;
+	/** Values of the SQL's named parameters (`$origin` → `{ origin: "Japan" }`), bound, never pasted (see sql-params.ts). */
+	params?: unknown;
 }
 
 /** Rows returned by default and at most by one query. */
@@ -221,6 +224,7 @@ export class DatasetEngine {
 	 */
 	async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
 		const statement = assertReadOnlySql(sql);
+		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
 		const referenced = await this.#loadReferenced(statement);
 		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
@@ -233,10 +237,9 @@ export class DatasetEngine {
 				if (prepared.statementType !== StatementType.SELECT) {
 					throw new AutoUiError('denied', 'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).');
 				}
-				if (prepared.parameterCount > 0) {
-					throw new AutoUiError('invalid_argument', 'Query parameters ($1, ?) are not supported: write the values into the SQL.');
-				}
-				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped });
+				const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
+				bind(prepared);
+				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped, bind });
 			});
 		} catch (error) {
 			const explained = error instanceof AutoUiError ? error : explainDuckDbError(error, context);

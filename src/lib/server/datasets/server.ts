@@ -98,17 +98,21 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 		'query_sql',
 		{
 			title: 'Query with SQL',
-			description: `Runs one read-only DuckDB SQL statement (SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE) over the data sets, which are tables named as in list_datasets. Returns columns (name, type), rows as JSON objects, rowCount and totalRows. At most ${DEFAULT_ROW_LIMIT} rows by default; raise with limit (up to ${MAX_ROW_LIMIT}). Aggregate in SQL (GROUP BY) rather than fetching raw rows. Quote column names with spaces or capitals in double quotes.`,
+			description: `Runs one read-only DuckDB SQL statement (SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE) over the data sets, which are tables named as in list_datasets. Returns columns (name, type), rows as JSON objects, rowCount and totalRows. At most ${DEFAULT_ROW_LIMIT} rows by default; raise with limit (up to ${MAX_ROW_LIMIT}). Aggregate in SQL (GROUP BY) rather than fetching raw rows. Quote column names with spaces or capitals in double quotes. Values that change (a filter, a selection) go in params and are bound as named parameters: write $name in the SQL, e.g. WHERE ($origin IS NULL OR Origin = $origin) with params {"origin": "Japan"}; a list value suits list_contains($origins, Origin).`,
 			inputSchema: {
 				sql: z.string().min(1).max(20_000).describe('One DuckDB SQL statement, e.g. SELECT Origin, avg(Horsepower) FROM cars GROUP BY Origin'),
-				limit: z.number().int().min(1).optional().describe(`Maximum rows to return (default ${DEFAULT_ROW_LIMIT}, at most ${MAX_ROW_LIMIT}).`)
+				limit: z.number().int().min(1).optional().describe(`Maximum rows to return (default ${DEFAULT_ROW_LIMIT}, at most ${MAX_ROW_LIMIT}).`),
+				params: z
+					.record(z.string(), z.unknown())
+					.optional()
+					.describe('Values of the named parameters the SQL uses ($name), by name: a string, number, boolean, date (ISO string), a list of one of them, or null. Bound by DuckDB, never pasted into the SQL.')
 			},
 			annotations: { title: 'Query with SQL', ...readOnly }
 		},
-		({ sql, limit }, extra) =>
+		({ sql, limit, params }, extra) =>
 			guarded(async () => {
 				// Each session (one McpServer) is its own owner: it gets a fair share of the query slots.
-				const result = await engine.query(sql, { limit, signal: extra.signal, owner: server });
+				const result = await engine.query(sql, { limit, params, signal: extra.signal, owner: server });
 				const note = queryNote(result, limit);
 				return text({ ...result, ...(note ? { note } : {}) });
 			})
