@@ -202,7 +202,10 @@ async function runDisplaySource(
 		return { error: `source.tool must be a data tool of a server, not ${target.entry.name} (an autoui tool). Data tools: ${dataTools() || 'none'}.` };
 	}
 	const sourceId = `${callId}_source`;
-	const { results } = await dispatchToolCalls(ctx, [{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: sourceArgs }]);
+	// `{"$param": name}` in the arguments runs with the canvas parameter's value; the widget keeps the template.
+	const bound = ctx.callbacks.bindSourceArgs?.(sourceArgs) ?? { ok: true as const, args: sourceArgs };
+	if (!bound.ok) return { error: bound.error };
+	const { results } = await dispatchToolCalls(ctx, [{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: bound.args }]);
 	if (results[0]?.is_error) return { error: `The source call ${target.resolvedName} failed, so nothing was displayed: ${truncateText(results[0].content, 600)}` };
 	const stored = ctx.state.results.get(sourceId);
 	const params = isPlainObject(rest.params) ? rest.params : {};

@@ -58,6 +58,9 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 			return needId() ?? (callbacks.onRemove ? callbacks.onRemove(id!) : missing('remove widgets'));
 		case 'refresh':
 			return needId() ?? (callbacks.onRefresh ? callbacks.onRefresh(id!) : missing('refresh widgets'));
+		case 'list_params':
+		case 'set_param':
+			return callbacks.onParams ? callbacks.onParams(action, params) : missing('hold parameters');
 		case 'move': {
 			const x = numberParam(params, 'x');
 			const y = numberParam(params, 'y');
@@ -75,7 +78,7 @@ function runCanvasAction(action: string, id: string | undefined, params: Record<
 			return needId() ?? (callbacks.onStyle ? callbacks.onStyle(id!, style) : missing('style widgets'));
 		}
 		default:
-			return { ok: false, error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove or refresh.` };
+			return { ok: false, error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove, refresh, list_params or set_param.` };
 	}
 }
 

@@ -12,6 +12,7 @@ import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
 import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
+import { withParameterCallbacks } from './params/param-callbacks';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -90,13 +91,19 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);
+			if (started) live.syncParams();
 		}
+	});
+	// Parameters are saved with the canvas; the sources that bind them run again.
+	store.params.listen(() => {
+		if (started) persistence?.schedule(store.widgets);
+		live.syncParams();
 	});
 	// Requested now, loaded long before the first display (and awaited before the tools are registered).
 	const titlesReady = loadTitles().catch(() => undefined);
 	const live = lazyLiveWidgets(store, validator);
 	const callbacks = {
-		...createCanvasCallbacks(store, validator),
+		...withParameterCallbacks(createCanvasCallbacks(store, validator), store),
 		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
 		onRefresh(id: string): CanvasActionResult {
 			const record = store.get(id);
@@ -113,7 +120,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		kv = null;
 	}
 	const persistenceFor = (key: string | undefined) =>
-		kv ? createCanvasPersistence({ kv, validator, ...(key ? { key } : {}), onError: (message) => store.notify('error', message) }) : undefined;
+		kv ? createCanvasPersistence({ kv, validator, ...(key ? { key } : {}), parameters: () => store.params.values, onError: (message) => store.notify('error', message) }) : undefined;
 	persistence = persistenceFor(options.storageKey);
 
 	async function openShared(url: string): Promise<string[]> {
@@ -136,6 +143,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
+			store.params.replace(outcome.parameters ?? {}, { quiet: true });
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
 		}
@@ -175,13 +183,16 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			started = false;
 			persistence = persistenceFor(key);
 			store.replaceAll([], { undoable: false });
+			store.params.replace({}, { quiet: true });
 			const outcome = await persistence?.restore();
 			if (outcome) {
+				store.params.replace(outcome.parameters ?? {}, { quiet: true });
 				store.replaceAll(outcome.records, { undoable: false });
 				if (outcome.notice) store.notify('warning', outcome.notice);
 			}
 			restored = true;
 			started = true;
+			live.syncParams();
 		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		attachCaller: (call) => live.attach(call),

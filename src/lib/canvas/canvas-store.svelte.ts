@@ -13,6 +13,7 @@ import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './plac
 import { clampRound, recordLimits } from './records';
 import { raiseRestored, sameRecord } from './record-changes';
 import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+import { CanvasParams } from './params/canvas-params.svelte';
 
 export type { CanvasNotice, NoticeAction } from './notices.svelte';
 export { NOTICE_TTL_MS } from './notices.svelte';
@@ -61,6 +62,8 @@ export class CanvasStore {
 	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
 	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
+	/** The canvas parameters (see `params/`): not undo steps, like the selection. */
+	readonly params = new CanvasParams();
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;
@@ -157,8 +160,14 @@ export class CanvasStore {
 	 * A live widget's data arrived (or failed): new params and source state in one undoable
 	 * step; a failure keeps the params and records the error on the source.
 	 */
-	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }): WidgetRecord {
-		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
+	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }, { history = true } = {}): WidgetRecord {
+		const apply = (record: WidgetRecord): WidgetRecord => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source });
+		if (history) return this.#replace(id, apply);
+		// Data that follows the parameters (params/param-runs.ts) is not an undo step either.
+		const next = apply(this.#require(id));
+		this.#records = this.#records.map((other) => (other.id === id ? next : other));
+		this.#options.onChange?.(this.#records);
+		return next;
 	}
 
 	/**

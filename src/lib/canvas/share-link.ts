@@ -8,7 +8,7 @@
  * Opening a link re-validates every widget (see `incoming.ts` for what happens to the
  * recipient's own canvas).
  */
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
 import { shareParameter, shareValueOf, withoutShareValue } from './share-value';
@@ -63,8 +63,8 @@ async function pipe(bytes: Uint8Array, transform: CompressionStream | Decompress
 }
 
 /** Encodes records (and server URLs) as the `hs` value. */
-export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
-	const json = JSON.stringify(createCanvasDocument(records, servers));
+export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = [], parameters: ParamValues = {}): Promise<string> {
+	const json = JSON.stringify(createCanvasDocument(records, servers, parameters));
 	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
 	return toBase64Url(compressed);
 }
@@ -83,6 +83,8 @@ export interface ShareLinkOptions {
 	 * can be fetched again from their source), or undefined when nothing can be dropped.
 	 */
 	lighten?: (records: readonly WidgetRecord[]) => readonly WidgetRecord[] | undefined;
+	/** The canvas parameters the link carries (a dashboard opens filtered as it was). */
+	parameters?: ParamValues;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function buildShareLink(
 	const url = new URL(withoutShareValue(base));
 	url.search = '';
 	url.hash = '';
-	const linkFor = async (list: readonly WidgetRecord[]) => `${url.href}#${shareParameter}=${await encodeShareValue(list, servers)}`;
+	const linkFor = async (list: readonly WidgetRecord[]) => `${url.href}#${shareParameter}=${await encodeShareValue(list, servers, options.parameters)}`;
 	let link = await linkFor(records);
 	if (link.length > maxShareLinkLength && options.lighten) {
 		const lighter = options.lighten(records);

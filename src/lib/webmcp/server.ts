@@ -7,7 +7,7 @@
  * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`
  * for the dispatcher to apply through the UI callbacks (`applyUiResult` in `$lib/agent`).
  */
-import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
+import { AutoUiError, errorMessage, isPlainObject, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
 import type { WebMcpLayer } from '$lib/agent/types';
 import type { WidgetSummary } from '$lib/widgets/types';
 import type * as Recipes from './recipes';
@@ -117,7 +117,9 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 			case 'widget_display': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await validator!.load();
-				const checked = validator!.check(args.name, args.params ?? {}, { draw: true });
+				// `select` beside params is the same as params.select (a chart, table or map that sets a parameter).
+				const params = args.select !== undefined && (args.params === undefined || isPlainObject(args.params)) ? { ...(args.params as object), select: args.select } : (args.params ?? {});
+				const checked = validator!.check(args.name, params, { draw: true });
 				if (!checked.ok) {
 					const { error, details, expected_schema } = checked;
 					return jsonResult({ error, details, expected_schema }, true);

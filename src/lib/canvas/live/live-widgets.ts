@@ -12,6 +12,8 @@ import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetSource } from '../types';
+import { bindParams, boundValues } from '../params/bindings';
+import { createParamRuns } from '../params/param-runs';
 
 /** The direct-call port (the agent session's `callTool`). */
 export type SourceCaller = (request: {
@@ -39,6 +41,8 @@ export interface LiveWidgets {
 	refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Starts the timer of `refreshSeconds` widgets (paused while the page is hidden). */
 	start(): void;
+	/** Runs again, soon and coalesced, the sources whose bound parameters changed (see params/param-runs.ts). */
+	syncParams(): void;
 	dispose(): void;
 }
 
@@ -53,6 +57,11 @@ async function bind(template: Record<string, unknown>, value: unknown): Promise<
 	return { ok: true, params: resolved.value as Record<string, unknown> };
 }
 
+/** The bound values to record on a source (none when its arguments bind no parameter). */
+function withValues(paramValues: WidgetSource['paramValues']): Pick<WidgetSource, 'paramValues'> {
+	return paramValues && Object.keys(paramValues).length ? { paramValues } : {};
+}
+
 /** Creates the live-widget verbs for `store`. */
 export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator, options: { now?: () => number } = {}): LiveWidgets {
 	let caller: SourceCaller | undefined;
@@ -63,7 +72,11 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 
 	async function fetchSource(source: Pick<WidgetSource, 'tool' | 'args' | 'params'>, widget: string, origin: 'manual' | 'refresh') {
 		if (!caller) return { ok: false as const, error: notAttached };
-		const outcome = await caller({ tool: source.tool, args: source.args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
+		// `{"$param": name}` in the arguments stands for the parameter's current value.
+		const values = store.params.values;
+		const paramValues = boundValues(source.args, values);
+		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;
+		const outcome = await caller({ tool: source.tool, args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
 		if (!outcome.ok && outcome.code === 'unknown_tool') {
 			// Typically a shared canvas opened without the server its data comes from.
 			return { ok: false as const, error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.` };
@@ -77,8 +90,10 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			const details = checked.details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
 			return { ok: false as const, error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}` };
 		}
-		return { ok: true as const, params: checked.value, callId: outcome.callId };
+		return { ok: true as const, params: checked.value, callId: outcome.callId, paramValues };
 	}
+
+	const paramRuns = createParamRuns({ store, run: (record) => fetchSource(record.source!, record.type, 'refresh') });
 
 	function refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
 		const pending = running.get(id);
@@ -101,7 +116,7 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			const { error: _previous, rowsLeftOut: _leftOut, ...rest } = source;
 			void _previous;
 			void _leftOut;
-			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now() } });
+			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now(), ...withValues(fetched.paramValues) } });
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
 		running.set(id, task);
@@ -115,7 +130,7 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 		if (globalThis.document?.visibilityState === 'hidden') return;
 		const time = now();
 		for (const record of store.widgets) {
-			if (record.source?.rowsLeftOut && caller && !running.has(record.id)) {
+			if (record.source?.rowsLeftOut && caller && !running.has(record.id) && !store.params.isBusy(record.id)) {
 				// Fetch at once when opened; while the server is missing, try again every 10 s.
 				if (time - (leftOutTries.get(record.id) ?? 0) >= 10_000) {
 					leftOutTries.set(record.id, time);
@@ -143,7 +158,7 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			const record = store.add(request.widget, fetched.params, {
 				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params, request.source),
 				provenance: { dataFrom: [fetched.callId], source: 'user' },
-				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now() }
+				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now(), ...withValues(fetched.paramValues) }
 			});
 			return { id: record.id };
 		},
@@ -151,9 +166,11 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 		start() {
 			timer ??= setInterval(tick, 1000);
 		},
+		syncParams: () => paramRuns.sync(),
 		dispose() {
 			if (timer) clearInterval(timer);
 			timer = undefined;
+			paramRuns.dispose();
 		}
 	};
 }
