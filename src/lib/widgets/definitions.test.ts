@@ -53,6 +53,7 @@ const mistakes: Record<string, unknown[]> = {
 	gallery: [{ images: [] }, { images: [{ src: 'x' }] }, { images: ['https://upload.wikimedia.org/a.png'] }],
 	actions: [{ actions: [] }, { actions: [{ label: 'Go' }] }, { buttons: [{ label: 'Go', message: 'go' }] }],
 	choice: [{ options: ['a'] }, { question: 'q', options: [] }, { question: 'q', options: [{ value: 'a' }] }, { question: 'q', options: ['a'], multiple: 'yes' }],
+	filter: [{ param: 'origin' }, { param: 'origin', control: 'dropdown' }, { param: 'my origin', control: 'select' }, { param: 'origin', control: 'select', options: [{ a: { nested: 1 } }] }],
 	'mcp-app': [{ server: 's', tool: 't', resource: 'https://evil.example/page', toolInput: {} }, { server: 's', tool: 't', resource: 'ui://v', toolInput: 'x=1' }],
 	'data-table': [{ rows: 'a,b\n1,2' }, { rows: [{ a: 1 }], columns: ['a'] }, { rows: [{ a: 1 }], columns: [{ key: 'a', type: 'money' }] }, { rows: [{ a: { nested: true } }] }]
 };

@@ -54,11 +54,12 @@ export function fieldIssues(data: unknown, roles: readonly FieldRole[]): DrawIss
  * The checks of an x/y chart (bar, line, area): x (numbers when `xType` is quantitative,
  * dates when temporal), numeric y (one or several), colour.
  */
-export function xyIssues(params: { data?: unknown; x?: string; y?: string | string[]; color?: string; xType?: string }): DrawIssue[] {
+export function xyIssues(params: { data?: unknown; x?: string; y?: string | string[]; color?: string; xType?: string; select?: { field?: string } }): DrawIssue[] {
 	const issues = fieldIssues(params.data, [
 		{ path: '/x', names: params.x, numeric: params.xType === 'quantitative' },
 		{ path: '/y', names: params.y, numeric: true },
-		{ path: '/color', names: params.color }
+		{ path: '/color', names: params.color },
+		{ path: '/select/field', names: params.select?.field }
 	]);
 	if (params.xType === 'temporal' && params.x && !issues.some((issue) => issue.path === '/x')) {
 		const values = rowsOf(params.data)

@@ -12,6 +12,7 @@ import { AutoUiError } from '$lib/shared';
 import { safeImageUrl, safeLinkUrl } from '../shared/url';
 import { rowBudgetIssues } from './row-budget';
 import { sanitizeChartSpec } from './spec-sanitize';
+import { datumValue, selectableValues, selectedSignal, signalValue, withSelectionSpec, type ChartSelectionConfig } from './chart-selection';
 
 /** Options for one mount. */
 export type MountOptions = {
@@ -23,6 +24,8 @@ export type MountOptions = {
 	/** Accessible description for the SVG root. */
 	description?: string;
 	signal?: AbortSignal;
+	/** Linked selection: marks dim unless selected, a click reports its datum's value (see chart-selection.ts). */
+	selection?: ChartSelectionConfig;
 };
 
 /** A mounted chart. */
@@ -39,6 +42,12 @@ export type MountedChart = {
 	toPng(scale?: number): Promise<Blob>;
 	/** What the sanitiser removed from the last spec. */
 	readonly removed: string[];
+	/** Called with the value a clicked mark selects, and whether Shift was held. */
+	onPick(handler: (value: unknown, additive: boolean) => void): void;
+	/** Shows `values` as selected (a signal update, no re-embed). */
+	select(values: readonly unknown[]): Promise<void>;
+	/** The values the drawn marks offer (for a pick list). */
+	selectable(): unknown[];
 	destroy(): void;
 };
 
@@ -124,6 +133,8 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 	let removed: string[] = [];
 	let current = options;
 	let destroyed = false;
+	let pick: ((value: unknown, additive: boolean) => void) | undefined;
+	let selected: readonly unknown[] = [];
 
 	const run = async (raw: Record<string, unknown>, next: MountOptions) => {
 		const sanitized = sanitizeChartSpec(raw);
@@ -132,7 +143,7 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		// would block the page (share links and imports reach here without the model's check).
 		const over = rowBudgetIssues(sanitized.spec);
 		if (over.length) throw new Error(`This chart is too large to draw: ${over[0].message}`);
-		const spec: Record<string, unknown> = { ...sanitized.spec };
+		const spec: Record<string, unknown> = next.selection ? withSelectionSpec(sanitized.spec, next.selection) : { ...sanitized.spec };
 		if (!isComposite(spec)) {
 			spec.width = Math.max(40, Math.floor(next.width));
 			spec.height = Math.max(40, Math.floor(next.height));
@@ -161,12 +172,31 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		});
 		if (destroyed || next.signal?.aborted) embedded.finalize();
 		else result = embedded;
+		const selection = next.selection;
+		if (result && selection) {
+			result.view.addEventListener('click', (event, item) => {
+				const value = datumValue(item?.datum, selection);
+				if (value !== undefined) pick?.(value, Boolean((event as MouseEvent).shiftKey));
+			});
+			if (selected.length) await result.view.signal(selectedSignal, signalValue(selected, selection)).runAsync();
+		}
 	};
 
 	await run(input, current);
 	return {
 		get removed() {
 			return removed;
+		},
+		onPick(handler) {
+			pick = handler;
+		},
+		async select(values) {
+			selected = [...values];
+			if (!result || !current.selection) return;
+			await result.view.signal(selectedSignal, signalValue(selected, current.selection)).runAsync();
+		},
+		selectable() {
+			return result && current.selection ? selectableValues((result.view.scenegraph() as unknown as { root: unknown }).root, current.selection) : [];
 		},
 		async update(spec, overrides) {
 			current = { ...current, ...overrides };

@@ -5,6 +5,7 @@ import { list, object, oneOf, scalar, text, title } from '../shared/schema';
 import type { ColumnSpec } from './table-model';
 import { frameFor, textLines } from '../shared/natural-size';
 import { normalizeRows, resolveColumns } from './table-model';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type DataTableParams = {
 	rows: Array<Record<string, unknown> | unknown[]>;
@@ -12,6 +13,7 @@ export type DataTableParams = {
 	sort?: { key: string; direction?: 'asc' | 'desc' };
 	caption?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 const column = object(
@@ -43,7 +45,8 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 			columns: list(column, 'Column order, labels and types; inferred from the rows when omitted', { max: 200 }),
 			sort: object({ key: text('Column key to sort by', 200), direction: oneOf(['asc', 'desc'], 'Sort direction') }, ['key'], 'Initial sort'),
 			caption: text('A sentence describing the table, read by screen readers and shown under it', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['rows']
 	),
@@ -82,5 +85,5 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 		return frameFor(Math.max(360, width), 48 + 33 + Math.max(1, shown) * 32 + (params.caption ? textLines(params.caption, width) * 18 + 12 : 0) + 12);
 	},
 	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
-	drawIssues: dataTableIssues
+	drawIssues: (params) => [...dataTableIssues(params), ...selectIssues(params, params.rows)]
 };

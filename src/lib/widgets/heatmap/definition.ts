@@ -4,8 +4,9 @@ import { fieldIssues } from '../charts/field-check';
 import { object, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { heatmapSize } from '../charts/chart-sizes';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
-export type HeatmapParams = { data: Row[]; x: string; y: string; value: string; xTitle?: string; yTitle?: string; valueTitle?: string; showValues?: boolean; description?: string; title?: string };
+export type HeatmapParams = { data: Row[]; x: string; y: string; value: string; xTitle?: string; yTitle?: string; valueTitle?: string; showValues?: boolean; description?: string; title?: string; select?: SelectSpec };
 
 export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 	name: 'heatmap',
@@ -23,7 +24,8 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 			valueTitle: text('Legend title for the value', 200),
 			showValues: { type: 'boolean', description: 'Write the value in each cell (default when there are at most 120 cells)' },
 			description: text('One sentence describing the chart, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['data', 'x', 'y', 'value']
 	),
@@ -50,6 +52,7 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 		fieldIssues(params.data, [
 			{ path: '/x', names: params.x },
 			{ path: '/y', names: params.y },
-			{ path: '/value', names: params.value, numeric: true }
+			{ path: '/value', names: params.value, numeric: true },
+			{ path: '/select/field', names: params.select?.field }
 		])
 };

@@ -4,9 +4,10 @@ import { list, numberish, object, oneOf, requireOneOf, text, title } from '../sh
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { mapBinding, mapRowIssues } from './rows';
 import { mapSize } from './size';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
-export type MapPoint = { lat: number | string; lon: number | string; label?: string; value?: number | string; group?: string };
-export type MapRegion = { region: string | number; value: number | string; label?: string };
+export type MapPoint = { lat: number | string; lon: number | string; label?: string; value?: number | string; group?: string; sel?: unknown };
+export type MapRegion = { region: string | number; value: number | string; label?: string; sel?: unknown };
 export type MapParams = RowParams & {
 	lat?: string;
 	lon?: string;
@@ -21,6 +22,7 @@ export type MapParams = RowParams & {
 	colorScheme?: 'blues' | 'greens' | 'oranges' | 'reds' | 'purples' | 'viridis' | 'redblue';
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 export const mapDefinition: WidgetDefinition<MapParams> = {
@@ -45,7 +47,8 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 			valueTitle: text('What values measure, for the legend', 200),
 			colorScheme: oneOf(['blues', 'greens', 'oranges', 'reds', 'purples', 'viridis', 'redblue'], 'Choropleth colours (redblue for values around zero)'),
 			description: text('One sentence describing the map, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		}),
 		...requireOneOf([['regions'], ['points'], ['data', 'lat', 'lon'], ['data', 'regionField']])
 	},
@@ -88,5 +91,5 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 	defaultSize: { w: 600, h: 400 },
 	naturalSize: mapSize,
 	keywords: ['map', 'choropleth', 'geography', 'countries', 'states', 'locations', 'coordinates', 'bubble map', 'geo', 'markers', 'latitude', 'longitude'],
-	drawIssues: mapRowIssues
+	drawIssues: (params) => [...mapRowIssues(params), ...selectIssues(params, params.data)]
 };

@@ -47,19 +47,20 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 	const usa = needsUsAtlas(params) && atlases.usa !== undefined;
 	const shapes = usa ? features(atlases.usa!, 'states') : features(atlases.world, 'countries').filter((shape) => shape.properties.name !== 'Antarctica');
 	const resolve = regionResolver(usa ? 'usa' : 'world', shapes as never);
-	const values = new Map<string, { value: number; label: string }>();
+	const values = new Map<string, { value: number; label: string; sel?: unknown }>();
+	const field = params.select?.field;
 	const unknown: string[] = [];
 	for (const entry of toArray<Record<string, unknown>>(params.regions).filter(isPlainObject)) {
 		const name = resolve(entry.region);
 		const value = toNumber(entry.value);
 		if (!name) unknown.push(toText(entry.region));
-		else if (value !== undefined) values.set(name, { value, label: toText(entry.label) || name });
+		else if (value !== undefined) values.set(name, { value, label: toText(entry.label) || name, ...(field ? { sel: entry.sel } : {}) });
 	}
 	if (unknown.length) problems.push(`not found on the ${usa ? 'US' : 'world'} map: ${unknown.slice(0, 8).join(', ')}${unknown.length > 8 ? '…' : ''}`);
 	const points = toArray<Record<string, unknown>>(params.points)
 		.filter(isPlainObject)
-		.map((point) => ({ lat: toNumber(point.lat), lon: toNumber(point.lon), label: toText(point.label), value: toNumber(point.value), group: toText(point.group) }))
-		.filter((point): point is { lat: number; lon: number; label: string; value: number | undefined; group: string } => {
+		.map((point) => ({ lat: toNumber(point.lat), lon: toNumber(point.lon), label: toText(point.label), value: toNumber(point.value), group: toText(point.group), ...(field ? { sel: point.sel } : {}) }))
+		.filter((point): point is { lat: number; lon: number; label: string; value: number | undefined; group: string; sel?: unknown } => {
 			const ok = point.lat !== undefined && point.lon !== undefined && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180;
 			if (!ok) problems.push(`point "${point.label || '?'}" has no valid lat/lon`);
 			return ok;
@@ -74,7 +75,10 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 
 	const layer: Record<string, unknown>[] = [{ data: { values: shapes }, mark: { type: 'geoshape', clip: true } }];
 	if (values.size) {
-		const filled = shapes.filter((shape) => values.has(String(shape.properties.name))).map((shape) => ({ ...shape, properties: { ...shape.properties, value: values.get(String(shape.properties.name))!.value, label: values.get(String(shape.properties.name))!.label } }));
+		const filled = shapes.filter((shape) => values.has(String(shape.properties.name))).map((shape) => {
+			const entry = values.get(String(shape.properties.name))!;
+			return { ...shape, ...(field ? { sel: entry.sel } : {}), properties: { ...shape.properties, value: entry.value, label: entry.label } };
+		});
 		layer.push({
 			data: { values: filled },
 			mark: { type: 'geoshape', tooltip: true, clip: true },
@@ -112,8 +116,8 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		}
 	}
 	const rows = [
-		...[...values.entries()].map(([name, entry]) => ({ place: entry.label || name, value: entry.value })),
-		...points.map((point) => ({ place: point.label, lat: point.lat, lon: point.lon, value: point.value ?? null, group: point.group || null }))
+		...[...values.entries()].map(([name, entry]) => ({ place: entry.label || name, value: entry.value, ...(field ? { [field]: entry.sel ?? null } : {}) })),
+		...points.map((point) => ({ place: point.label, lat: point.lat, lon: point.lon, value: point.value ?? null, group: point.group || null, ...(field ? { [field]: point.sel ?? null } : {}) }))
 	];
 	return {
 		// A fitted projection leaves shapes outside the view: clip them, and size the view itself
