@@ -23,7 +23,8 @@ How to answer a question with it:
 2. list_datasets and describe_dataset: table names, columns with types, statistics and sample rows.
 3. query_sql: one SELECT (or WITH, DESCRIBE, SHOW, SUMMARIZE) statement in DuckDB SQL using the data set names as tables. Rows come back as JSON objects with column types, 500 by default (limit up to 5000); totalRows says how many there were.
 4. Display the rows with the autoui server's widget_display; read the widget's recipe with autoui's get_recipe first for its exact params. A widget_display with source: { tool: this server's query_sql, args: { sql } } and {"$ref": "source#/rows"} in its params fetches and displays in one call, without copying rows. Widgets read the rows as they are: params name the columns to use (x and y for charts, lat, lon and label for map markers, label and value or fields for a kpi-grid).
-Quote column names that contain spaces or capitals with double quotes ("IMDB Rating"). Files, URLs, writes and settings are not available.`;
+Quote column names that contain spaces or capitals with double quotes ("IMDB Rating"). Files, URLs, writes and settings are not available.
+For widgets that filter each other (a click on a bar filters a table, a filter control), read the linked-dashboard recipe: sources bind canvas parameters as query_sql params.`;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
