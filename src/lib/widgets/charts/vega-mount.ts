@@ -13,6 +13,7 @@ import { safeImageUrl, safeLinkUrl } from '../shared/url';
 import { rowBudgetIssues } from './row-budget';
 import { sanitizeChartSpec } from './spec-sanitize';
 import { datumValue, selectableValues, selectedSignal, signalValue, withSelectionSpec, type ChartSelectionConfig } from './chart-selection';
+import { inlineDatasets, sameValues, shapeKey } from './data-update';
 
 /** Options for one mount. */
 export type MountOptions = {
@@ -127,7 +128,7 @@ export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
 
 /** Mounts a Vega-Lite spec into `element`. */
 export async function mountChart(element: HTMLElement, input: Record<string, unknown>, options: MountOptions): Promise<MountedChart> {
-	const { default: embed } = await import('vega-embed');
+	const [{ default: embed }, { compile }] = await Promise.all([import('vega-embed'), import('vega-lite')]);
 	const loader = createSafeLoader();
 	let result: Result | undefined;
 	let removed: string[] = [];
@@ -135,6 +136,9 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 	let destroyed = false;
 	let pick: ((value: unknown, additive: boolean) => void) | undefined;
 	let selected: readonly unknown[] = [];
+	// The shape of the drawn spec: a spec of the same shape only brings new data (see data-update.ts).
+	let drawnShape: string | undefined;
+	let drawnData = new Map<string, unknown[]>();
 
 	const run = async (raw: Record<string, unknown>, next: MountOptions) => {
 		const sanitized = sanitizeChartSpec(raw);
@@ -155,11 +159,25 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		// interpreted expression per datum) would cost time and reach no one; the figure keeps
 		// its accessible name and data-table alternative.
 		const merged = { ...rest, config: mergeConfig(canvas ? { ...next.config, aria: false } : next.config, own as Record<string, unknown> | undefined) };
+		const vega = compile(merged as never).spec as unknown as Record<string, unknown>;
+		const shape = shapeKey(vega, canvas ? 'canvas' : 'svg');
+		const datasets = inlineDatasets(vega);
+		if (result && datasets && shape === drawnShape) {
+			for (const dataset of datasets) {
+				if (sameValues(drawnData.get(dataset.name), dataset.values)) continue;
+				result.view.data(dataset.name, dataset.values);
+				drawnData.set(dataset.name, dataset.values);
+			}
+			if (typeof vega.description === 'string') result.view.description(vega.description);
+			await result.view.runAsync();
+			return;
+		}
 		result?.finalize();
 		result = undefined;
+		drawnShape = undefined;
 		if (next.signal?.aborted || destroyed) return;
-		const embedded = await embed(element, merged as never, {
-			mode: 'vega-lite',
+		const embedded = await embed(element, vega as never, {
+			mode: 'vega',
 			// SVG keeps marks in the accessibility tree; large charts draw faster on canvas (SVG export still works).
 			renderer: canvas ? 'canvas' : 'svg',
 			actions: false,
@@ -172,6 +190,8 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		});
 		if (destroyed || next.signal?.aborted) embedded.finalize();
 		else result = embedded;
+		drawnShape = datasets ? shape : undefined;
+		drawnData = new Map((datasets ?? []).map((dataset) => [dataset.name, dataset.values]));
 		const selection = next.selection;
 		if (result && selection) {
 			result.view.addEventListener('click', (event, item) => {

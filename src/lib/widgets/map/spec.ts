@@ -13,9 +13,15 @@ import { looksLikeUsStates, regionResolver } from './regions';
 export type Atlases = { world: Topology; usa?: Topology };
 type Feature = { type: 'Feature'; id?: string | number; properties: Record<string, unknown>; geometry: unknown };
 
+/** Shapes by atlas and object, converted once: new data for a map must not convert the atlas again. */
+const converted = new WeakMap<Topology, Map<string, Feature[]>>();
+
 function features(topology: Topology, object: string): Feature[] {
-	const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as { features: Feature[] };
-	return collection.features;
+	let byObject = converted.get(topology);
+	if (!byObject) converted.set(topology, (byObject = new Map()));
+	let shapes = byObject.get(object);
+	if (!shapes) byObject.set(object, (shapes = (feature(topology, topology.objects[object] as GeometryCollection) as unknown as { features: Feature[] }).features));
+	return shapes;
 }
 
 /** Whether the map needs the US atlas (explicit usa, or auto with state-like region keys). */
