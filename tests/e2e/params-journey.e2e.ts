@@ -9,6 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
@@ -178,3 +179,64 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(errors).toEqual([]);
 	});
 }
+
+test('a dashboard file keeps sources and parameters, imports back, and a ?dashboard= link asks before loading it', async ({ page }) => {
+	test.setTimeout(120_000);
+	const errors = collectErrors(page);
+	const counts = await carCounts();
+	await installModelContext(page);
+	llm.setScenario(paramsScenario());
+	await openApp(page, llm, 'anthropic');
+	const from = llm.chatRequests().length;
+	await send(page, paramsQuestion);
+	await waitTurns(page, 1, 40_000);
+	await layOut(page);
+	const table = () => frame(page, 'data-table', 'Cars of the selected origin');
+	await frame(page, 'bar', 'Cars by origin').getByTestId('chart-pick').selectOption({ label: 'Japan' });
+	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`);
+
+	// The file: sorted keys, the parameter, the sources with their bindings, no rows fetched, nothing volatile.
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-dashboard').click()]);
+	const text = readFileSync((await download.path())!, 'utf8');
+	const dashboard = JSON.parse(text);
+	expect(Object.keys(dashboard)).toEqual([...Object.keys(dashboard)].sort());
+	expect(dashboard).toMatchObject({ format: 'autoui-dashboard', version: 1, parameters: { origin: 'Japan' } });
+	const saved = dashboard.widgets.find((widget: { type: string }) => widget.type === 'data-table');
+	expect(saved).toMatchObject({ params: { rows: [] }, source: { tool: 'datasets_mcp_query_sql', args: { params: { origin: { $param: 'origin' } } } } });
+	for (const volatile of ['toolu_', 'createdAt', 'savedAt', 'fetchedAt', 'provenance']) expect(text).not.toContain(volatile);
+
+	// Imported back after a clear: the same widgets, the chip, and the table fetches Japan's cars again.
+	await page.getByTestId('canvas-clear').click();
+	await page.getByTestId('param-chip').getByTestId('param-clear').click();
+	await expect(page.locator('[data-widget-id]')).toHaveCount(0);
+	const file = join(test.info().outputDir, 'cars-dashboard.json');
+	mkdirSync(test.info().outputDir, { recursive: true });
+	writeFileSync(file, text);
+	await page.getByTestId('canvas-import-file').setInputFiles(file);
+	await expect(page.locator('[data-widget-id]')).toHaveCount(4);
+	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
+	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });
+
+	// A link to the file: nothing is fetched until the user agrees; then it replaces the canvas, undoably.
+	let fetched = 0;
+	await page.route('https://dashboards.example/cars.json', (route) => {
+		fetched++;
+		return route.fulfill({ body: text, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' } });
+	});
+	await callTool(page, 'canvas', { action: 'set_param', params: { name: 'origin', value: 'USA' } });
+	await expect(table().locator('.count')).toHaveText(`${counts.USA} rows`);
+	await page.goto(`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`);
+	await expect(page.getByTestId('dashboard-load')).toBeVisible({ timeout: 20_000 });
+	expect(fetched).toBe(0);
+	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('USA');
+	await page.getByTestId('dashboard-load').click();
+	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
+	expect(fetched).toBe(1);
+	expect(new URL(page.url()).searchParams.has('dashboard')).toBe(false);
+	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });
+	await page.getByTestId('dashboard-restore').click();
+	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('USA');
+	expect(llm.chatRequests().length - from).toBe(2);
+	expect(errors).toEqual([]);
+});
