@@ -12,6 +12,7 @@ import { AutoUiError, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
 import { shareParameter, shareValueOf, withoutShareValue } from './share-value';
+import { readBounded } from './bounded-read';
 import type { WidgetRecord } from './types';
 
 export { hasShareValue, shareParameter, withoutShareValue } from './share-value';
@@ -40,26 +41,7 @@ function fromBase64Url(text: string): Uint8Array {
 
 async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
 	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
-	const reader = stream.getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.length;
-		if (total > limit) {
-			await reader.cancel();
-			throw new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.');
-		}
-		chunks.push(value);
-	}
-	const out = new Uint8Array(total);
-	let offset = 0;
-	for (const chunk of chunks) {
-		out.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return out;
+	return readBounded(stream, limit, () => new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.'));
 }
 
 /** Encodes records (and server URLs) as the `hs` value. */

@@ -10,6 +10,7 @@ import { AutoUiError, errorMessage } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import type { CanvasStore } from '../canvas-store.svelte';
 import { readCanvasFile } from './dashboard-file';
+import { readBounded } from '../bounded-read';
 
 /** The URL parameter naming a dashboard file. */
 export const dashboardParameter = 'dashboard';
@@ -49,27 +50,9 @@ export async function fetchDashboardText(url: URL, fetcher: typeof fetch = fetch
 	if (!response.ok) throw new AutoUiError('http_unreachable', `${url.host} answered ${response.status} for the dashboard file`);
 	const declared = Number(response.headers.get('content-length') ?? 0);
 	if (declared > maxDashboardBytes) throw new AutoUiError('limit_exceeded', `the dashboard file is ${Math.round(declared / 1024)} KB; at most ${maxDashboardBytes / 1024 / 1024} MB are read`);
-	const reader = response.body?.getReader();
-	if (!reader) return response.text();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.length;
-		if (total > maxDashboardBytes) {
-			await reader.cancel();
-			throw new AutoUiError('limit_exceeded', `the dashboard file is larger than ${maxDashboardBytes / 1024 / 1024} MB`);
-		}
-		chunks.push(value);
-	}
-	const bytes = new Uint8Array(total);
-	let offset = 0;
-	for (const chunk of chunks) {
-		bytes.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return new TextDecoder().decode(bytes);
+	if (!response.body) return response.text();
+	const tooLarge = () => new AutoUiError('limit_exceeded', `the dashboard file is larger than ${maxDashboardBytes / 1024 / 1024} MB`);
+	return new TextDecoder().decode(await readBounded(response.body, maxDashboardBytes, tooLarge));
 }
 
 /** Options of {@link offerDashboardLink}. */

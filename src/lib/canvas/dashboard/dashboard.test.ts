@@ -116,7 +116,8 @@ describe('?dashboard= links', () => {
 		for (const [body, init, message] of [
 			['{"format":"autoui-dashboard","version":1,"widgets":[{"type":"hologram","params":{},"x":0,"y":0,"w":90,"h":90}]}', {}, /Nothing loaded.*unchanged.*hologram/],
 			['not found', { status: 404 }, /404/],
-			['x', { headers: { 'content-length': String(maxDashboardBytes + 1) } }, /at most 5 MB/]
+			['x', { headers: { 'content-length': String(maxDashboardBytes + 1) } }, /at most 5 MB/],
+			[' '.repeat(maxDashboardBytes + 1), {}, /larger than 5 MB/]
 		] as const) {
 			const store = new CanvasStore();
 			store.add('kpi', { label: 'Mine', value: 1 });
