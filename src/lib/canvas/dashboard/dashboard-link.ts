@@ -84,7 +84,16 @@ async function load(store: CanvasStore, url: URL, validator: WidgetValidator, op
 		'info',
 		`Loaded the dashboard from ${url.host} (${reading.records.length} widget${reading.records.length === 1 ? '' : 's'}).${had ? ' Undo or "Back to my canvas" brings yours back.' : ''}`,
 		had
-			? [{ id: 'dashboard-restore', label: 'Back to my canvas', run: () => (store.replaceAll(previous.records), store.params.replace(previous.parameters)) }]
+			? [
+					{
+						id: 'dashboard-restore',
+						label: 'Back to my canvas',
+						run: () => {
+							store.replaceAll(previous.records);
+							store.params.replace(previous.parameters);
+						}
+					}
+				]
 			: undefined
 	);
 	if (reading.problems.length) store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${reading.problems.slice(0, 5).join('; ')}`);
