@@ -7,6 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
 import { chromiumLaunch } from './tests/fixtures/chromium';
 import { freePort } from './tests/fixtures/net';
+import { withServerDefaults } from './scripts/server-env.js';
 
 // Workers inherit the runner's environment, so every process agrees on the port.
 process.env.AUTOUI_E2E_PORT ||= String(await freePort());
@@ -40,7 +41,7 @@ export default defineConfig({
 			// As `npm start` runs it (older ?hs= share links need more than Node's 16 KB of headers).
 			command: `node --max-http-header-size=262144 ${join(outDir, 'index.js')}`,
 			url: `http://127.0.0.1:${port}/`,
-			env: { HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: sandboxPort },
+			env: withServerDefaults({ HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: sandboxPort }),
 			reuseExistingServer: false,
 			timeout: 60_000,
 			stdout: 'ignore',

@@ -1,6 +1,9 @@
 /**
- * `npm run mcp:datasets`: the embedded datasets MCP server on its own, for other MCP
- * clients. Listens on 127.0.0.1 only (PORT, default 4175: 4174 is the MCP Apps sandbox of `npm start`), endpoint /mcp, CORS open.
+ * `npm run mcp:datasets`: the embedded datasets MCP server on its own, for other MCP clients
+ * and for a team. Listens on 127.0.0.1 (HOST widens it on purpose; list the names clients use
+ * in ALLOWED_HOSTS), PORT (default 4175: 4174 is the MCP Apps sandbox of `npm start`), endpoint
+ * /mcp, CORS open. DATASETS_* variables set the query limits (see docs/DEPLOY.md). SIGTERM
+ * and SIGINT drain: requests in flight are answered before the process exits.
  * The server's TypeScript sources load through Vite's module runner, as `npm run bench` does.
  */
 import { join } from 'node:path';
@@ -8,17 +11,22 @@ import { runnerImport } from 'vite';
 import { root } from './build-state.js';
 
 const port = Number(process.env.PORT || 4175);
+const host = process.env.HOST || '127.0.0.1';
 const { module } = await runnerImport(join(root, 'src', 'lib', 'server', 'datasets', 'index.ts'), {
 	configFile: false,
 	resolve: { alias: { $lib: join(root, 'src', 'lib') } },
 	logLevel: 'error'
 });
-const server = await module.startStandaloneDatasetsServer({ port });
+const engineOptions = module.engineOptionsFromEnv(process.env);
+const server = await module.startStandaloneDatasetsServer({ port, host, engine: () => module.getDatasetEngine(engineOptions) });
 console.log(`Datasets MCP server (Streamable HTTP) at ${server.url}\nPress Ctrl+C to stop.`);
 
+let stopping = false;
 async function stop() {
-	await server.close();
+	if (stopping) return;
+	stopping = true;
+	await server.stop();
 	process.exit(0);
 }
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

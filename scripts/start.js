@@ -1,43 +1,9 @@
 /**
  * `npm start`: builds if needed, then serves the app (and its embedded MCP server) on
- * 127.0.0.1. PORT picks the port (default 4173); HOST may widen the bind address on purpose.
+ * 127.0.0.1 through scripts/serve.js. PORT picks the port (default 4173); HOST may widen the
+ * bind address on purpose.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureBuild, outDir } from './build-state.js';
-import { startSandbox } from './sandbox-start.js';
+import { ensureBuild } from './build-state.js';
 
 ensureBuild();
-
-const host = process.env.HOST || '127.0.0.1';
-const port = process.env.PORT || '4173';
-const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-// MCP App views run on a second origin: the sandbox proxy on SANDBOX_PORT (default PORT+1).
-const sandboxPort = process.env.SANDBOX_PORT || String(Number(port) + 1);
-const sandbox = startSandbox({ host, port: sandboxPort, appPort: port, origin: process.env.ORIGIN }).catch((error) => {
-	console.error(`  The MCP App sandbox could not start on port ${sandboxPort} (${error.message}); MCP App views will say so. Set SANDBOX_PORT to another port.`);
-	return undefined;
-});
-
-// Share links made before they moved to the URL fragment carry the canvas in the query
-// (?hs=); a larger header limit than Node's 16 KB lets those older links still open.
-const server = spawn(process.execPath, ['--max-http-header-size=262144', join(outDir, 'index.js')], {
-	stdio: ['ignore', 'pipe', 'inherit'],
-	env: { ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort }
-});
-
-let announced = false;
-server.stdout.on('data', (chunk) => {
-	const text = chunk.toString();
-	if (!announced && /Listening on/.test(text)) {
-		announced = true;
-		void sandbox.then((sandboxUrl) => {
-			const views = process.env.SANDBOX_ORIGIN ? `${process.env.SANDBOX_ORIGIN} (served here at ${sandboxUrl})` : sandboxUrl;
-			console.log(`\n  AutoUI is running at ${url}\n  (embedded datasets MCP server: ${url}/mcp/datasets)\n  (MCP App views: ${sandboxUrl ? views : 'off'})\n  Press Ctrl+C to stop.\n`);
-		});
-		return;
-	}
-	process.stdout.write(text);
-});
-server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+await import('./serve.js');

@@ -1,6 +1,9 @@
 /**
  * Server hooks: the page's CSP lets frames load from the MCP App sandbox origin only
  * (`frame-src`, built with `'none'` in svelte.config.js; the origin is known at run time).
+ * The page's `Link` header is left out: it repeats the `<link rel="modulepreload">` tags of
+ * the page's head (about 7 KB for the first route), and response headers over a reverse
+ * proxy's buffer (nginx: 4 KB by default, `proxy_buffer_size`) turn the page into a 502.
  */
 import type { Handle } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
@@ -9,12 +12,13 @@ import { allowSandboxFrames, sandboxOriginFor } from '$lib/server/sandbox/origin
 export const handle: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
 	const policy = response.headers.get('content-security-policy');
-	if (policy?.includes("frame-src 'none'")) {
-		try {
+	try {
+		if (policy?.includes("frame-src 'none'")) {
 			response.headers.set('content-security-policy', allowSandboxFrames(policy, sandboxOriginFor(event.url, env), event.url.origin));
-		} catch {
-			// Immutable headers (a proxied response): the policy stays as built.
 		}
+		if (response.headers.get('content-type')?.startsWith('text/html')) response.headers.delete('link');
+	} catch {
+		// Immutable headers (a proxied response): they stay as built.
 	}
 	return response;
 };

@@ -7,11 +7,11 @@
  *   a sign-in the server asks for is completed headlessly, then the request is made again
  *   (in the browser the page would come back from the authorization server and reconnect)
  */
-import { McpConnection } from '$lib/mcp/connection';
-import { memoryStore, StoredOAuthProvider } from '$lib/mcp/oauth';
-import { headlessSignIn } from '$lib/mcp/oauth-headless';
-import type { ClientHandlers } from '$lib/mcp/client-handlers';
-import { legacyRevision, type ProtocolChoice } from '$lib/mcp/protocol-revision';
+import { McpConnection } from '$lib/mcp/connection/connection';
+import { memoryStore, StoredOAuthProvider } from '$lib/mcp/oauth/oauth';
+import { headlessSignIn } from '$lib/mcp/oauth/oauth-headless';
+import type { ClientHandlers } from '$lib/mcp/connection/client-handlers';
+import { legacyRevision, type ProtocolChoice } from '$lib/mcp/connection/protocol-revision';
 import { AutoUiError, type ToolDefinition } from '$lib/shared';
 
 /** What the suite hands the client process. */

@@ -72,10 +72,16 @@ test.describe('real MCP App servers', () => {
 		await expect(appEntries(page, 'tools/call').first()).toBeVisible();
 		await expect(widget).toHaveCount(1);
 
-		// ui/message: the text appears in the chat as the user's message and starts a turn.
+		// ui/message: once the user agrees on the widget, the text appears in the chat, marked as
+		// the view's, and starts a turn.
+		await view.locator('#message-text').click();
 		await view.locator('#message-text').fill('Hello from the view');
 		await view.locator('#send-message-btn').click();
+		await expect(widget.getByTestId('app-message-ask')).toContainText('Hello from the view');
+		await widget.getByTestId('app-message-send').click();
+		await expect(widget.getByTestId('app-message-ask')).toHaveCount(0);
 		await expect(page.getByTestId('user-message').last()).toContainText('Hello from the view');
+		await expect(page.getByTestId('user-message').last()).toContainText('Message from the view of');
 		await expect(appEntries(page, 'ui/message').first()).toBeVisible();
 
 		// The theme toggle reaches the view (host-context-changed).

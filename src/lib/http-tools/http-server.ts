@@ -12,6 +12,8 @@ import type { HttpToolDescriptor, HttpToolSet } from './descriptor';
 import { toolDefinition } from './definition';
 import { explainNetworkFailure } from './network-doctor';
 import { buildRequest } from './request';
+import { fetchWithSafeRedirects } from './redirects';
+import { scrubEchoedSecrets } from './echoed-secrets';
 import { toToolResult } from './response';
 
 /** Largest response body read, in bytes; longer bodies are cut (and said to be). */
@@ -86,13 +88,15 @@ export class HttpToolServer implements ToolServer {
 		const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
 		const doFetch = this.#options.fetch ?? globalThis.fetch.bind(globalThis);
 		try {
-			const response = await doFetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'follow', credentials: 'omit' });
+			const response = await fetchWithSafeRedirects(doFetch, request, { signal });
 			const body = await readBody(response);
 			const result = toToolResult({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text: body.text, size: body.size }, label);
 			if (body.cut) result.content.push({ type: 'text', text: `[The response was cut at ${MAX_BODY_BYTES} bytes of ${body.size}.]` });
-			return result;
+			// What the API echoes of the secrets never reaches the model, the console or the saved chat.
+			return scrubEchoedSecrets(result, Object.values(this.#options.secrets?.() ?? {}));
 		} catch (error) {
 			if (options.signal?.aborted) throw error;
+			if (error instanceof AutoUiError) return errorResult(`${label} was stopped: ${error.message}`, error.code);
 			if (timer.signal.aborted) {
 				return errorResult(`${label} did not answer within ${timeoutMs} ms (the tool's timeout). The API may be slow or down; try again later, with narrower arguments, or tell the user.`, 'timeout');
 			}

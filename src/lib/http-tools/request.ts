@@ -14,6 +14,8 @@ export interface BuiltRequest {
 	method: string;
 	headers: Record<string, string>;
 	body?: string;
+	/** A secret went into a header or the query: redirects to another origin are not followed. */
+	carriesSecrets?: boolean;
 }
 
 const secretPattern = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -48,6 +50,8 @@ export function buildRequest(tool: HttpToolDescriptor, args: Record<string, unkn
 	const { url, used } = expandUrl(http.url, args, relative ? context.baseUrl : undefined);
 	const consumed = new Set(used);
 	const headers: Record<string, string> = { accept: 'application/json, text/*;q=0.9, */*;q=0.5' };
+	const templates = [...Object.values(http.headers ?? {}), ...Object.values(http.query_secrets ?? {})];
+	const carriesSecrets = templates.some((template) => new RegExp(secretPattern.source).test(template));
 	for (const [name, template] of Object.entries(http.headers ?? {})) headers[name.toLowerCase()] = fillSecrets(template, context.secrets, `the ${name} header`);
 	for (const [name, arg] of Object.entries(http.header_args ?? {})) {
 		consumed.add(arg);
@@ -77,5 +81,5 @@ export function buildRequest(tool: HttpToolDescriptor, args: Record<string, unkn
 		}
 	}
 	if (body !== undefined) headers['content-type'] = 'application/json';
-	return { url: url.href, method: http.method, headers, ...(body !== undefined ? { body } : {}) };
+	return { url: url.href, method: http.method, headers, ...(body !== undefined ? { body } : {}), ...(carriesSecrets ? { carriesSecrets } : {}) };
 }

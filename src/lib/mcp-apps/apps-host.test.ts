@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import { buildLayer } from '$lib/mcp/layer';
+import { buildLayer } from '$lib/mcp';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { McpAppsHost, type HostConnection } from './apps-host';
 
@@ -106,13 +106,23 @@ describe('McpAppsHost', () => {
 		expect(widgets).toEqual([]);
 	});
 
-	it('sends a view message to the chat with the views’ latest model context, at most one every 2 s', async () => {
+	it('sends a view message to the chat, once the user agreed, marked and with the views’ latest model context, at most one every 2 s', async () => {
 		const { host, sent } = setup();
 		host.setModelContext('w1', 'clock', 'selected: 12:00');
-		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'What time is it?' })).toEqual({ ok: true });
-		expect(sent).toEqual(['What time is it?\n\n[Context from the view of "clock": selected: 12:00]']);
-		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'again' })).toMatchObject({ ok: false });
+		const asked: string[] = [];
+		const ask = async (text: string) => (asked.push(text), 'once' as const);
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'What time is it?', ask })).toEqual({ ok: true });
+		expect(asked).toEqual(['What time is it?']);
+		expect(sent).toEqual(['[Message from the view of "clock"] What time is it?\n\n[Context from the view of "clock": selected: 12:00]']);
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'again', ask })).toMatchObject({ ok: false });
 		expect(host.withModelContext('next')).toBe('next');
+	});
+
+	it('sends nothing the user did not agree to, and nothing when it cannot ask', async () => {
+		const { host, sent } = setup();
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'spam', ask: async () => 'deny' })).toEqual({ ok: false, error: 'the user declined to send this message' });
+		expect(await host.sendMessage({ widgetId: 'w2', server: 'clock', text: 'spam' })).toMatchObject({ ok: false });
+		expect(sent).toEqual([]);
 	});
 });
 

@@ -23,6 +23,9 @@ import type { ToolLayer } from '$lib/agent/types';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { McpAppViewHost } from '$lib/widgets/mcp-app/view-host';
+import { MAX_CONTEXT_CHARS, ViewMessageGate, type MessageChoice } from './message-gate';
+import { installFocusGuard } from './focus-guard';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
@@ -50,17 +53,19 @@ export interface McpAppsHostOptions {
 	theme(): 'light' | 'dark';
 	confirm?(message: string): Promise<boolean>;
 	fetch?: typeof fetch;
+	/** Where "always allow this server's messages" is kept (default: localStorage). */
+	storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
 /** The MCP Apps host of one page. */
-export class McpAppsHost implements ViewHostPort {
+export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#options: McpAppsHostOptions;
 	#observed = new WeakMap<HostConnection, ToolServer>();
 	#views = new Map<string, ViewHandle>();
 	#results = new Map<string, ToolCallResult>();
 	#appCalls = new Map<string, number>();
 	#context = new Map<string, { server: string; text: string }>();
-	#lastMessage = new Map<string, number>();
+	#messages: ViewMessageGate;
 	#sandbox: Promise<string | null> | undefined;
 	#parking: HTMLElement | undefined;
 	#streaming: Promise<StreamingCalls> | undefined;
@@ -68,6 +73,17 @@ export class McpAppsHost implements ViewHostPort {
 
 	constructor(options: McpAppsHostOptions) {
 		this.#options = options;
+		this.#messages = new ViewMessageGate({ storage: options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage) });
+		// A view may take focus only from the user's gesture inside its frame.
+		if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+			installFocusGuard(window, {
+				isViewFrame: (element) => element instanceof HTMLIFrameElement && element.classList.contains('mcp-app-frame'),
+				onRefused: (frame) => {
+					const widgetId = [...this.#views].find(([, handle]) => handle.frame === frame)?.[0] ?? '';
+					this.record({ widgetId, server: frame.title.split(' — view of ').pop() ?? '', method: 'focus', direction: 'in', status: 'refused', detail: 'the view took focus without a click inside it; focus went back' });
+				}
+			});
+		}
 	}
 
 	/** The server as the agent should call it: calls of tools with a View open that View. */
@@ -240,18 +256,23 @@ export class McpAppsHost implements ViewHostPort {
 		}
 	}
 
-	async sendMessage(request: { widgetId: string; server: string; text: string }): Promise<{ ok: true } | { ok: false; error: string }> {
-		const now = Date.now();
-		if (now - (this.#lastMessage.get(request.widgetId) ?? 0) < 2000) return { ok: false, error: 'one message every 2 seconds' };
+	async sendMessage(request: { widgetId: string; server: string; text: string; ask?: (text: string) => Promise<MessageChoice> }): Promise<{ ok: true } | { ok: false; error: string }> {
 		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
-		this.#lastMessage.set(request.widgetId, now);
-		this.#options.send(this.withModelContext(request.text.slice(0, 20_000)));
+		// Without a way to ask the user (no widget on screen), nothing is sent.
+		const verdict = await this.#messages.admit(request, request.ask ?? (async () => 'deny'));
+		if (!verdict.ok) return verdict;
+		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
+		this.#options.send(this.withModelContext(verdict.text));
 		return { ok: true };
 	}
 
 	setModelContext(widgetId: string, server: string, text: string | undefined): void {
-		if (text) this.#context.set(widgetId, { server, text: text.slice(0, 4000) });
-		else this.#context.delete(widgetId);
+		if (!text) {
+			this.#context.delete(widgetId);
+			return;
+		}
+		if (!this.#messages.admitContext(widgetId, new Set(this.#context.keys()))) return;
+		this.#context.set(widgetId, { server, text: text.slice(0, MAX_CONTEXT_CHARS) });
 	}
 
 	confirm(message: string): Promise<boolean> {

@@ -1,2 +1,2 @@
 /** The Svelte context key under which the page hands its `McpAppsHost` to `mcp-app` widgets. */
-export const mcpAppsContextKey = Symbol('mcp-apps-host');
+export { mcpAppViewHostKey as mcpAppsContextKey } from '$lib/widgets/mcp-app/view-host';

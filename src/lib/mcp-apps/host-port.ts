@@ -5,7 +5,6 @@
  */
 import type { AppViewEvent } from '$lib/agent/events';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
-import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 
 /** The part of an MCP connection a View uses. */
 export interface ViewConnection {
@@ -26,7 +25,7 @@ export interface ViewHostPort {
 	/** Runs a View's `tools/call` through the agent's call path (origin `app`); checked by the caller. */
 	callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult>;
 	/** Puts a View's `ui/message` in the chat and starts a turn. */
-	sendMessage(request: { widgetId: string; server: string; text: string }): Promise<{ ok: true } | { ok: false; error: string }>;
+	sendMessage(request: { widgetId: string; server: string; text: string; ask?: (text: string) => Promise<'once' | 'always' | 'deny'> }): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Keeps a View's `ui/update-model-context` for the next model request (undefined clears it). */
 	setModelContext(widgetId: string, server: string, text: string | undefined): void;
 	/** Asks the user; resolves true when they agree. */
@@ -42,30 +41,4 @@ export interface ViewHostPort {
 	requestClose(widgetId: string): void;
 }
 
-/** What the widget component shows. */
-export type ViewPhase = 'loading' | 'waiting' | 'ready' | 'error';
-
-/** The widget's state, published by the view session. */
-export interface ViewState {
-	phase: ViewPhase;
-	/** What is happening or what went wrong, in words for the user. */
-	message?: string;
-}
-
-/** One mounted View (see `view-session.ts`). */
-export interface ViewHandle {
-	/** New params (the whole input or a result arrived, or the call was cancelled). */
-	update(params: McpAppParams): void;
-	/** The arguments so far, while the model streams them (`tool-input-partial`). */
-	partialInput(args: Record<string, unknown>): void;
-	/** The frame entered or left fullscreen (the user pressed Esc, say). */
-	displayModeChanged(fullscreen: boolean): void;
-	/** The theme or tokens changed. */
-	themeChanged(): void;
-	/** Sends `ui/resource-teardown`, waits (bounded) for the answer, then removes the frame. */
-	teardown(): Promise<void>;
-	/** The outer frame (moved aside before the canvas removes the widget). */
-	readonly frame: HTMLIFrameElement | undefined;
-	/** Removes the frame at once. */
-	dispose(): void;
-}
+export type { ViewHandle, ViewPhase, ViewState } from '$lib/widgets/mcp-app/view-host';

@@ -105,9 +105,22 @@ export function mountView(options: MountOptions): ViewHandle {
 		const latest = host.partialInput(widgetId);
 		if (latest) input.partial(latest);
 	}
+	let current: ViewState = { phase: 'loading' };
 	const state = (next: ViewState) => {
+		current = next;
 		if (!disposed) options.onState(next);
 	};
+	/** Shows the view's message on its widget and waits for the user's choice (refused if the view goes away). */
+	const askToSend = (text: string) =>
+		new Promise<'once' | 'always' | 'deny'>((resolve) => {
+			const answer = (choice: 'once' | 'always' | 'deny') => {
+				if (current.ask?.answer === answer) state({ ...current, ask: undefined });
+				resolve(choice);
+			};
+			pendingAsks.add(() => resolve('deny'));
+			state({ ...current, ask: { kind: 'message', server, text, answer } });
+		});
+	const pendingAsks = new Set<() => void>();
 
 	function fail(message: string): void {
 		if (disposed || failed) return;
@@ -117,6 +130,8 @@ export function mountView(options: MountOptions): ViewHandle {
 	}
 
 	function stop(): void {
+		for (const deny of pendingAsks) deny();
+		pendingAsks.clear();
 		if (handshake) clearTimeout(handshake);
 		resizeObserver?.disconnect();
 		void transport?.close();
@@ -208,7 +223,7 @@ export function mountView(options: MountOptions): ViewHandle {
 		app.onmessage = async (request) => {
 			const text = contentText(request.content).trim();
 			if (!text) return { isError: true };
-			const sent = await host.sendMessage({ widgetId, server, text });
+			const sent = await host.sendMessage({ widgetId, server, text, ask: askToSend });
 			return sent.ok ? {} : { isError: true };
 		};
 		app.onupdatemodelcontext = async (request) => {

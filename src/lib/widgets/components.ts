@@ -6,6 +6,7 @@ import type { Component } from 'svelte';
 import type { WidgetProps } from './types';
 
 /** A loader resolving to a widget component module. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each widget takes its own params type
 export type WidgetComponentLoader = () => Promise<{ default: Component<WidgetProps<any>> }>;
 
 /** One loader per widget name in `widgetDefinitions`. */

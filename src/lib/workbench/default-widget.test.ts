@@ -31,4 +31,16 @@ describe('the default widget of a result', () => {
 		expect(widgetChoices(text('{"temperature": 22, "conditions": "sunny"}'))[0]).toEqual({ label: 'JSON', widget: 'json', params: { data: { $ref: 'source' } } });
 		expect(widgetChoices({ content: [] })).toEqual([]);
 	});
+
+	it('offers charts for rows sent as JSON text with numbers as decimal strings (Postgres bigint and numeric)', () => {
+		const rows = [
+			{ state: 'CA', airports: '205', avg_latitude: '36.1234' },
+			{ state: 'TX', airports: '209', avg_latitude: '30.9012' }
+		];
+		const choices = widgetChoices({ content: [{ type: 'text', text: JSON.stringify(rows, null, 2) }] });
+		expect(choices[0]).toEqual({ label: 'Table', widget: 'data-table', params: { rows: { $ref: 'source' } } });
+		expect(choices.find((choice) => choice.widget === 'bar')).toEqual({ label: 'Bar chart', widget: 'bar', params: { data: { $ref: 'source' }, x: 'state', y: 'airports' } });
+		const codes = widgetChoices({ content: [{ type: 'text', text: JSON.stringify([{ zip: '02134', city: 'Boston' }]) }] });
+		expect(codes.map((choice) => choice.widget)).toEqual(['data-table']);
+	});
 });

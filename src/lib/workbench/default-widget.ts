@@ -37,11 +37,18 @@ export function findRows(value: unknown): { pointer: string; rows: Array<Record<
 	return undefined;
 }
 
+/**
+ * Decimal text, as databases send what a JavaScript number cannot hold exactly (Postgres sends
+ * bigint and numeric, e.g. `count(*)` and `avg()`, as strings). Leading zeros stay text (codes).
+ */
+const decimalText = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
 function columnTypes(rows: Array<Record<string, unknown>>): Map<string, 'number' | 'date' | 'text'> {
 	const types = new Map<string, 'number' | 'date' | 'text'>();
 	for (const row of rows.slice(0, 50)) {
 		for (const [key, cell] of Object.entries(row)) {
-			const type = typeof cell === 'number' ? 'number' : typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell) ? 'date' : 'text';
+			const number = typeof cell === 'number' || (typeof cell === 'string' && decimalText.test(cell));
+			const type = number ? 'number' : typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell) ? 'date' : 'text';
 			const known = types.get(key);
 			types.set(key, known === undefined || known === type ? type : 'text');
 		}

@@ -8,11 +8,32 @@ import type { LlmProvider } from '$lib/agent/providers/types';
 import { isPlainObject } from '$lib/shared';
 import type { SampleFunction } from './server-requests.svelte';
 
-/** The text of one sampling message's content (non-text parts are named, not sent). */
+/** The most tokens a sampling answer may have, whatever the server asks for. */
+export const SAMPLING_MAX_TOKENS = 8192;
+
+/** The token cap really applied to a request that asks for `asked`. */
+export function samplingTokenCap(asked: number): number {
+	return Math.min(asked, SAMPLING_MAX_TOKENS);
+}
+
+/** A byte count in words (`1.2 MB`). */
+function size(bytes: number): string {
+	if (bytes < 1024) return `${bytes} B`;
+	if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** How much a non-text part holds (base64 data is ¾ of its length in bytes). */
+function hiddenSize(part: Record<string, unknown>): string {
+	const data = typeof part.data === 'string' ? part.data : undefined;
+	return data ? `, ${size(Math.floor((data.length * 3) / 4))} not sent` : ', not sent';
+}
+
+/** The text of one sampling message's content (non-text parts are named with their size, not sent). */
 export function samplingText(content: unknown): string {
 	const parts = Array.isArray(content) ? content : [content];
 	return parts
-		.map((part) => (isPlainObject(part) ? (part.type === 'text' && typeof part.text === 'string' ? part.text : `[${String(part.type)}]`) : ''))
+		.map((part) => (isPlainObject(part) ? (part.type === 'text' && typeof part.text === 'string' ? part.text : `[${String(part.type)}${hiddenSize(part)}]`) : ''))
 		.join('\n');
 }
 
@@ -26,7 +47,7 @@ export function createSampler(provider: () => Promise<LlmProvider>): SampleFunct
 	return async (params, signal) => {
 		const llm = await provider();
 		const turn = await llm.streamTurn(
-			{ system: params.systemPrompt ?? '', messages: samplingMessages(params), tools: [], maxTokens: Math.min(params.maxTokens, 8192) },
+			{ system: params.systemPrompt ?? '', messages: samplingMessages(params), tools: [], maxTokens: samplingTokenCap(params.maxTokens) },
 			{ signal }
 		);
 		const text = turn.message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');

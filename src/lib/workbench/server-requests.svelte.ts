@@ -187,13 +187,18 @@ export class ServerRequests {
 		this.#options.onRootsChanged?.(server);
 	}
 
-	/** The handlers one server's connection uses (and so the capabilities it advertises). */
-	handlersFor(server: string): ClientHandlers {
+	/**
+	 * The handlers one server's connection uses (and so the capabilities it advertises).
+	 * `server` may be read at each request, so a server renamed from its `serverInfo` after it
+	 * connected shows under its display name on the cards and in the console.
+	 */
+	handlersFor(server: string | (() => string)): ClientHandlers {
+		const name = typeof server === 'function' ? server : () => server;
 		return {
-			listRoots: () => this.roots(server),
-			createMessage: (params, signal, context) => this.#wait({ kind: 'sampling', server, params }, signal, context) as Promise<CreateMessageResult>,
-			elicit: (params, signal, context) => this.#wait({ kind: 'elicitation', server, params }, signal, context) as Promise<ElicitResult>,
-			onLogMessage: (params) => this.#log(server, params)
+			listRoots: () => this.roots(name()),
+			createMessage: (params, signal, context) => this.#wait({ kind: 'sampling', server: name(), params }, signal, context) as Promise<CreateMessageResult>,
+			elicit: (params, signal, context) => this.#wait({ kind: 'elicitation', server: name(), params }, signal, context) as Promise<ElicitResult>,
+			onLogMessage: (params) => this.#log(name(), params)
 		};
 	}
 

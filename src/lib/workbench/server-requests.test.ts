@@ -166,6 +166,19 @@ describe('a server that floods or loops', () => {
 		expect(String(batches[0].messages[0].data).length).toBeLessThanOrEqual(2000);
 	});
 
+	it('names a request by the server’s current name, so a server renamed from its serverInfo shows under that name', async () => {
+		const requests = new ServerRequests({});
+		let name = 'local_3001';
+		const handlers = requests.handlersFor(() => name);
+		name = 'everything';
+		const controller = new AbortController();
+		const answer = handlers.elicit!({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } as never, controller.signal);
+		await until(async () => (requests.pending.length ? true : undefined));
+		expect(requests.pending[0].server).toBe('everything');
+		controller.abort();
+		await answer.catch(() => undefined);
+	});
+
 	it('places a request beside the call it came during, only when one origin is clear', () => {
 		const call = (origin: 'model' | 'manual', callId: string) => ({ tool: 't', caller: { callId, turnId: `turn-${callId}`, origin }, hold: () => () => undefined });
 		expect(relatedCall({ calls: [] })).toBeUndefined();

@@ -43,7 +43,8 @@ describe('DatasetEngine fairness', () => {
 			let heavyEnded = false;
 			const holding = small.query(heavy, { owner: 'a', timeoutMs: 2_000 }).catch((error: Error) => error).finally(() => (heavyEnded = true));
 			await new Promise((resolve) => setTimeout(resolve, 50));
-			const error = await small.query('SELECT 1', { owner: 'b', timeoutMs: 300 }).catch((caught: Error) => caught);
+			// A heavy-lane query (a row generator): light ones have their own lane and would not wait.
+			const error = await small.query('SELECT count(*) FROM range(3)', { owner: 'b', timeoutMs: 300 }).catch((caught: Error) => caught);
 			expect(error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/busy \(1 queries running, 0 waiting\).*could not start within 0.3 s\. Retry/) });
 			// It gave up at its own deadline, while the heavy query still held the only slot.
 			expect(heavyEnded).toBe(false);
@@ -64,5 +65,22 @@ describe('DatasetEngine does not reveal the install path', () => {
 			(caught: Error) => caught
 		);
 		expect(error.message).not.toMatch(/node_modules|vega-datasets\/data/);
+	});
+});
+
+describe('DatasetEngine light lane', () => {
+	it('answers SELECT 1 at once while every main slot runs a heavy query', async () => {
+		const small = await DatasetEngine.create({ queryTimeoutMs: 3_000, maxConcurrentQueries: 1 });
+		try {
+			const holding = small.query(heavy, { owner: 'a', timeoutMs: 2_000 }).catch((error: Error) => error);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			const started = Date.now();
+			expect((await small.query('SELECT 1 AS one', { owner: 'b' })).rows).toEqual([{ one: 1 }]);
+			expect(Date.now() - started).toBeLessThan(1_000);
+			expect(small.queryLoad).toMatchObject({ running: 1, waiting: 0 });
+			expect(await holding).toMatchObject({ code: 'timeout' });
+		} finally {
+			small.close();
+		}
 	});
 });

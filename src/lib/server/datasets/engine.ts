@@ -7,7 +7,8 @@
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
-import { FairSlots } from './fair-slots';
+import { QueueFullError } from './fair-slots';
+import { LIGHT_MAX_ROWS, QueryLanes, queryLane, type QueryLane } from './query-lane';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
 import { AutoUiError } from '$lib/shared';
 import { readCatalog, vegaDatasetsDirectory, type DatasetEntry } from './catalog';
@@ -44,6 +45,17 @@ export interface DatasetEngineOptions {
 	queryTimeoutMs?: number;
 	/** Model queries running at once; more wait their turn (default 4). */
 	maxConcurrentQueries?: number;
+	/** Queries one client (MCP session) runs at once (default half of `maxConcurrentQueries`, rounded up). */
+	maxQueriesPerClient?: number;
+	/** Queries waiting for a slot at most; past it a query is refused at once as busy (default 64). */
+	maxQueuedQueries?: number;
+}
+
+/** What the engine is doing right now (for health checks and the load bench). */
+export interface EngineLoad {
+	running: number;
+	waiting: number;
+	limits: { total: number; perOwner: number; maxWaiting: number };
 }
 
 /** Options of one query. */
@@ -82,8 +94,11 @@ export class DatasetEngine {
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
 	/** The data folder: never shown to clients (see `#redact`). */
 	#folder = '';
-	/** Query slots, shared fairly between owners (MCP sessions). */
-	readonly #slots: FairSlots;
+	/**
+	 * Query slots, shared fairly between owners (MCP sessions), in lanes: constant and light
+	 * queries never queue behind heavy ones (query-lane.ts).
+	 */
+	readonly #lanes: QueryLanes;
 	#closed = false;
 
 	private constructor(
@@ -98,7 +113,7 @@ export class DatasetEngine {
 		this.datasets = datasets;
 		this.#options = options;
 		this.#byName = new Map(datasets.map((entry) => [entry.name, entry]));
-		this.#slots = new FairSlots(options.maxConcurrentQueries);
+		this.#lanes = new QueryLanes(options.maxConcurrentQueries, options.maxQueriesPerClient, options.maxQueuedQueries);
 	}
 
 	/** Opens DuckDB in memory, restricts it to the data folder and locks its configuration. */
@@ -109,7 +124,9 @@ export class DatasetEngine {
 			memoryLimit: options.memoryLimit ?? '1GB',
 			threads: options.threads ?? 2,
 			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-			maxConcurrentQueries: options.maxConcurrentQueries ?? 4
+			maxConcurrentQueries: options.maxConcurrentQueries ?? 4,
+			maxQueriesPerClient: options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
+			maxQueuedQueries: options.maxQueuedQueries ?? 64
 		};
 		const instance = await DuckDBInstance.create(':memory:', {
 			memory_limit: settings.memoryLimit,
@@ -229,8 +246,10 @@ export class DatasetEngine {
 		const referenced = await this.#loadReferenced(statement);
 		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
+		const sizes = new Map(referenced.map((set) => [set.entry.name, set.rows]));
+		const lane = queryLane(statement, (word) => sizes.get(word), LIGHT_MAX_ROWS);
 		try {
-			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner }, async (connection, stopped) => {
+			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner, lane }, async (connection, stopped) => {
 				const extracted = await connection.extractStatements(statement);
 				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
 				const prepared = await extracted.prepare(0);
@@ -261,16 +280,17 @@ export class DatasetEngine {
 	}
 
 	/**
-	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once, shared fairly
-	 * between owners (see fair-slots.ts). The timeout counts from the request, queue time
+	 * Runs `work` on a fresh connection, at most `maxConcurrentQueries` at once (light queries:
+	 * in their own lane), shared fairly between owners (see fair-slots.ts). The timeout counts from the request, queue time
 	 * included: a query that cannot start in time fails with a "busy, retry" message instead
 	 * of waiting for ever. A timeout or an abort interrupts the connection; `stopped()` tells
 	 * the work whether that happened.
 	 */
 	async #withConnection<T>(
-		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown },
+		options: { signal?: AbortSignal; timeoutMs?: number; owner?: unknown; lane?: QueryLane },
 		work: (connection: DuckDBConnection, stopped: () => boolean) => Promise<T>
 	): Promise<T> {
+		const slots = this.#lanes.slots(options.lane ?? 'heavy');
 		this.#assertOpen();
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'The query was cancelled.');
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
@@ -281,12 +301,18 @@ export class DatasetEngine {
 		options.signal?.addEventListener('abort', onQueueAbort, { once: true });
 		let release: () => void;
 		try {
-			release = await this.#slots.acquire(options.owner, queued.signal);
+			release = await slots.acquire(options.owner, queued.signal);
 		} catch (error) {
+			if (error instanceof QueueFullError) {
+				throw new AutoUiError(
+					'limit_exceeded',
+					`The datasets server is busy (${slots.running} queries running, ${error.waiting} waiting, the most it queues). Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+				);
+			}
 			if (error instanceof AutoUiError && error.code === 'timeout') {
 				throw new AutoUiError(
 					'timeout',
-					`The datasets server is busy (${this.#slots.running} queries running, ${this.#slots.waiting} waiting); this query could not start within ${timeoutMs / 1000} s. Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
+					`The datasets server is busy (${slots.running} queries running, ${slots.waiting} waiting); this query could not start within ${timeoutMs / 1000} s. Retry in a few seconds, or make the query lighter (GROUP BY, WHERE, LIMIT).`
 				);
 			}
 			throw error;
@@ -327,6 +353,11 @@ export class DatasetEngine {
 			connection?.closeSync();
 			release();
 		}
+	}
+
+	/** Queries running and waiting now (every lane), and the heavy lane's limits. */
+	get queryLoad(): EngineLoad {
+		return this.#lanes.load;
 	}
 
 	#assertOpen(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairSlots } from './fair-slots';
+import { FairSlots, QueueFullError } from './fair-slots';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -44,6 +44,20 @@ describe('FairSlots', () => {
 		await expect(waiting).rejects.toThrow('deadline passed while queued');
 		expect(slots.waiting).toBe(0);
 		release();
+		expect(slots.running).toBe(0);
+	});
+
+	it('refuses at once past the queue bound, and takes requests again once it drains', async () => {
+		const slots = new FairSlots(1, 1, 2);
+		const held = await slots.acquire('a');
+		const queued = [slots.acquire('b'), slots.acquire('c')];
+		await expect(slots.acquire('d')).rejects.toBeInstanceOf(QueueFullError);
+		expect(slots.waiting).toBe(2);
+		held();
+		(await queued[0])();
+		const next = slots.acquire('d');
+		(await queued[1])();
+		(await next)();
 		expect(slots.running).toBe(0);
 	});
 });

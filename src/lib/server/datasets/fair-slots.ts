@@ -4,7 +4,8 @@
  * client waits behind it. Each owner (an MCP session) may hold at most `perOwner` slots, and
  * when a slot frees the waiting owners take turns (round robin), so a `SELECT 1` from one
  * client is never queued behind another client's backlog. A waiter whose signal aborts
- * (cancelled, or its deadline passed while queued) leaves the queue.
+ * (cancelled, or its deadline passed while queued) leaves the queue. The queue is bounded: past
+ * `maxWaiting` waiters a new request is refused at once (`QueueFullError`) instead of joining.
  */
 
 /** Releases a slot; calling it twice does nothing. */
@@ -15,19 +16,38 @@ interface Waiter {
 	fail: (reason: unknown) => void;
 }
 
+/** Thrown by `acquire` when the queue already holds `maxWaiting` requests. */
+export class QueueFullError extends Error {
+	constructor(readonly waiting: number) {
+		super(`${waiting} requests are already waiting`);
+		this.name = 'QueueFullError';
+	}
+}
+
 /** A fair pool of `total` slots. */
 export class FairSlots {
 	#total: number;
 	#perOwner: number;
+	#maxWaiting: number;
 	#running = 0;
 	#byOwner = new Map<unknown, number>();
 	#queues = new Map<unknown, Waiter[]>();
 	/** Owners with waiters, in turn order. */
 	#turns: unknown[] = [];
 
-	constructor(total: number, perOwner = Math.max(1, Math.ceil(total / 2))) {
+	/**
+	 * `perOwner` defaults to half the slots (rounded up); `maxWaiting` (default unbounded) caps
+	 * the requests queued over all owners.
+	 */
+	constructor(total: number, perOwner = Math.max(1, Math.ceil(total / 2)), maxWaiting = Number.POSITIVE_INFINITY) {
 		this.#total = Math.max(1, total);
 		this.#perOwner = Math.max(1, Math.min(perOwner, this.#total));
+		this.#maxWaiting = Math.max(0, maxWaiting);
+	}
+
+	/** The limits this pool was made with. */
+	get limits(): { total: number; perOwner: number; maxWaiting: number } {
+		return { total: this.#total, perOwner: this.#perOwner, maxWaiting: this.#maxWaiting };
 	}
 
 	/** Requests waiting for a slot, over all owners. */
@@ -46,6 +66,8 @@ export class FairSlots {
 	acquire(owner: unknown, signal?: AbortSignal): Promise<Release> {
 		if (signal?.aborted) return Promise.reject(signal.reason);
 		if (this.#canRun(owner) && !this.#queues.get(owner)?.length) return Promise.resolve(this.#take(owner));
+		const waiting = this.waiting;
+		if (waiting >= this.#maxWaiting) return Promise.reject(new QueueFullError(waiting));
 		return new Promise<Release>((resolve, reject) => {
 			const waiter: Waiter = {
 				grant: () => {

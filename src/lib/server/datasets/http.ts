@@ -1,16 +1,20 @@
 /**
  * Streamable HTTP for the datasets server, as one `Request → Response` function that both
- * the SvelteKit endpoint and the standalone Node server call. Sessions are stateful (the
- * SDK's web-standard transport issues `Mcp-Session-Id`), so a client keeps its GET stream
- * and cancellations; live sessions are capped (the least recently used one is closed to make
- * room) and closed after an idle period. Unknown sessions answer 404 so clients start over.
+ * the SvelteKit endpoint and the standalone Node server call. Sessions (`Mcp-Session-Id`)
+ * keep a client's GET stream and cancellations on one process, but hold nothing a client
+ * depends on: the tools read one shared, read-only engine. So a session is portable. An
+ * instance that receives an id it never saw (the client's previous request went to another
+ * instance behind a load balancer) takes the session up — it replays `initialize` for that id
+ * on a new `McpServer` — instead of answering 404, and no sticky sessions are needed. Ids this
+ * process ended (DELETE, eviction) still answer 404 so clients start over. Live sessions are
+ * capped and closed after an idle period; `drain()` ends the GET streams when the process stops.
  */
 import { isAllowedHost, requestHost, type HostPolicy } from '../host-guard';
 import { isCrossOrigin } from '../same-origin';
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '$lib/shared';
 import { getDatasetEngine, type DatasetEngine } from './engine';
 import { createDatasetsMcpServer } from './server';
@@ -43,14 +47,49 @@ export interface DatasetsHttpOptions {
 	evictIdleMs?: number;
 }
 
+/** What the handler reports about itself (the app's `/healthz`). */
+export interface DatasetsHttpStatus {
+	/** `idle` until the first session starts the engine; `failed` when it could not start. */
+	engine: 'idle' | 'starting' | 'ready' | 'failed';
+	sessions: number;
+	/** Sessions this process took up from an id another process issued. */
+	adopted: number;
+	draining: boolean;
+	/** Queries running and waiting, once the engine runs. */
+	queries?: { running: number; waiting: number };
+}
+
 /** The request handler and its session bookkeeping. */
 export interface DatasetsHttpHandler {
 	/** Handles GET (event stream), POST (JSON-RPC) and DELETE (end session) for one request. */
 	handle(request: Request): Promise<Response>;
 	/** Live sessions right now. */
 	readonly sessionCount: number;
+	/** Engine and session state. */
+	status(): DatasetsHttpStatus;
+	/**
+	 * The process is stopping: ends every session's GET stream (they would hold the HTTP
+	 * server open) and refuses new ones with 405; requests in flight finish.
+	 */
+	drain(): void;
 	/** Closes every session and stops the idle sweep (the engine stays open). */
 	close(): Promise<void>;
+}
+
+/** Ids the server issues (`randomUUID`); only such ids are taken up from another instance. */
+const sessionIdShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A bounded set of the ids this process ended, oldest forgotten first. */
+class EndedIds {
+	readonly #ids = new Set<string>();
+	constructor(readonly max: number) {}
+	add(id: string): void {
+		this.#ids.add(id);
+		if (this.#ids.size > this.max) this.#ids.delete(this.#ids.values().next().value!);
+	}
+	has(id: string): boolean {
+		return this.#ids.has(id);
+	}
 }
 
 interface Session {
@@ -69,17 +108,36 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 
 /** Creates the handler. Call `close()` when the hosting server stops. */
 export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): DatasetsHttpHandler {
-	const engine = options.engine ?? (() => getDatasetEngine());
 	const maxSessions = options.maxSessions ?? 256;
 	const idleMs = options.idleMs ?? 30 * 60_000;
 	const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 	const evictIdleMs = options.evictIdleMs ?? 60_000;
 	const sessions = new Map<string, Session>();
+	/** Sessions being taken up, so two requests of one session share one `McpServer`. */
+	const adopting = new Map<string, Promise<Session | Response>>();
+	const ended = new EndedIds(Math.max(1024, maxSessions * 4));
+	let engineState: DatasetsHttpStatus['engine'] = 'idle';
+	let started: DatasetEngine | undefined;
+	let adopted = 0;
+	let draining = false;
+
+	async function engine(): Promise<DatasetEngine> {
+		if (engineState !== 'ready') engineState = 'starting';
+		try {
+			started = await (options.engine ?? (() => getDatasetEngine()))();
+			engineState = 'ready';
+			return started;
+		} catch (error) {
+			engineState = 'failed';
+			throw error;
+		}
+	}
 
 	async function closeSession(id: string): Promise<void> {
 		const session = sessions.get(id);
 		if (!session) return;
 		sessions.delete(id);
+		ended.add(id);
 		await session.server.close().catch(() => undefined);
 	}
 
@@ -101,6 +159,13 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		return true;
 	}
 
+	function full(): Response {
+		return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.` }, id: null }), {
+			status: 503,
+			headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
+		});
+	}
+
 	/** Reads a JSON-RPC body up to the size limit: 413 past it, 400 when it is not JSON. */
 	async function readBody(request: Request): Promise<{ parsed: unknown } | { error: Response }> {
 		const tooLarge = () => ({ error: jsonRpcError(413, -32600, `Request body larger than ${maxBodyBytes} bytes.`) });
@@ -115,6 +180,32 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		}
 	}
 
+	/** A new server and transport; the session is recorded once the transport has its id. */
+	async function open(sessionId: string): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport } | Response> {
+		if (!(await makeRoom())) return full();
+		let server: McpServer;
+		try {
+			server = createDatasetsMcpServer(await engine());
+		} catch (error) {
+			return jsonRpcError(500, -32603, `The datasets engine could not start: ${errorMessage(error)}`);
+		}
+		const transport = new WebStandardStreamableHTTPServerTransport({
+			sessionIdGenerator: () => sessionId,
+			onsessioninitialized: (id) => {
+				sessions.set(id, { transport, server, lastSeen: Date.now() });
+			},
+			onsessionclosed: (id) => {
+				sessions.delete(id);
+				ended.add(id);
+			}
+		});
+		transport.onclose = () => {
+			if (transport.sessionId) sessions.delete(transport.sessionId);
+		};
+		await server.connect(transport);
+		return { server, transport };
+	}
+
 	async function start(request: Request): Promise<Response> {
 		const read = await readBody(request);
 		if ('error' in read) return read.error;
@@ -123,37 +214,60 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		if (!messages.some((message) => isInitializeRequest(message))) {
 			return jsonRpcError(400, -32000, 'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.');
 		}
-		if (!(await makeRoom())) {
-			return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.` }, id: null }), {
-				status: 503,
-				headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
-			});
-		}
-		let server: McpServer;
-		try {
-			server = createDatasetsMcpServer(await engine());
-		} catch (error) {
-			return jsonRpcError(500, -32603, `The datasets engine could not start: ${errorMessage(error)}`);
-		}
-		const transport = new WebStandardStreamableHTTPServerTransport({
-			sessionIdGenerator: () => randomUUID(),
-			onsessioninitialized: (id) => {
-				sessions.set(id, { transport, server, lastSeen: Date.now() });
-			},
-			onsessionclosed: (id) => {
-				sessions.delete(id);
-			}
+		const opened = await open(randomUUID());
+		if (opened instanceof Response) return opened;
+		return opened.transport.handleRequest(request, { parsedBody: parsed });
+	}
+
+	/**
+	 * Takes up a session another instance issued: replays `initialize` (at the revision the
+	 * client's header names) and `notifications/initialized` for that id on a new server.
+	 */
+	async function adopt(id: string, request: Request): Promise<Session | Response> {
+		const opened = await open(id);
+		if (opened instanceof Response) return opened;
+		const post = (body: unknown) =>
+			opened.transport.handleRequest(
+				new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id }, body: JSON.stringify(body) })
+			);
+		const protocolVersion = request.headers.get('mcp-protocol-version') ?? LATEST_PROTOCOL_VERSION;
+		const initialized = await post({
+			jsonrpc: '2.0',
+			id: 0,
+			method: 'initialize',
+			params: { protocolVersion, capabilities: {}, clientInfo: { name: 'session-taken-up', version: '0' } }
 		});
-		transport.onclose = () => {
-			if (transport.sessionId) sessions.delete(transport.sessionId);
-		};
-		await server.connect(transport);
-		return transport.handleRequest(request, { parsedBody: parsed });
+		await initialized.text();
+		const session = sessions.get(id);
+		if (!initialized.ok || !session) {
+			await opened.server.close().catch(() => undefined);
+			return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+		}
+		await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).text();
+		adopted++;
+		return session;
+	}
+
+	/** The live session for `id`, taken up when another instance issued it; a Response when refused. */
+	async function sessionFor(id: string, request: Request): Promise<Session | Response> {
+		const live = sessions.get(id);
+		if (live) return live;
+		if (ended.has(id) || !sessionIdShape.test(id)) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+		let pending = adopting.get(id);
+		if (!pending) {
+			pending = adopt(id, request).finally(() => adopting.delete(id));
+			adopting.set(id, pending);
+		}
+		return pending;
 	}
 
 	return {
 		get sessionCount() {
 			return sessions.size;
+		},
+		status() {
+			const load = started?.queryLoad;
+			return { engine: engineState, sessions: sessions.size, adopted, draining, ...(load ? { queries: { running: load.running, waiting: load.waiting } } : {}) };
 		},
 		async handle(request) {
 			if (options.hosts && !isAllowedHost(requestHost(request), options.hosts)) {
@@ -162,10 +276,18 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			if (options.sameOriginOnly && isCrossOrigin(request)) {
 				return jsonRpcError(403, -32000, 'Forbidden: cross-origin requests are not accepted here.');
 			}
+			if (draining && request.method === 'GET') {
+				return new Response(null, { status: 405, headers: { allow: 'POST, DELETE' } });
+			}
 			const id = request.headers.get('mcp-session-id');
 			if (id) {
-				const session = sessions.get(id);
-				if (!session) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+				if (request.method === 'DELETE' && !sessions.has(id) && !ended.has(id) && sessionIdShape.test(id)) {
+					// Ended where it lives, or idle there until its sweep: nothing to close here.
+					ended.add(id);
+					return new Response(null, { status: 200 });
+				}
+				const session = await sessionFor(id, request);
+				if (session instanceof Response) return session;
 				session.lastSeen = Date.now();
 				if (request.method !== 'POST') return session.transport.handleRequest(request);
 				const read = await readBody(request);
@@ -177,6 +299,10 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 				return jsonRpcError(400, -32000, 'Bad Request: the Mcp-Session-Id header is required.');
 			}
 			return new Response(null, { status: 405, headers: { allow: 'GET, POST, DELETE' } });
+		},
+		drain() {
+			draining = true;
+			for (const session of sessions.values()) session.transport.closeStandaloneSSEStream();
 		},
 		async close() {
 			clearInterval(sweeper);

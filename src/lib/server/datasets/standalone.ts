@@ -1,7 +1,9 @@
 /**
  * The datasets MCP server on its own Node HTTP server (`npm run mcp:datasets`), for MCP
- * clients other than the app: loopback only, with CORS open to any origin (the data is
- * public and read-only, and browser-based clients live on other origins).
+ * clients other than the app: loopback by default (`host` widens it on purpose), with CORS
+ * open to any origin (the data is public and read-only, and browser-based clients live on
+ * other origins). `stop()` drains: no new connections, GET streams ended, requests in flight
+ * answered, then the rest closed.
  */
 import { hostPolicyFromEnv } from '../host-guard';
 import { createServer } from 'node:http';
@@ -34,16 +36,19 @@ export interface StandaloneDatasetsServer {
 	/** The MCP endpoint, e.g. `http://127.0.0.1:4175/mcp`. */
 	url: string;
 	port: number;
+	/** Stops taking requests, lets those in flight finish (at most `graceMs`, default 10 s), then closes. */
+	stop(graceMs?: number): Promise<void>;
 	close(): Promise<void>;
 }
 
 /**
- * Starts the standalone server on 127.0.0.1 (`port` 0 picks a free one). The MCP endpoint
- * answers on `/mcp` (and `/mcp/datasets`, the app's path, for symmetry); other paths are 404.
+ * Starts the standalone server on 127.0.0.1 or `host` (`port` 0 picks a free one). The MCP
+ * endpoint answers on `/mcp` (and `/mcp/datasets`, the app's path, for symmetry); other paths are 404.
  */
 export async function startStandaloneDatasetsServer(
-	options: { port?: number } & DatasetsHttpOptions = {}
+	options: { port?: number; host?: string } & DatasetsHttpOptions = {}
 ): Promise<StandaloneDatasetsServer> {
+	const host = options.host ?? '127.0.0.1';
 	// Loopback names only (plus ALLOWED_HOSTS): a DNS-rebinding page cannot reach it.
 	const handler = createDatasetsHttpHandler({ hosts: hostPolicyFromEnv({ ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }), ...options });
 	const handle = withCors((request) => handler.handle(request));
@@ -65,12 +70,23 @@ export async function startStandaloneDatasetsServer(
 	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port ?? 4175, '127.0.0.1', () => resolve());
+		server.listen(options.port ?? 4175, host, () => resolve());
 	});
 	const { port } = server.address() as AddressInfo;
 	return {
-		url: `http://127.0.0.1:${port}/mcp`,
+		url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
 		port,
+		async stop(graceMs = 10_000) {
+			const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+			handler.drain();
+			server.closeIdleConnections();
+			const idle = setInterval(() => server.closeIdleConnections(), 100);
+			const late = setTimeout(() => server.closeAllConnections(), graceMs);
+			await closed;
+			clearInterval(idle);
+			clearTimeout(late);
+			await handler.close();
+		},
 		async close() {
 			await handler.close();
 			server.closeAllConnections();

@@ -24,6 +24,8 @@ export interface RelayRequest {
 /** A relay bound to one config file path (undefined = relay off). */
 export interface Relay {
 	handle(input: RelayRequest): Promise<Response>;
+	/** Ends the stdio sessions' GET streams so a stopping server is not held open by them. */
+	drain(): void;
 	close(): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export function createRelay(configPath: string | undefined): Relay {
 				bridges.set(name, bridge);
 			}
 			return bridge.handle(request);
+		},
+		drain() {
+			for (const bridge of bridges.values()) bridge.drain();
 		},
 		async close() {
 			await Promise.all([...bridges.values()].map((bridge) => bridge.close()));

@@ -52,6 +52,11 @@ export class StdioBridge {
 		return this.#open(request);
 	}
 
+	/** Ends the sessions' GET streams (the process is stopping); requests in flight finish. */
+	drain(): void {
+		for (const session of this.#sessions.values()) session.http.closeStandaloneSSEStream();
+	}
+
 	/** Ends every session and its process. */
 	async close(): Promise<void> {
 		await Promise.all([...this.#sessions.values()].map((session) => session.http.close()));

@@ -44,3 +44,34 @@ describe('chart row budget', () => {
 		expect(ROW_BUDGET).toBe(200_000);
 	});
 });
+
+describe('chart row budget: what expressions and compositions generate', () => {
+	const flattened = (calculate: string) => ({ data: { values: [{ a: 1 }] }, transform: [{ calculate, as: 's' }, { flatten: ['s'] }], mark: 'point' });
+
+	it('counts arrays built by calculate and flattened', () => {
+		expect(rowBudgetIssues(flattened('sequence(0,3000000)')).length).toBeGreaterThan(0);
+		expect(rowBudgetIssues(flattened('sequence(3000000)')).length).toBeGreaterThan(0);
+		expect(rowBudgetIssues(flattened("split(pad('', 3000000, 'x'), '')")).length).toBeGreaterThan(0);
+		const rows = Array.from({ length: 1_000 }, (_, index) => ({ i: index }));
+		expect(rowBudgetIssues({ data: { values: rows }, transform: [{ calculate: 'sequence(0, 500)', as: 's' }, { flatten: ['s'] }], mark: 'point' })[0].rows).toBe(500_000);
+		expect(rowBudgetIssues(flattened('sequence(0, 100)'))).toEqual([]);
+	});
+
+	it('refuses generators whose size is not a literal, wherever they stand', () => {
+		expect(rowBudgetIssues(flattened('sequence(0, datum.a * 1e9)')).length).toBeGreaterThan(0);
+		expect(rowBudgetIssues({ params: [{ name: 'p', expr: 'sequence(0, 1e8)' }], data: { values: [] }, mark: 'point' }).map((issue) => issue.path)).toContain('/params/0/expr');
+		expect(rowBudgetIssues({ data: { values: [{ a: 1 }] }, transform: [{ filter: 'length(pad("", 1e9)) > 0' }], mark: 'point' }).length).toBeGreaterThan(0);
+		expect(rowBudgetIssues({ data: { values: [{ a: 1 }] }, transform: [{ calculate: "pad(datum.a, 3, '0')", as: 'p' }], mark: 'point' })).toEqual([]);
+	});
+
+	it('adds up the views of a layer, a concatenation and a repeat', () => {
+		const rows = Array.from({ length: 150_000 }, (_, index) => ({ x: index }));
+		const view = { mark: 'point', encoding: { x: { field: 'x' } } };
+		expect(rowBudgetIssues({ data: { values: rows }, ...view })).toEqual([]);
+		expect(rowBudgetIssues({ data: { values: rows }, layer: [view, view] })[0].rows).toBe(300_000);
+		expect(rowBudgetIssues({ data: { values: rows }, hconcat: [view, view] }).length).toBe(1);
+		expect(rowBudgetIssues({ data: { values: rows }, repeat: ['x', 'x'], spec: view }).length).toBe(1);
+		const sequence = { data: { sequence: { start: 0, stop: 150_000 } }, mark: 'point' };
+		expect(rowBudgetIssues({ vconcat: [sequence, sequence] }).length).toBe(1);
+	});
+});

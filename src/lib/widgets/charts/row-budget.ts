@@ -6,9 +6,13 @@
  * This walks the spec statically and estimates the rows each data source and transform can
  * produce; a spec over ROW_BUDGET is refused with a message that says which part and how to
  * fix it. The estimate is an upper bound where the data is not known (inline values are
- * counted exactly).
+ * counted exactly). Arrays built by expressions (`calculate: "sequence(0, 3000000)"` then
+ * `flatten`, `split(pad(…))`) are counted, any expression generator over the budget is
+ * refused wherever it stands, and the views of a composition (layer, concat, repeat) count
+ * together: the chart draws all of them.
  */
 import { isPlainObject } from '$lib/shared';
+import { generatedSize, stringsOf } from './expression-budget';
 
 /** The most rows a chart may generate or hold at any step. */
 export const ROW_BUDGET = 200_000;
@@ -102,7 +106,17 @@ function groupCount(groupby: unknown, rows: number, values: unknown, derived: Ma
 }
 
 /** Rows after one transform, given `rows` before it and the node's inline values. */
-function afterTransform(transform: Record<string, unknown>, rows: number, values: unknown, derived: Map<string, number>): number {
+function afterTransform(transform: Record<string, unknown>, rows: number, values: unknown, derived: Map<string, number>, arrays: Map<string, number>): number {
+	if (typeof transform.calculate === 'string' && typeof transform.as === 'string') {
+		const size = generatedSize(transform.calculate);
+		if (size > 0) arrays.set(transform.as, size);
+		else arrays.delete(transform.as);
+		return rows;
+	}
+	if (Array.isArray(transform.flatten) && transform.flatten.some((field) => typeof field === 'string' && arrays.has(field))) {
+		const longest = Math.max(...transform.flatten.map((field) => (typeof field === 'string' ? (arrays.get(field) ?? 0) : 0)));
+		return Math.max(1, rows) * longest;
+	}
 	if (Array.isArray(transform.fold)) {
 		const key = Array.isArray(transform.as) && typeof transform.as[0] === 'string' ? transform.as[0] : 'key';
 		derived.set(key, transform.fold.length);
@@ -124,6 +138,14 @@ function afterTransform(transform: Record<string, unknown>, rows: number, values
 	return rows;
 }
 
+/** How many copies of its `spec` a `repeat` draws. */
+function repeatCount(repeat: unknown): number {
+	if (Array.isArray(repeat)) return Math.max(1, repeat.length);
+	if (!isPlainObject(repeat)) return 1;
+	const count = (key: string) => (Array.isArray(repeat[key]) ? Math.max(1, (repeat[key] as unknown[]).length) : 1);
+	return count('row') * count('column') * (Array.isArray(repeat.layer) ? Math.max(1, repeat.layer.length) : 1);
+}
+
 /**
  * Every part of `spec` whose rows would exceed `budget`. Views inherit their parent's data;
  * layers, concatenations, facets and repeats are walked.
@@ -137,8 +159,14 @@ export function rowBudgetIssues(spec: unknown, budget = ROW_BUDGET): BudgetIssue
 	const over = (path: string, rows: number, what: string, fix: string) => {
 		if (rows > budget) issues.push({ path, rows, message: `${what} would make ${format(rows)} rows; charts allow at most ${format(budget)}. ${fix}` });
 	};
+	for (const [path, text] of stringsOf(spec)) {
+		if (!/\b(sequence|pad)\s*\(/.test(text)) continue;
+		over(path, generatedSize(text), 'An expression (sequence() or pad())', 'Use number literals and a smaller size, or compute the values before charting them.');
+	}
+	// Every view draws its rows: a layer or concatenation of views counts them all.
+	let drawn = 0;
 
-	const visit = (node: unknown, path: string, inherited: number, inheritedValues: unknown, depth: number) => {
+	const visit = (node: unknown, path: string, inherited: number, inheritedValues: unknown, depth: number, copies: number) => {
 		if (!isPlainObject(node) || depth > 20) return;
 		const data = node.data;
 		let rows = dataRows(data, inherited, datasets);
@@ -147,10 +175,11 @@ export function rowBudgetIssues(spec: unknown, budget = ROW_BUDGET): BudgetIssue
 		if (isPlainObject(data) && data.graticule !== undefined) over(`${path}/data/graticule`, rows, 'data.graticule', 'Use a larger step.');
 		if (Array.isArray(node.transform)) {
 			const derived = new Map<string, number>();
+			const arrays = new Map<string, number>();
 			node.transform.forEach((transform, index) => {
 				if (!isPlainObject(transform)) return;
 				const kind = Object.keys(transform).find((key) => ['fold', 'flatten', 'density', 'kde', 'quantile', 'impute', 'bin'].includes(key)) ?? 'transform';
-				rows = afterTransform(transform, rows, values, derived);
+				rows = afterTransform(transform, rows, values, derived, arrays);
 				over(`${path}/transform/${index}`, rows, `The ${kind} transform`, 'Use fewer steps, fewer fields or a coarser step.');
 			});
 		}
@@ -161,12 +190,14 @@ export function rowBudgetIssues(spec: unknown, budget = ROW_BUDGET): BudgetIssue
 				}
 			}
 		}
+		if (node.mark !== undefined) drawn += rows * copies;
 		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) {
 			const children = node[key];
-			if (Array.isArray(children)) children.forEach((child, index) => visit(child, `${path}/${key}/${index}`, rows, values, depth + 1));
+			if (Array.isArray(children)) children.forEach((child, index) => visit(child, `${path}/${key}/${index}`, rows, values, depth + 1, copies));
 		}
-		if (isPlainObject(node.spec)) visit(node.spec, `${path}/spec`, rows, values, depth + 1);
+		if (isPlainObject(node.spec)) visit(node.spec, `${path}/spec`, rows, values, depth + 1, copies * repeatCount(node.repeat));
 	};
-	visit(spec, '', 0, undefined, 0);
+	visit(spec, '', 0, undefined, 0, 1);
+	if (issues.length === 0) over('', drawn, 'The views of this chart together', 'Draw fewer views or aggregate the data first.');
 	return issues;
 }

@@ -5,7 +5,7 @@ import { rowProperties, type RowParams } from '../shared/row-binding';
 import { statProperties, type StatParams } from '../stat/definition';
 import { formatValue } from '../shared/format';
 import { kpiBinding, kpiItems, kpiRowIssues, maxFigures } from './rows';
-import { frameFor, countOf } from '../shared/natural-size';
+import { frameFor } from '../shared/natural-size';
 
 /** A column of a one-row result shown as a figure: its name, or its name with a label and unit. */
 export type KpiField = string | { field: string; label?: string; unit?: string; description?: string };
