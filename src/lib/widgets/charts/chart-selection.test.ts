@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { barSpec } from '../bar/spec';
 import { histogramSpec } from '../histogram/spec';
+import { lineSpec } from '../line/spec';
 import { datumValue, selectableValues, selectedSignal, signalValue, withSelectionSpec } from './chart-selection';
 import { pickRange, selectIssues, selectionValue } from '../shared/select-param';
 import { filterOptions, rangeValue } from '../filter/filter-options';
@@ -27,6 +28,22 @@ describe('selection in a chart spec', () => {
 		// It compiles, and the signal exists for the view to update.
 		const compiled = compile(selectable as never).spec;
 		expect(compiled.signals?.some((signal) => signal.name === selectedSignal)).toBe(true);
+	});
+
+	it('dims a line by its series, or puts points on it that dim one by one', () => {
+		const rows = [
+			{ year: '2001', n: 1, kind: 'a' },
+			{ year: '2002', n: 2, kind: 'a' }
+		];
+		const bySeries = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, { accessor: 'kind' });
+		expect(bySeries.layer).toBeUndefined();
+		expect((bySeries.encoding as Record<string, unknown>).opacity).toBeTruthy();
+		const byYear = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, { accessor: 'year' });
+		const [line, points] = byYear.layer as Array<{ mark: Record<string, unknown>; encoding: Record<string, unknown> }>;
+		expect(line.encoding.opacity).toBeUndefined();
+		expect(points.mark).toMatchObject({ type: 'point', cursor: 'pointer' });
+		expect(points.encoding.opacity).toBeTruthy();
+		expect(compile(byYear as never).spec.marks?.length).toBeGreaterThan(1);
 	});
 
 	it('quotes field names safely in the expression', () => {

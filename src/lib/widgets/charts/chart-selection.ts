@@ -41,16 +41,25 @@ function isNode(value: unknown): value is Node {
 }
 
 /** Adds the dimming and a pointer to one unit (a spec with a mark) whose marks carry data (a tooltip). */
-function selectableUnit(unit: Node, test: string): Node {
+function selectableUnit(unit: Node, test: string, accessor: string): Node {
 	const mark = isNode(unit.mark) ? unit.mark : typeof unit.mark === 'string' ? { type: unit.mark } : undefined;
 	if (!mark || !mark.tooltip || mark.type === 'text') return unit;
 	const encoding = isNode(unit.encoding) ? unit.encoding : {};
-	// Lines and areas get points, so each value has a mark to click.
-	const points = (mark.type === 'line' || mark.type === 'area') && !mark.point ? { point: true } : {};
+	const dimmed = (channels: Node) => (channels.opacity ? channels : { ...channels, opacity: { condition: { test, value: 0.22 } } });
+	const line = mark.type === 'line' || mark.type === 'area';
+	const bySeries = isNode(encoding.color) && encoding.color.field === accessor;
+	if (!line || bySeries) return { ...unit, mark: { ...mark, cursor: 'pointer' }, encoding: dimmed(encoding) };
+	// A line or an area draws one path per series: points on top carry each value, and dim alone.
+	const { mark: _mark, encoding: _encoding, ...rest } = unit;
+	void _mark;
+	void _encoding;
+	const pointChannels = Object.fromEntries(Object.entries(encoding).filter(([channel]) => ['x', 'y', 'color', 'tooltip'].includes(channel)));
 	return {
-		...unit,
-		mark: { ...mark, ...points, cursor: 'pointer' },
-		encoding: encoding.opacity ? encoding : { ...encoding, opacity: { condition: { test, value: 0.22 } } }
+		...rest,
+		layer: [
+			{ mark: { ...mark, point: false }, encoding },
+			{ mark: { type: 'point', filled: true, size: 40, tooltip: true, cursor: 'pointer' }, encoding: dimmed(pointChannels) }
+		]
 	};
 }
 
@@ -58,8 +67,8 @@ function selectableUnit(unit: Node, test: string): Node {
 export function withSelectionSpec(spec: Node, config: ChartSelectionConfig): Node {
 	const test = dimTest(config);
 	const own = Array.isArray(spec.params) ? spec.params : [];
-	const out: Node = { ...selectableUnit(spec, test), params: [...own, { name: selectedSignal, value: [] }] };
-	if (Array.isArray(spec.layer)) out.layer = spec.layer.map((layer) => (isNode(layer) ? selectableUnit(layer, test) : layer));
+	const out: Node = { ...selectableUnit(spec, test, config.accessor), params: [...own, { name: selectedSignal, value: [] }] };
+	if (Array.isArray(spec.layer)) out.layer = spec.layer.map((layer) => (isNode(layer) ? selectableUnit(layer, test, config.accessor) : layer));
 	return out;
 }
 
