@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '$lib/agent';
-import { doneEvent, sampleSession, sampleTurn } from '$lib/console/sample-events';
+import { appendInBatches, doneEvent, sampleSession, sampleTurn } from '$lib/console/sample-events';
 import { Transcript, deriveTranscript, doneLabel, type ToolItem } from './transcript';
 import { adviceFor } from './error-advice';
 
@@ -124,11 +124,7 @@ describe('Transcript.sync', () => {
 	it('appending in batches gives the same items as deriving at once', () => {
 		const all = sampleSession(5);
 		const transcript = new Transcript();
-		const growing: AgentEvent[] = [];
-		for (let i = 0; i < all.length; i += 3) {
-			growing.push(...all.slice(i, i + 3));
-			transcript.sync(growing);
-		}
+		appendInBatches(all, 3, (growing) => transcript.sync(growing));
 		expect(transcript.items).toEqual(deriveTranscript(all));
 	});
 

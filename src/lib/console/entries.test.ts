@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '$lib/agent';
 import { ConsoleLog, deriveEntries, entryKinds, formatDuration } from './entries';
 import { computeMetrics } from './metrics';
-import { doneEvent, sampleSession, sampleTurn } from './sample-events';
+import { appendInBatches, doneEvent, sampleSession, sampleTurn } from './sample-events';
 
 const call = { turnId: 't', iteration: 1, callId: 'c1', name: 'mem_mcp_delete', resolvedName: 'mem_mcp_delete', server: 'mem', protocol: 'mcp' as const, tool: 'delete' };
 
@@ -131,11 +131,7 @@ describe('ConsoleLog.sync', () => {
 	it('processes only appended events and matches a full derivation', () => {
 		const all = sampleSession(4);
 		const log = new ConsoleLog();
-		const growing: AgentEvent[] = [];
-		for (let i = 0; i < all.length; i += 7) {
-			growing.push(...all.slice(i, i + 7));
-			log.sync(growing);
-		}
+		appendInBatches(all, 7, (growing) => log.sync(growing));
 		expect(log.entries).toEqual(deriveEntries(all));
 	});
 

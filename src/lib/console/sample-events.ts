@@ -104,3 +104,15 @@ export function sampleSession(turns: number, start = 1_700_000_000_000): AgentEv
 export function doneEvent(turnId: string, at: number, reason: 'end_turn' | 'aborted' | 'error' = 'end_turn'): AgentEvent {
 	return { type: 'done', at, turnId, reason, iterations: 1, toolCalls: 0, usage: noUsage, elapsedMs: 0 };
 }
+
+/**
+ * Feeds `events` to `sync` as a live session grows: one array, appended `batch` events at a
+ * time, handed over after each append (views must process only what was appended).
+ */
+export function appendInBatches(events: readonly AgentEvent[], batch: number, sync: (growing: AgentEvent[]) => void): void {
+	const growing: AgentEvent[] = [];
+	for (let i = 0; i < events.length; i += batch) {
+		growing.push(...events.slice(i, i + batch));
+		sync(growing);
+	}
+}

@@ -96,11 +96,12 @@ export class HttpToolServer implements ToolServer {
 			return scrubEchoedSecrets(result, Object.values(this.#options.secrets?.() ?? {}));
 		} catch (error) {
 			if (options.signal?.aborted) throw error;
-			if (error instanceof AutoUiError) return errorResult(`${label} was stopped: ${error.message}`, error.code);
 			if (timer.signal.aborted) {
 				return errorResult(`${label} did not answer within ${timeoutMs} ms (the tool's timeout). The API may be slow or down; try again later, with narrower arguments, or tell the user.`, 'timeout');
 			}
 			if (isAbortError(error)) throw error;
+			// A redirect refused for a request that carries secrets, or a redirect loop.
+			if (error instanceof AutoUiError) return errorResult(`${label} was stopped: ${error.message}`, error.code);
 			const explanation = await explainNetworkFailure(request.url, { pageOrigin: this.#options.pageOrigin, fetch: doFetch });
 			return errorResult(`${label} could not be sent: ${explanation}`, 'http_unreachable');
 		} finally {

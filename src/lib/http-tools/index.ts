@@ -6,6 +6,7 @@
 export { HttpToolList } from './http-tool-list.svelte';
 export type { AddDocumentInput, HttpSetEntry, HttpToolListOptions } from './http-tool-list.svelte';
 export type { LinkToolsOffer } from './link-tools.svelte';
+export { HttpToolSource, openHttpTools } from './tool-source';
 export { LazyHttpToolServer } from './lazy-server';
 export { toolDefinition } from './definition';
 export type { HttpConfig, HttpMethod, HttpToolDescriptor, HttpToolSet, SecretSpec } from './descriptor';

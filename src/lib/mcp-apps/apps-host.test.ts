@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import { withAppTools } from '$lib/agent/app-tools';
+import { buildToolRegistry } from '$lib/agent/registry';
+import type { ToolLayer } from '$lib/agent/types';
 import { buildLayer } from '$lib/mcp';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import { McpAppsHost, type HostConnection } from './apps-host';
@@ -11,6 +14,11 @@ const tools: ToolDefinition[] = [
 	{ name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } },
 	{ name: 'plain', inputSchema: schema }
 ];
+
+/** What the page's tool hub offers the host: the registries of these layers. */
+function registries(layers: ToolLayer[]) {
+	return { ready: async () => undefined, registry: buildToolRegistry(layers), appRegistry: buildToolRegistry(layers.map(withAppTools)) };
+}
 
 function setup(options: { fail?: boolean } = {}) {
 	const calls: { name: string; args: Record<string, unknown> }[] = [];
@@ -38,7 +46,7 @@ function setup(options: { fail?: boolean } = {}) {
 	const host: McpAppsHost = new McpAppsHost({
 		connections: () => [connection],
 		serverConnected: () => true,
-		layers: () => [buildLayer({ serverName: 'clock', serverUrl: 'http://127.0.0.1:1/mcp', tools })],
+		tools: registries([buildLayer({ serverName: 'clock', serverUrl: 'http://127.0.0.1:1/mcp', tools })]),
 		async callTool(request): Promise<DirectCallOutcome> {
 			direct.push(request);
 			// The agent's call path reaches the observed server, as the dispatcher does.
@@ -204,7 +212,7 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		return new McpAppsHost({
 			connections: () => [],
 			serverConnected: () => false,
-			layers: () => [],
+			tools: registries([]),
 			callTool: async () => ({ ok: false, callId: 'x', error: 'unused', elapsedMs: 0 }),
 			canvas: { callbacks: {}, validator: { load: async () => undefined, check: () => ({ ok: false }) }, store: { get: () => undefined, update: () => undefined, remove: () => undefined } },
 			send: () => undefined,

@@ -19,7 +19,7 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolLayer } from '$lib/agent/types';
+import type { ToolRegistry } from '$lib/agent/registry';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
@@ -38,12 +38,22 @@ export interface HostConnection extends ViewConnection, ToolServer {
 	readonly url: string;
 }
 
+/** The agent's registries, as the page's tool hub holds them (built there, never here). */
+export interface RegistriesPort {
+	/** Resolves once the registries can be read. */
+	ready(): Promise<void>;
+	/** The model's names. */
+	readonly registry: ToolRegistry;
+	/** The names a View's own calls use (View-only tools included). */
+	readonly appRegistry: ToolRegistry;
+}
+
 /** What the host is built from. */
 export interface McpAppsHostOptions {
 	connections(): readonly HostConnection[];
 	/** Whether the server is connected (reactive in the page, so a waiting View retries). */
 	serverConnected(server: string): boolean;
-	layers(): ToolLayer[];
+	tools: RegistriesPort;
 	callTool(request: DirectCallRequest): Promise<DirectCallOutcome>;
 	canvas: ViewCanvas & { store: ViewCanvas['store'] & { remove(id: string): void } };
 	/** Sends a chat message (starts a turn). */
@@ -119,7 +129,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		this.#streaming ??= import('./streaming-calls').then(
 			({ StreamingCalls }) =>
 				(this.#streamingNow = new StreamingCalls({
-					layers: () => this.#options.layers(),
+					registry: () => this.#options.tools.registry,
 					connections: () => this.#options.connections(),
 					open: async (connection, tool, resource) => (await import('./host-actions')).openView({ connection, tool, resource, canvas: this.#options.canvas }),
 					view: (widgetId) => this.#views.get(widgetId),
@@ -250,7 +260,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		this.#appCalls.set(key, (this.#appCalls.get(key) ?? 0) + 1);
 		try {
 			const { runAppCall } = await import('./host-actions');
-			return await runAppCall(request, this.#options.layers(), this.#options.callTool);
+			await this.#options.tools.ready();
+			return await runAppCall(request, this.#options.tools.appRegistry, this.#options.callTool);
 		} finally {
 			this.#takeAppCall(request.server, request.tool, request.args);
 		}

@@ -40,7 +40,7 @@ export function installFocusGuard(win: Window, options: FocusGuardOptions): () =
 	const pointer = () => void (lastPointer = now());
 	const focusIn = (event: FocusEvent) => {
 		const target = event.target as Element | null;
-		if (target instanceof win.HTMLElement && !options.isViewFrame(target)) previous = target;
+		if (target instanceof HTMLElement && !options.isViewFrame(target)) previous = target;
 	};
 	const blur = () => {
 		const activeAtBlur = activation();

@@ -4,12 +4,10 @@
  * under the agent's registry name.
  */
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
+import type { UiCallbacks } from '$lib/agent/types';
 import { AutoUiError, errorMessage, randomId, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
-import { buildToolRegistry } from '$lib/agent';
-import { withAppTools } from '$lib/agent/app-tools';
-import { providerName } from '$lib/agent/registry';
+import { providerName, type ToolRegistry } from '$lib/agent/registry';
 import type { HostConnection } from './apps-host';
 
 /** The most of a result a widget record keeps (the live View gets it whole). */
@@ -95,9 +93,8 @@ export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
 	return result;
 }
 
-/** `{server}_mcp_{tool}` as the agent's registry names it, View-only tools included. */
-export function appToolName(layers: readonly ToolLayer[], server: string, tool: string): string | undefined {
-	const registry = buildToolRegistry(layers.map(withAppTools));
+/** `{server}_mcp_{tool}` as the agent's registry names it (give the one with View-only tools). */
+export function appToolName(registry: ToolRegistry, server: string, tool: string): string | undefined {
 	const entry = registry.servers.find((candidate) => candidate.layer.protocol === 'mcp' && candidate.layer.serverName === server);
 	return entry ? providerName(registry, entry, tool) : undefined;
 }
@@ -105,10 +102,10 @@ export function appToolName(layers: readonly ToolLayer[], server: string, tool: 
 /** Runs a View's `tools/call` through the agent's direct-call path (origin `app`). */
 export async function runAppCall(
 	request: { server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal },
-	layers: readonly ToolLayer[],
+	registry: ToolRegistry,
 	callTool: (request: DirectCallRequest) => Promise<DirectCallOutcome>
 ): Promise<ToolCallResult> {
-	const name = appToolName(layers, request.server, request.tool);
+	const name = appToolName(registry, request.server, request.tool);
 	if (!name) throw new AutoUiError('unknown_tool', `Tool "${request.tool}" of "${request.server}" is not available right now (is the server connected?).`);
 	const outcome = await callTool({ tool: name, args: request.args, origin: 'app', signal: request.signal });
 	if (outcome.result) return outcome.result;

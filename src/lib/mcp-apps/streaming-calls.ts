@@ -7,8 +7,7 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import { partialArguments } from '$lib/agent/partial-json';
-import { buildToolRegistry, resolveToolName } from '$lib/agent/registry';
-import type { ToolLayer } from '$lib/agent/types';
+import { resolveToolName, type ToolRegistry } from '$lib/agent/registry';
 import type { ToolDefinition } from '$lib/shared';
 import type { HostConnection } from './apps-host';
 import type { ViewHandle } from './host-port';
@@ -18,7 +17,8 @@ type Args = Record<string, unknown>;
 
 /** What the tracker needs from the host. */
 export interface StreamingCallsDeps {
-	layers(): ToolLayer[];
+	/** The agent's registry (the names the model writes); read during a turn, so always loaded. */
+	registry(): ToolRegistry;
 	connections(): readonly HostConnection[];
 	/** Opens the call's widget with its input pending; resolves with its id. */
 	open(connection: HostConnection, tool: ToolDefinition, resource: string): Promise<string | undefined>;
@@ -104,7 +104,7 @@ export class StreamingCalls {
 	}
 
 	#start(turnId: string, name: string): StreamedCall | null {
-		const resolved = resolveToolName(buildToolRegistry(this.#deps.layers()), name);
+		const resolved = resolveToolName(this.#deps.registry(), name);
 		const entry = resolved?.entry;
 		if (entry?.kind !== 'tool' || entry.server.layer.protocol !== 'mcp') return null;
 		const connection = this.#deps.connections().find((candidate) => candidate.name === entry.server.layer.serverName);

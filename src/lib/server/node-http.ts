@@ -3,7 +3,7 @@
  * SvelteKit (the standalone datasets server) and for tests that serve a route handler on a
  * loopback port the way the SvelteKit route does.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /** A Node request as a web `Request` (the body is buffered; MCP messages are small). */
 export async function toWebRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
@@ -44,4 +44,19 @@ export async function writeWebResponse(response: Response, outgoing: ServerRespo
 		// The client went away mid-stream; nothing left to write to.
 	}
 	outgoing.end();
+}
+
+/**
+ * Serves `handle` on 127.0.0.1, on a port the system picks, the way a route serves it: each
+ * Node request as a web `Request` (its origin from the Host header), the `Response` written
+ * back. `handle` also gets the Node request (its socket, its raw URL). Close `server` when done.
+ */
+export async function serveWeb(handle: (request: Request, incoming: IncomingMessage) => Promise<Response>): Promise<{ origin: string; server: Server }> {
+	const server = createServer(async (incoming, outgoing) => {
+		const request = await toWebRequest(incoming, `http://${incoming.headers.host}`);
+		await writeWebResponse(await handle(request, incoming), outgoing);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const address = server.address();
+	return { origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConnection } from '$lib/mcp';
+import { buildToolRegistry } from '$lib/agent/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { createWorkbenchDeps } from './app-bridge';
 
 const layers = (): ToolLayer[] => [
 	{ protocol: 'mcp', serverName: 'everything', serverUrl: 'http://127.0.0.1:1/mcp', tools: [{ name: 'get-sum', inputSchema: { type: 'object' } }] }
 ];
+/** What the page's tool hub offers the bridge: the registry of those layers. */
+const tools = { ready: async () => undefined, registry: buildToolRegistry(layers()) };
 
 describe('the workbench bridge', () => {
 	it('sends manual calls and Show on canvas through the direct-call contract, under registry names', async () => {
@@ -23,7 +26,7 @@ describe('the workbench bridge', () => {
 				return { id: 'widget-1' };
 			}
 		};
-		const deps = createWorkbenchDeps({ layers, connection: () => undefined, session, canvas });
+		const deps = createWorkbenchDeps({ tools, connection: () => undefined, session, canvas });
 		const outcome = await deps.callTool({ server: 'everything', tool: 'get-sum', args: { a: 2, b: 3 }, timeoutMs: 5000 });
 		expect(outcome).toMatchObject({ ok: true, callId: 'call-1' });
 		expect(calls).toEqual([{ tool: 'everything_mcp_get-sum', args: { a: 2, b: 3 }, origin: 'manual', signal: undefined, timeoutMs: 5000, onProgress: undefined }]);
@@ -43,7 +46,7 @@ describe('the workbench bridge', () => {
 		} as unknown as McpConnection;
 		const added: Array<{ type: string; params: Record<string, unknown> }> = [];
 		const deps = createWorkbenchDeps({
-			layers,
+			tools,
 			connection: () => connection,
 			session: {},
 			canvas: {},

@@ -5,10 +5,9 @@
  * canvas lacks those methods, calls go straight to the connection and the widget is added
  * from the result once (not live).
  */
-import { buildToolRegistry } from '$lib/agent';
-import { providerName } from '$lib/agent/registry';
+import { providerName, type ToolRegistry } from '$lib/agent/registry';
 import type { DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolLayer, UiCallbacks } from '$lib/agent/types';
+import type { UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
 import { resultValue } from './default-widget';
@@ -31,10 +30,17 @@ export interface CanvasSourcePort {
 	}): Promise<{ id: string } | { error: string }>;
 }
 
+/** The agent's registry, as the page's tool hub holds it (built there, never here). */
+export interface RegistryPort {
+	/** Resolves once `registry` can be read. */
+	ready(): Promise<void>;
+	readonly registry: ToolRegistry;
+}
+
 /** What the bridge is built from. */
 export interface WorkbenchBridgeOptions {
-	/** The tool layers the agent sees, to name tools as its registry does. */
-	layers(): ToolLayer[];
+	/** Where the agent's names of tools come from. */
+	tools: RegistryPort;
 	/** A connection by server display name. */
 	connection(server: string): McpConnection | undefined;
 	session: object;
@@ -54,8 +60,9 @@ function hasMethod<T>(value: object, name: string): value is object & T {
 
 /** Creates the deps the workbench runs on. */
 export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchDeps {
-	const registryName = (server: string, tool: string): string | undefined => {
-		const registry = buildToolRegistry(options.layers());
+	const registryName = async (server: string, tool: string): Promise<string | undefined> => {
+		await options.tools.ready();
+		const registry = options.tools.registry;
 		const entry = registry.servers.find((candidate) => candidate.layer.protocol !== 'webmcp' && candidate.layer.serverName === server);
 		return entry ? providerName(registry, entry, tool) : undefined;
 	};
@@ -64,7 +71,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		const started = performance.now();
 		const session = options.session;
 		if (hasMethod<DirectCallPort>(session, 'callTool')) {
-			const tool = registryName(call.server, call.tool);
+			const tool = await registryName(call.server, call.tool);
 			if (!tool) return { ok: false, callId: '', error: `Tool "${call.tool}" of server "${call.server}" is not available to the app right now (is the server connected?).`, code: 'unknown_tool', elapsedMs: 0 };
 			return session.callTool({ tool, args: call.args, origin: 'manual', signal: call.signal, timeoutMs: call.timeoutMs, onProgress: call.onProgress });
 		}
@@ -84,7 +91,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 	async function showOnCanvas(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }> {
 		const canvas = options.canvas;
 		if (hasMethod<CanvasSourcePort>(canvas, 'showFromSource')) {
-			const tool = registryName(request.source.server, request.source.tool);
+			const tool = await registryName(request.source.server, request.source.tool);
 			if (!tool) return { error: `Tool "${request.source.tool}" is not available (is "${request.source.server}" connected?).` };
 			return canvas.showFromSource({ widget: request.widget, params: request.params, source: { tool, args: request.source.args, refreshSeconds: request.source.refreshSeconds }, title: request.title });
 		}

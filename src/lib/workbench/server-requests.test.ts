@@ -172,7 +172,7 @@ describe('a server that floods or loops', () => {
 		const handlers = requests.handlersFor(() => name);
 		name = 'everything';
 		const controller = new AbortController();
-		const answer = handlers.elicit!({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } as never, controller.signal);
+		const answer = handlers.elicit!({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: {} } } as never, controller.signal, {} as never);
 		await until(async () => (requests.pending.length ? true : undefined));
 		expect(requests.pending[0].server).toBe('everything');
 		controller.abort();

@@ -10,7 +10,7 @@ import type { ProviderId } from '$lib/agent/providers';
 import { publicLlmConfig, readLlmProxyConfig, type LlmProxyConfig } from './config';
 import { forwardLlmRequest } from './forward';
 import { hostPolicyFromEnv } from '../host-guard';
-import { toWebRequest, writeWebResponse } from '../node-http';
+import { serveWeb } from '../node-http';
 
 let llm: FakeLlm;
 let app: Server;
@@ -20,15 +20,12 @@ let config: LlmProxyConfig;
 beforeAll(async () => {
 	llm = await startFakeLlm({ apiKey: 'server-secret' });
 	config = readLlmProxyConfig({ ANTHROPIC_API_KEY: 'server-secret', ANTHROPIC_BASE_URL: llm.url, OPENAI_API_KEY: 'server-secret', OPENAI_BASE_URL: `${llm.url}/v1/` });
-	app = createServer(async (incoming, outgoing) => {
+	({ origin: appOrigin, server: app } = await serveWeb((request) => {
 		// The SDKs run in Node here; a browser adds Sec-Fetch-Site to every request of the page.
-		incoming.headers['sec-fetch-site'] = 'same-origin';
-		const request = await toWebRequest(incoming, appOrigin);
+		request.headers.set('sec-fetch-site', 'same-origin');
 		const [provider, ...rest] = new URL(request.url).pathname.replace(/^\/api\/llm\//, '').split('/');
-		await writeWebResponse(await forwardLlmRequest(request, provider, rest.join('/'), config), outgoing);
-	});
-	await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-	appOrigin = `http://127.0.0.1:${(app.address() as { port: number }).port}`;
+		return forwardLlmRequest(request, provider, rest.join('/'), config);
+	}));
 });
 afterAll(async () => {
 	await new Promise((resolve) => app.close(resolve));

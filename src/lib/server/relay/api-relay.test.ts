@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseToolSet } from '$lib/http-tools/descriptor';
 import { HttpToolServer } from '$lib/http-tools/http-server';
-import { toWebRequest, writeWebResponse } from '../node-http';
+import { serveWeb } from '../node-http';
 import { createApiRelay, relayTarget } from './api-relay';
 import { parseRelayConfig } from './config';
 
@@ -42,13 +42,13 @@ beforeAll(async () => {
 	const config = join(dir, '.relay.json');
 	writeFileSync(config, JSON.stringify({ apis: { pets: { url: `${upstreamUrl}/v1`, headers: { 'x-api-key': 'server-side-key' } } } }));
 	const relay = createApiRelay(config);
-	front = createServer(async (incoming, outgoing) => {
-		const request = await toWebRequest(incoming, `http://${incoming.headers.host}`);
+	const served = await serveWeb((request, incoming) => {
 		// The raw request path (dot segments included), so the relay's own check is what refuses them.
 		const [, name = '', ...rest] = (incoming.url ?? '').split('?')[0].replace('/api/relay-http', '').split('/');
-		await writeWebResponse(await relay.handle({ request, name, path: rest.join('/'), clientAddress: incoming.socket.remoteAddress ?? '' }), outgoing);
+		return relay.handle({ request, name, path: rest.join('/'), clientAddress: incoming.socket.remoteAddress ?? '' });
 	});
-	relayBase = `${await listen(front)}/api/relay-http`;
+	front = served.server;
+	relayBase = `${served.origin}/api/relay-http`;
 });
 
 afterAll(async () => {

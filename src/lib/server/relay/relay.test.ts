@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,21 +7,17 @@ import { join } from 'node:path';
 import { McpConnection } from '$lib/mcp';
 import { createRelay, type Relay } from './relay';
 import { parseRelayConfig } from './config';
-import { toWebRequest, writeWebResponse } from '../node-http';
+import { serveWeb } from '../node-http';
 import { startFixtureServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 
 const require = createRequire(import.meta.url);
 
 /** Serves the relay the way the SvelteKit route does: /api/relay/<name>. */
 async function serve(relay: Relay): Promise<{ base: string; server: Server }> {
-	const server = createServer(async (incoming, outgoing) => {
-		const request = await toWebRequest(incoming, `http://${incoming.headers.host}`);
-		const name = new URL(request.url).pathname.replace('/api/relay/', '');
-		await writeWebResponse(await relay.handle({ request, name, clientAddress: incoming.socket.remoteAddress ?? '' }), outgoing);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const address = server.address();
-	return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/relay/`, server };
+	const { origin, server } = await serveWeb((request, incoming) =>
+		relay.handle({ request, name: new URL(request.url).pathname.replace('/api/relay/', ''), clientAddress: incoming.socket.remoteAddress ?? '' })
+	);
+	return { base: `${origin}/api/relay/`, server };
 }
 
 describe('MCP relay', () => {
