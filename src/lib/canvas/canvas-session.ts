@@ -12,7 +12,7 @@ import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
 import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
-import { withParameterCallbacks } from './params/param-callbacks';
+import { lazyParameterCallbacks } from './params/lazy-param-callbacks';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -102,8 +102,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	// Requested now, loaded long before the first display (and awaited before the tools are registered).
 	const titlesReady = loadTitles().catch(() => undefined);
 	const live = lazyLiveWidgets(store, validator);
+	const parameterSide = lazyParameterCallbacks(createCanvasCallbacks(store, validator), store);
 	const callbacks = {
-		...withParameterCallbacks(createCanvasCallbacks(store, validator), store),
+		...parameterSide.callbacks,
 		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
 		onRefresh(id: string): CanvasActionResult {
 			const record = store.get(id);
@@ -168,7 +169,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
-			await titlesReady;
+			await Promise.all([titlesReady, parameterSide.ready]);
 			if (options.modelContext !== null) {
 				// The registration code loads after the canvas is back, not with the page.
 				const { registerWithModelContext } = await import('$lib/webmcp/model-context');
