@@ -10,7 +10,17 @@ import { readFileSync } from 'node:fs';
 import { startFakeLlm, type FakeLlm, type FakeRequestView, type FakeTurn, type WireFormat } from '../fixtures/fake-llm';
 import { startFixtureServer, startMemoryServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
-import { attachRequestsOnFailure, chatsSince, messagesOf, openApp, send, textOf, turnsDone, waitReady, waitTurns } from './support/app';
+import {
+	attachRequestsOnFailure,
+	chatsSince,
+	messagesOf,
+	openApp,
+	send,
+	textOf,
+	turnsDone,
+	waitReady,
+	waitTurns
+} from './support/app';
 
 let llm: FakeLlm;
 test.beforeAll(async () => {
@@ -25,7 +35,9 @@ test.use({ viewport: { width: 1500, height: 950 } });
 attachRequestsOnFailure(() => llm);
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`${format}: a 429 is retried after retry-after, shown in the console, and the turn completes`, async ({ page }) => {
+	test(`${format}: a 429 is retried after retry-after, shown in the console, and the turn completes`, async ({
+		page
+	}) => {
 		const errors = collectErrors(page);
 		llm.setScenario({ steps: [{ error: { status: 429, retryAfter: 1 } }, { text: 'Back after the rate limit.' }] });
 		await openApp(page, llm, format);
@@ -50,12 +62,18 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`${format}: a stream cut mid-way ends with a clear error, keeps the history, and the next message works`, async ({ page }) => {
+	test(`${format}: a stream cut mid-way ends with a clear error, keeps the history, and the next message works`, async ({
+		page
+	}) => {
 		const errors = collectErrors(page);
 		llm.setScenario({
 			steps: [
 				{ text: 'The first answer, complete.' },
-				{ text: ['Half of the second ', 'answer arrives, ', 'then the connection ', 'drops.'], cutAfterEvents: 5, chunkDelayMs: 40 },
+				{
+					text: ['Half of the second ', 'answer arrives, ', 'then the connection ', 'drops.'],
+					cutAfterEvents: 5,
+					chunkDelayMs: 40
+				},
 				{ text: 'The third answer, after the cut.' }
 			]
 		});
@@ -80,7 +98,11 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 
 		await send(page, 'Third question');
 		await waitTurns(page, 3);
-		await expect(page.getByTestId('assistant-message')).toHaveText(['The first answer, complete.', /^Half of the second/, 'The third answer, after the cut.']);
+		await expect(page.getByTestId('assistant-message')).toHaveText([
+			'The first answer, complete.',
+			/^Half of the second/,
+			'The third answer, after the cut.'
+		]);
 		await expect(turnsDone(page).nth(2)).toHaveAttribute('data-reason', 'end_turn');
 
 		const chats = chatsSince(llm, from);
@@ -159,7 +181,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	});
 }
 
-test('Stop while a slow tool runs cancels the call at once, and the next request pairs every tool call with a result', async ({ page }) => {
+test('Stop while a slow tool runs cancels the call at once, and the next request pairs every tool call with a result', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const fixture = await startFixtureServer();
 	try {
@@ -167,7 +191,12 @@ test('Stop while a slow tool runs cancels the call at once, and the next request
 		llm.setScenario({
 			steps: [
 				{ toolCalls: [{ name: `${prefix}list_tools`, input: {} }] },
-				{ toolCalls: [{ name: `${prefix}sleep`, input: { ms: 20_000, steps: 20 } }, { name: `${prefix}echo`, input: { text: 'quick' } }] },
+				{
+					toolCalls: [
+						{ name: `${prefix}sleep`, input: { ms: 20_000, steps: 20 } },
+						{ name: `${prefix}echo`, input: { text: 'quick' } }
+					]
+				},
 				{ text: 'Fine, no waiting then.' }
 			]
 		});
@@ -188,7 +217,9 @@ test('Stop while a slow tool runs cancels the call at once, and the next request
 		const chats = chatsSince(llm, from);
 		expect(chats.map((request) => request.status)).toEqual([200, 200, 200]);
 		// Both calls of the stopped iteration have their result (the fake checks the pairing too).
-		const results = messagesOf(chats[2]).flatMap((message) => (Array.isArray(message.content) ? message.content : []) as Array<{ type: string; content?: unknown }>);
+		const results = messagesOf(chats[2]).flatMap(
+			(message) => (Array.isArray(message.content) ? message.content : []) as Array<{ type: string; content?: unknown }>
+		);
 		expect(results.filter((block) => block.type === 'tool_use')).toHaveLength(3);
 		expect(results.filter((block) => block.type === 'tool_result')).toHaveLength(3);
 		expect(errors).toEqual([]);
@@ -210,13 +241,18 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 		// The server is named from its serverInfo ("memory-server" → memory); its tools carry that prefix.
 		const prefix = 'memory_mcp_';
 		const seen: string[] = [];
-		const call = (name: string, input: Record<string, unknown>): FakeTurn => ({ toolCalls: [{ name: `${prefix}${name}`, input }] });
-		const remember = (name: string) => call('create_entities', { entities: [{ name, entityType: 'person', observations: ['likes charts'] }] });
+		const call = (name: string, input: Record<string, unknown>): FakeTurn => ({
+			toolCalls: [{ name: `${prefix}${name}`, input }]
+		});
+		const remember = (name: string) =>
+			call('create_entities', { entities: [{ name, entityType: 'person', observations: ['likes charts'] }] });
 		const forget = (...names: string[]) => call('delete_entities', { entityNames: names });
-		const answer = (text: string) => (request: FakeRequestView): FakeTurn => {
-			seen.push(onlyResult(request));
-			return { text };
-		};
+		const answer =
+			(text: string) =>
+			(request: FakeRequestView): FakeTurn => {
+				seen.push(onlyResult(request));
+				return { text };
+			};
 		llm.setScenario({
 			steps: [
 				// Turn 1: discover the server's tools, remember Alice, try to forget her (denied).
@@ -263,7 +299,9 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 		await expect(approvals).toHaveCount(1);
 		await approvals.getByTestId('approve-once').click();
 		await waitTurns(page, 2);
-		await expect(page.locator('[data-testid=tool-chip][data-status=done]', { hasText: 'delete_entities' })).toHaveCount(1);
+		await expect(page.locator('[data-testid=tool-chip][data-status=done]', { hasText: 'delete_entities' })).toHaveCount(
+			1
+		);
 		expect(seen[1]).not.toContain('ERROR');
 		expect(seen[1]).toMatch(/deleted|success/i);
 		expect(memoryText()).not.toContain('Alice');
@@ -280,7 +318,12 @@ test('approval prompts for a destructive tool: deny, allow once, always allow', 
 		await expect(page.locator('[data-testid=console-entry][data-kind=approval]')).toHaveCount(3);
 		expect(seen[3]).not.toContain('ERROR');
 		await expect(page.getByTestId('assistant-message').last()).toHaveText('Carol is forgotten too.');
-		expect(llm.chatRequests().slice(-10).map((request) => request.status)).toEqual(Array(10).fill(200));
+		expect(
+			llm
+				.chatRequests()
+				.slice(-10)
+				.map((request) => request.status)
+		).toEqual(Array(10).fill(200));
 		expect(errors).toEqual([]);
 	} finally {
 		await memory.stop();
@@ -321,10 +364,21 @@ test('the chat history persists across a reload and the next turn continues it',
 	const chats = chatsSince(llm, from);
 	// The request after the reload is valid: the tools the history used are still offered.
 	expect(chats.map((request) => request.status)).toEqual([200, 200, 200, 200]);
-	const after = chats[3].body as { tools: Array<{ name: string }>; messages: Array<{ role: string; content: unknown }> };
+	const after = chats[3].body as {
+		tools: Array<{ name: string }>;
+		messages: Array<{ role: string; content: unknown }>;
+	};
 	const before = chats[2].body as { tools: Array<{ name: string }> };
 	expect(after.tools.map((tool) => tool.name)).toEqual(before.tools.map((tool) => tool.name));
-	expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+	expect(after.messages.map((message) => message.role)).toEqual([
+		'user',
+		'assistant',
+		'user',
+		'assistant',
+		'user',
+		'assistant',
+		'user'
+	]);
 	expect(JSON.stringify(after.messages)).toContain(countSql);
 	expect(textOf(after.messages.at(-1)!.content)).toBe('Where do they come from?');
 	expect(errors).toEqual([]);
@@ -333,10 +387,12 @@ test('the chat history persists across a reload and the next turn continues it',
 test('clicks on actions and choice widgets arrive as user messages', async ({ page }) => {
 	const errors = collectErrors(page);
 	const received: string[] = [];
-	const reply = (text: string) => (request: FakeRequestView): FakeTurn => {
-		received.push(request.lastUserText);
-		return { text };
-	};
+	const reply =
+		(text: string) =>
+		(request: FakeRequestView): FakeTurn => {
+			received.push(request.lastUserText);
+			return { text };
+		};
 	llm.setScenario({
 		steps: [
 			{
@@ -358,7 +414,10 @@ test('clicks on actions and choice widgets arrive as user messages', async ({ pa
 						name: 'autoui_webmcp_widget_display',
 						input: {
 							name: 'choice',
-							params: { question: 'Which period?', options: [{ label: 'Last quarter', value: 'Use the last quarter.' }, 'This year'] }
+							params: {
+								question: 'Which period?',
+								options: [{ label: 'Last quarter', value: 'Use the last quarter.' }, 'This year']
+							}
 						}
 					}
 				]

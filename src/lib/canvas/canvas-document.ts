@@ -56,7 +56,11 @@ export function shareableServerUrl(value: unknown): string | undefined {
 }
 
 /** Builds the document for `records` (plus the server URLs, cleaned of secrets, and the set parameters). */
-export function createCanvasDocument(records: readonly WidgetRecord[], servers: readonly string[] = [], parameters: ParamValues = {}): CanvasDocument {
+export function createCanvasDocument(
+	records: readonly WidgetRecord[],
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
+): CanvasDocument {
 	const cleanServers = [...new Set(servers.map(shareableServerUrl).filter((url): url is string => url !== undefined))];
 	return {
 		format: canvasFormat,
@@ -77,7 +81,10 @@ export function readCanvasDocument(input: unknown, validator: WidgetValidator): 
 		throw new AutoUiError('storage_corrupt', 'This is not an AutoUI canvas file (expected "format": "autoui-canvas").');
 	}
 	if (input.version !== canvasVersion) {
-		throw new AutoUiError('storage_corrupt', `Canvas version ${safeVersion(input.version)} is not supported (this app reads version ${canvasVersion}).`);
+		throw new AutoUiError(
+			'storage_corrupt',
+			`Canvas version ${safeVersion(input.version)} is not supported (this app reads version ${canvasVersion}).`
+		);
 	}
 	const { records, problems } = readRecords(input.widgets, validator);
 	const servers = Array.isArray(input.servers)
@@ -96,7 +103,9 @@ export function parseCanvasDocument(text: string, validator: WidgetValidator): C
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		throw new AutoUiError('storage_corrupt', `The canvas file is not valid JSON: ${(error as Error).message}`, { cause: error });
+		throw new AutoUiError('storage_corrupt', `The canvas file is not valid JSON: ${(error as Error).message}`, {
+			cause: error
+		});
 	}
 	return readCanvasDocument(parsed, validator);
 }

@@ -64,7 +64,11 @@ export interface CanvasSession {
  * see `widgets/shared/natural-size.ts`), else its default size; an estimate that throws on
  * odd params never stops the widget from showing.
  */
-function naturalSizeOf(validator: WidgetValidator, type: string, params: Record<string, unknown>): { w: number; h: number } | undefined {
+function naturalSizeOf(
+	validator: WidgetValidator,
+	type: string,
+	params: Record<string, unknown>
+): { w: number; h: number } | undefined {
 	try {
 		const size = validator.definition(type)?.naturalSize?.(params);
 		if (size && Number.isFinite(size.w) && Number.isFinite(size.h)) return size;
@@ -109,9 +113,13 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		onRefresh(id: string): CanvasActionResult {
 			const record = store.get(id);
 			if (!record) return { ok: false, error: `No widget ${id}; list widgets with action "list".` };
-			if (!record.source) return { ok: false, error: `Widget ${id} has no source: only widgets displayed with a source can refresh.` };
+			if (!record.source)
+				return { ok: false, error: `Widget ${id} has no source: only widgets displayed with a source can refresh.` };
 			void live.refresh(id);
-			return { ok: true, data: `Refreshing ${id} from ${record.source.tool}; the widget updates in place when the data arrives.` };
+			return {
+				ok: true,
+				data: `Refreshing ${id} from ${record.source.tool}; the widget updates in place when the data arrives.`
+			};
 		}
 	};
 	let kv: KeyValueStore | null = null;
@@ -121,7 +129,15 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		kv = null;
 	}
 	const persistenceFor = (key: string | undefined) =>
-		kv ? createCanvasPersistence({ kv, validator, ...(key ? { key } : {}), parameters: () => store.params.values, onError: (message) => store.notify('error', message) }) : undefined;
+		kv
+			? createCanvasPersistence({
+					kv,
+					validator,
+					...(key ? { key } : {}),
+					parameters: () => store.params.values,
+					onError: (message) => store.notify('error', message)
+				})
+			: undefined;
 	persistence = persistenceFor(options.storageKey);
 
 	async function openShared(url: string): Promise<string[]> {
@@ -156,7 +172,10 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		if (url && hasShareValue(url)) return openShared(url);
 		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
 		const saved = kv;
-		if (saved) await import('./incoming').then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!)).catch(() => undefined);
+		if (saved)
+			await import('./incoming')
+				.then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!))
+				.catch(() => undefined);
 		return [];
 	}
 

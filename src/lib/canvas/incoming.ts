@@ -42,10 +42,15 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 	store.replaceAll(reading.records);
 	store.params.replace(reading.parameters ?? {});
 	// Undo brings the widgets back; the action brings back the parameters with them.
-	const restore = had && Object.keys({ ...previous.parameters, ...store.params.values }).length
-		? [{ id: 'import-restore', label: 'Back to my canvas', run: () => restoreCanvas(store, previous) }]
-		: undefined;
-	store.notify('info', `Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`, restore);
+	const restore =
+		had && Object.keys({ ...previous.parameters, ...store.params.values }).length
+			? [{ id: 'import-restore', label: 'Back to my canvas', run: () => restoreCanvas(store, previous) }]
+			: undefined;
+	store.notify(
+		'info',
+		`Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`,
+		restore
+	);
 	if (reading.problems.length) {
 		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
 	}
@@ -65,7 +70,8 @@ export interface SharedCanvasOptions {
 }
 
 function reportSkipped(store: CanvasStore, reading: CanvasReading): void {
-	if (reading.problems.length) store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
+	if (reading.problems.length)
+		store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
 }
 
 async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
@@ -82,10 +88,18 @@ async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options:
 	}
 	store.replaceAll(reading.records);
 	store.params.replace(reading.parameters ?? {});
-	store.notify('info', `Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`, [
-		{ id: 'share-restore', label: 'Back to my canvas', run: () => restoreCanvas(store, { records: previous, parameters: previousParameters }) },
-		{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
-	]);
+	store.notify(
+		'info',
+		`Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`,
+		[
+			{
+				id: 'share-restore',
+				label: 'Back to my canvas',
+				run: () => restoreCanvas(store, { records: previous, parameters: previousParameters })
+			},
+			{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
+		]
+	);
 	reportSkipped(store, reading);
 }
 
@@ -94,9 +108,16 @@ async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options:
  * as it is and a notice offers: open it on its own (`share-open`), add it below mine
  * (`share-merge`), or keep mine (`share-keep`). Every choice is undoable.
  */
-export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
+export async function offerSharedCanvas(
+	store: CanvasStore,
+	reading: CanvasReading,
+	options: SharedCanvasOptions
+): Promise<void> {
 	if (reading.records.length === 0) {
-		store.notify('error', `The shared canvas has no widget that can be shown${reading.problems.length ? `: ${listProblems(reading.problems)}` : ''}. Your canvas is unchanged.`);
+		store.notify(
+			'error',
+			`The shared canvas has no widget that can be shown${reading.problems.length ? `: ${listProblems(reading.problems)}` : ''}. Your canvas is unchanged.`
+		);
 		return;
 	}
 	if (store.widgets.length === 0) {
@@ -141,7 +162,11 @@ export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReadi
  * {@link previousCanvasKey}) until the user brings it back (`share-previous-restore`, one
  * undo step) or lets it go (`share-previous-forget`). Does nothing when none is kept.
  */
-export async function offerPreviousCanvas(store: CanvasStore, kv: KeyValueStore, validator: WidgetValidator): Promise<void> {
+export async function offerPreviousCanvas(
+	store: CanvasStore,
+	kv: KeyValueStore,
+	validator: WidgetValidator
+): Promise<void> {
 	let saved: unknown;
 	try {
 		saved = await kv.get(previousCanvasKey);
@@ -158,24 +183,28 @@ export async function offerPreviousCanvas(store: CanvasStore, kv: KeyValueStore,
 	}
 	if (reading.records.length === 0) return;
 	const forget = () => kv.delete(previousCanvasKey).catch(() => undefined);
-	const noticeId = store.notify('info', `Your canvas from before you opened a shared link (${plural(reading.records.length, 'widget')}) is kept in this browser.`, [
-		{
-			id: 'share-previous-restore',
-			label: 'Bring it back',
-			run: async () => {
-				store.dismissNotice(noticeId);
-				restoreCanvas(store, { records: reading.records, parameters: reading.parameters });
-				await forget();
-				store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
+	const noticeId = store.notify(
+		'info',
+		`Your canvas from before you opened a shared link (${plural(reading.records.length, 'widget')}) is kept in this browser.`,
+		[
+			{
+				id: 'share-previous-restore',
+				label: 'Bring it back',
+				run: async () => {
+					store.dismissNotice(noticeId);
+					restoreCanvas(store, { records: reading.records, parameters: reading.parameters });
+					await forget();
+					store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
+				}
+			},
+			{
+				id: 'share-previous-forget',
+				label: 'Forget it',
+				run: async () => {
+					store.dismissNotice(noticeId);
+					await forget();
+				}
 			}
-		},
-		{
-			id: 'share-previous-forget',
-			label: 'Forget it',
-			run: async () => {
-				store.dismissNotice(noticeId);
-				await forget();
-			}
-		}
-	]);
+		]
+	);
 }

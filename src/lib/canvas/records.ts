@@ -24,8 +24,11 @@ function finite(value: unknown): value is number {
 
 function readProvenance(value: unknown): Provenance {
 	const input = isPlainObject(value) ? value : {};
-	const dataFrom = Array.isArray(input.dataFrom) ? input.dataFrom.filter((item): item is string => typeof item === 'string').slice(0, 100) : [];
-	const source = input.source === 'agent' || input.source === 'user' || input.source === 'import' ? input.source : 'import';
+	const dataFrom = Array.isArray(input.dataFrom)
+		? input.dataFrom.filter((item): item is string => typeof item === 'string').slice(0, 100)
+		: [];
+	const source =
+		input.source === 'agent' || input.source === 'user' || input.source === 'import' ? input.source : 'import';
 	return {
 		...(typeof input.displayedBy === 'string' ? { displayedBy: input.displayedBy.slice(0, 200) } : {}),
 		dataFrom,
@@ -43,7 +46,10 @@ export interface RecordsReading {
 function readSource(value: unknown): { source?: WidgetSource } {
 	if (!isPlainObject(value) || typeof value.tool !== 'string' || !value.tool || value.tool.length > 200) return {};
 	if (!isPlainObject(value.args) || !isPlainObject(value.params)) return {};
-	const seconds = typeof value.refreshSeconds === 'number' && Number.isFinite(value.refreshSeconds) && value.refreshSeconds >= 5 ? Math.min(Math.round(value.refreshSeconds), 86_400) : undefined;
+	const seconds =
+		typeof value.refreshSeconds === 'number' && Number.isFinite(value.refreshSeconds) && value.refreshSeconds >= 5
+			? Math.min(Math.round(value.refreshSeconds), 86_400)
+			: undefined;
 	return {
 		source: {
 			tool: value.tool,

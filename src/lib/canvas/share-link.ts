@@ -34,18 +34,27 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-	if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (bad characters).');
+	if (!/^[A-Za-z0-9_-]*$/.test(text))
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (bad characters).');
 	const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
 	return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+async function pipe(
+	bytes: Uint8Array,
+	transform: CompressionStream | DecompressionStream,
+	limit: number
+): Promise<Uint8Array> {
 	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
 	return readBounded(stream, limit, () => new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.'));
 }
 
 /** Encodes records (and server URLs) as the `hs` value. */
-export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = [], parameters: ParamValues = {}): Promise<string> {
+export async function encodeShareValue(
+	records: readonly WidgetRecord[],
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
+): Promise<string> {
 	const json = JSON.stringify(createCanvasDocument(records, servers, parameters));
 	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
 	return toBase64Url(compressed);
@@ -84,7 +93,8 @@ export async function buildShareLink(
 	const url = new URL(withoutShareValue(base));
 	url.search = '';
 	url.hash = '';
-	const linkFor = async (list: readonly WidgetRecord[]) => `${url.href}#${shareParameter}=${await encodeShareValue(list, servers, options.parameters)}`;
+	const linkFor = async (list: readonly WidgetRecord[]) =>
+		`${url.href}#${shareParameter}=${await encodeShareValue(list, servers, options.parameters)}`;
 	let link = await linkFor(records);
 	if (link.length > maxShareLinkLength && options.lighten) {
 		const lighter = options.lighten(records);
@@ -96,14 +106,17 @@ export async function buildShareLink(
 
 /** Decodes an `hs` value; throws `storage_corrupt` for a damaged link. */
 export async function decodeShareValue(value: string, validator: WidgetValidator): Promise<CanvasReading> {
-	if (value.length > maxShareLength) throw new AutoUiError('limit_exceeded', 'The shared canvas link is too long to open.');
+	if (value.length > maxShareLength)
+		throw new AutoUiError('limit_exceeded', 'The shared canvas link is too long to open.');
 	let text: string;
 	try {
 		const inflated = await pipe(fromBase64Url(value), new DecompressionStream('gzip'), maxInflatedBytes);
 		text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
 	} catch (error) {
 		if (error instanceof AutoUiError) throw error;
-		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged and cannot be opened.', { cause: error });
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged and cannot be opened.', {
+			cause: error
+		});
 	}
 	let parsed: unknown;
 	try {

@@ -106,7 +106,8 @@ export interface ServerRequestItem extends ItemBase {
 }
 
 /** Anything the chat shows. */
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem;
+export type TranscriptItem =
+	UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem;
 
 /** What the agent is doing right now, for the typing indicator. */
 export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
@@ -204,7 +205,16 @@ export class Transcript {
 		// not the conversation; only a decision they wait for (approval) is asked here.
 		if ('origin' in event && event.origin && event.origin !== 'model') {
 			if (event.type === 'approval-request') {
-				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, args: event.args, reason: event.reason });
+				this.#push({
+					...base,
+					kind: 'approval',
+					key: `approval:${event.callId}`,
+					callId: event.callId,
+					server: event.server,
+					tool: event.tool ?? event.resolvedName,
+					args: event.args,
+					reason: event.reason
+				});
 			} else if (event.type === 'approval-decision') this.#remove(`approval:${event.callId}`);
 			return;
 		}
@@ -226,7 +236,15 @@ export class Transcript {
 				const key = `text:${event.turnId}:${event.iteration}`;
 				const old = this.#get(key, 'assistant');
 				if (old) this.#replace({ ...old, text: old.text + event.text });
-				else this.#push({ ...base, kind: 'assistant', key, iteration: event.iteration, text: event.text, streaming: true });
+				else
+					this.#push({
+						...base,
+						kind: 'assistant',
+						key,
+						iteration: event.iteration,
+						text: event.text,
+						streaming: true
+					});
 				return;
 			}
 			case 'response': {
@@ -240,12 +258,23 @@ export class Transcript {
 				const key = `tool:${event.callId}`;
 				const old = this.#get(key, 'tool');
 				if (old) return;
-				this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, name: event.name, status: 'running', args: event.args });
+				this.#push({
+					...base,
+					kind: 'tool',
+					key,
+					callId: event.callId,
+					server: event.server,
+					tool: event.tool ?? event.resolvedName,
+					name: event.name,
+					status: 'running',
+					args: event.args
+				});
 				return;
 			}
 			case 'tool-progress': {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
-				if (old) this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
+				if (old)
+					this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
 				return;
 			}
 			case 'tool-result':
@@ -276,14 +305,35 @@ export class Transcript {
 				const old = this.#get(key, 'tool');
 				const tool = event.tool ?? event.resolvedName;
 				if (old) this.#replace({ ...old, status: 'waiting' });
-				else this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool, name: event.name, status: 'waiting', args: event.args });
-				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool, args: event.args, reason: event.reason });
+				else
+					this.#push({
+						...base,
+						kind: 'tool',
+						key,
+						callId: event.callId,
+						server: event.server,
+						tool,
+						name: event.name,
+						status: 'waiting',
+						args: event.args
+					});
+				this.#push({
+					...base,
+					kind: 'approval',
+					key: `approval:${event.callId}`,
+					callId: event.callId,
+					server: event.server,
+					tool,
+					args: event.args,
+					reason: event.reason
+				});
 				return;
 			}
 			case 'approval-decision': {
 				this.#remove(`approval:${event.callId}`);
 				const old = this.#get(`tool:${event.callId}`, 'tool');
-				if (old) this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
+				if (old)
+					this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
 				if (!this.#items.some((item) => item.kind === 'approval')) this.#activity = 'tools';
 				return;
 			}
@@ -291,25 +341,58 @@ export class Transcript {
 				// Requests during calls made by hand or with no call are answered in the workbench or the dock.
 				if (event.origin !== 'model') return;
 				this.#activity = 'approval';
-				this.#push({ ...base, kind: 'server-request', key: `server-request:${event.requestId}`, requestId: event.requestId, server: event.server, method: event.method, callId: event.callId });
+				this.#push({
+					...base,
+					kind: 'server-request',
+					key: `server-request:${event.requestId}`,
+					requestId: event.requestId,
+					server: event.server,
+					method: event.method,
+					callId: event.callId
+				});
 				return;
 			case 'server-response': {
 				const old = this.#get(`server-request:${event.requestId}`, 'server-request');
 				if (!old) return;
 				this.#replace({ ...old, decision: event.decision });
-				if (this.#activity === 'approval' && !this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))) this.#activity = 'tools';
+				if (
+					this.#activity === 'approval' &&
+					!this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))
+				)
+					this.#activity = 'tools';
 				return;
 			}
 			case 'warning':
-				this.#push({ ...base, kind: 'notice', key: `notice:${event.turnId}:${event.at}:${this.#items.length}`, code: event.code, message: event.message });
+				this.#push({
+					...base,
+					kind: 'notice',
+					key: `notice:${event.turnId}:${event.at}:${this.#items.length}`,
+					code: event.code,
+					message: event.message
+				});
 				return;
 			case 'error':
-				this.#push({ ...base, kind: 'error', key: `error:${event.turnId}:${this.#items.length}`, code: event.code, message: event.message, advice: adviceFor(event.code, event.message) });
+				this.#push({
+					...base,
+					kind: 'error',
+					key: `error:${event.turnId}:${this.#items.length}`,
+					code: event.code,
+					message: event.message,
+					advice: adviceFor(event.code, event.message)
+				});
 				return;
 			case 'done':
 				this.#finish(event.turnId);
 				if (this.#openTurn === event.turnId) this.#activity = 'idle';
-				this.#push({ ...base, kind: 'done', key: `done:${event.turnId}`, reason: event.reason, iterations: event.iterations, toolCalls: event.toolCalls, elapsedMs: event.elapsedMs });
+				this.#push({
+					...base,
+					kind: 'done',
+					key: `done:${event.turnId}`,
+					reason: event.reason,
+					iterations: event.iterations,
+					toolCalls: event.toolCalls,
+					elapsedMs: event.elapsedMs
+				});
 				return;
 			default:
 				return;
@@ -324,11 +407,13 @@ export class Transcript {
 				if (item.kind === 'user') break;
 				continue;
 			}
-			if (item.kind === 'tool' && (item.status === 'running' || item.status === 'waiting')) this.#items[i] = { ...item, status: 'cancelled' };
+			if (item.kind === 'tool' && (item.status === 'running' || item.status === 'waiting'))
+				this.#items[i] = { ...item, status: 'cancelled' };
 			else if (item.kind === 'assistant' && item.streaming) this.#items[i] = { ...item, streaming: false };
 			else if (item.kind === 'user') break;
 		}
-		for (const item of this.#items.filter((entry) => entry.kind === 'approval' && entry.turnId === turnId)) this.#remove(item.key);
+		for (const item of this.#items.filter((entry) => entry.kind === 'approval' && entry.turnId === turnId))
+			this.#remove(item.key);
 	}
 
 	/** Epoch ms until which a provider retry waits (for "retrying in …"). */

@@ -9,7 +9,16 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ServerResponseEvent } from '$lib/agent';
+import type {
+	AgentEvent,
+	RequestEvent,
+	ToolCallEvent,
+	ToolResultEvent,
+	ToolErrorEvent,
+	ApprovalRequestEvent,
+	ApprovalDecisionEvent,
+	ServerResponseEvent
+} from '$lib/agent';
 import { EventCursor } from './event-cursor';
 import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
 import { formatDuration, preview, thousands } from './format';
@@ -19,7 +28,9 @@ export { entryKinds, entryStatuses } from './entry';
 export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
 export { formatClock, formatDuration, preview } from './format';
 
-function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
+function callFields(
+	event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent
+) {
 	return {
 		turnId: event.turnId,
 		iteration: event.iteration,
@@ -130,7 +141,11 @@ export class ConsoleLog {
 		if (position === undefined) return false;
 		const old = this.#entries[position];
 		if (extra !== undefined) this.#extras.set(position, extra);
-		this.#entries[position] = makeEntry(Object.assign(makeEntry(old, old.id), change(old)), old.id, this.#extras.get(position));
+		this.#entries[position] = makeEntry(
+			Object.assign(makeEntry(old, old.id), change(old)),
+			old.id,
+			this.#extras.get(position)
+		);
 		return true;
 	}
 
@@ -161,11 +176,20 @@ export class ConsoleLog {
 			case 'request':
 				this.#requests.set(`${event.turnId}:${event.iteration}`, index);
 				this.#turn(event.turnId).requests.push(
-					this.#push(`request:${event.turnId}:${event.iteration}`, { ...base, kind: 'request', iteration: event.iteration, status: 'running', summary: requestSummary(event) })
+					this.#push(`request:${event.turnId}:${event.iteration}`, {
+						...base,
+						kind: 'request',
+						iteration: event.iteration,
+						status: 'running',
+						summary: requestSummary(event)
+					})
 				);
 				return;
 			case 'response': {
-				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({ status: 'ok', durationMs: event.latencyMs }));
+				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({
+					status: 'ok',
+					durationMs: event.latencyMs
+				}));
 				const ttft = event.ttftMs === null ? '' : ` · first token ${formatDuration(event.ttftMs)}`;
 				this.#push(null, {
 					...base,
@@ -185,11 +209,26 @@ export class ConsoleLog {
 				const key = `text:${event.turnId}:${event.iteration}`;
 				const position = this.#index.get(key);
 				if (position === undefined) {
-					this.#push(key, { ...base, kind: 'text', iteration: event.iteration, status: 'ok', text: event.text, summary: preview(event.text, 200) }, event.text.slice(0, maxSearchChars));
+					this.#push(
+						key,
+						{
+							...base,
+							kind: 'text',
+							iteration: event.iteration,
+							status: 'ok',
+							text: event.text,
+							summary: preview(event.text, 200)
+						},
+						event.text.slice(0, maxSearchChars)
+					);
 					return;
 				}
 				const text = (this.#entries[position].text ?? '') + event.text;
-				this.#update(key, (old) => ({ text, summary: preview(text, 200), durationMs: event.at - old.at }), text.slice(0, maxSearchChars));
+				this.#update(
+					key,
+					(old) => ({ text, summary: preview(text, 200), durationMs: event.at - old.at }),
+					text.slice(0, maxSearchChars)
+				);
 				return;
 			}
 			case 'retry':
@@ -207,13 +246,19 @@ export class ConsoleLog {
 				this.#turn(event.turnId).callIds.push(event.callId);
 				const args = preview(event.args, maxSearchChars);
 				const summary = `${event.tool ?? event.resolvedName}(${args.length > 100 ? `${args.slice(0, 99)}…` : args})`;
-				this.#push(`call:${event.callId}`, { ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary }, args);
+				this.#push(
+					`call:${event.callId}`,
+					{ ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary },
+					args
+				);
 				return;
 			}
 			case 'tool-progress': {
 				this.#record(event.callId).progress = event;
 				const total = event.total ? ` / ${event.total}` : '';
-				this.#update(`call:${event.callId}`, (old) => ({ summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}` }));
+				this.#update(`call:${event.callId}`, (old) => ({
+					summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}`
+				}));
 				return;
 			}
 			case 'tool-result':
@@ -226,7 +271,19 @@ export class ConsoleLog {
 				const summary = failed
 					? `${event.code}: ${preview(event.error, 160)}`
 					: `${thousands(event.size)} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
-				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status, summary: event.mocked ? `mocked · ${summary}` : summary, ...(event.mocked ? { mocked: true } : {}) }, preview(event.result, maxSearchChars));
+				this.#push(
+					null,
+					{
+						...base,
+						...callFields(event),
+						kind: event.type,
+						durationMs: event.elapsedMs,
+						status,
+						summary: event.mocked ? `mocked · ${summary}` : summary,
+						...(event.mocked ? { mocked: true } : {})
+					},
+					preview(event.result, maxSearchChars)
+				);
 				return;
 			}
 			case 'activation':
@@ -263,7 +320,13 @@ export class ConsoleLog {
 				record.approval = event;
 				if (!record.call) this.#turn(event.turnId).callIds.push(event.callId);
 				this.#update(`call:${event.callId}`, () => ({ status: 'pending' }));
-				this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: 'pending', summary: `waiting for approval: ${preview(event.reason, 160)}` });
+				this.#push(`approval:${event.callId}`, {
+					...base,
+					...callFields(event),
+					kind: 'approval',
+					status: 'pending',
+					summary: `waiting for approval: ${preview(event.reason, 160)}`
+				});
 				return;
 			}
 			case 'approval-decision': {
@@ -272,13 +335,31 @@ export class ConsoleLog {
 				const denied = event.decision === 'deny';
 				const waited = record.approval ? event.at - record.approval.at : undefined;
 				const summary = `${denied ? 'denied' : event.decision === 'allow-always' ? 'always allowed' : 'allowed once'}${record.approval ? `: ${preview(record.approval.reason, 140)}` : ''}`;
-				if (!this.#update(`approval:${event.callId}`, () => ({ status: denied ? 'error' : 'ok', summary, durationMs: waited })))
-					this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: denied ? 'error' : 'ok', summary });
+				if (
+					!this.#update(`approval:${event.callId}`, () => ({
+						status: denied ? 'error' : 'ok',
+						summary,
+						durationMs: waited
+					}))
+				)
+					this.#push(`approval:${event.callId}`, {
+						...base,
+						...callFields(event),
+						kind: 'approval',
+						status: denied ? 'error' : 'ok',
+						summary
+					});
 				this.#update(`call:${event.callId}`, () => ({ status: denied ? 'error' : 'running' }));
 				return;
 			}
 			case 'warning':
-				this.#push(null, { ...base, kind: 'warning', callId: event.callId, status: 'warning', summary: `${event.code}: ${event.message}` });
+				this.#push(null, {
+					...base,
+					kind: 'warning',
+					callId: event.callId,
+					status: 'warning',
+					summary: `${event.code}: ${event.message}`
+				});
 				return;
 			case 'error':
 				this.#push(null, { ...base, kind: 'error', status: 'error', summary: `${event.code}: ${event.message}` });
@@ -289,29 +370,57 @@ export class ConsoleLog {
 			case 'server-request':
 				this.#push(
 					`server-request:${event.requestId}`,
-					{ ...base, kind: 'server-request', server: event.server, tool: event.method, callId: event.callId, status: 'pending', summary: serverRequestSummary(event) },
+					{
+						...base,
+						kind: 'server-request',
+						server: event.server,
+						tool: event.method,
+						callId: event.callId,
+						status: 'pending',
+						summary: serverRequestSummary(event)
+					},
 					preview(event.params, maxSearchChars)
 				);
 				return;
 			case 'server-response': {
 				this.#responses.set(event.requestId, event);
-				const change = (old: ConsoleEntry) => ({ status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(old.summary, event) });
+				const change = (old: ConsoleEntry) => ({
+					status: responseStatus(event),
+					durationMs: event.elapsedMs,
+					summary: responseSummary(old.summary, event)
+				});
 				const extra = event.result ? preview(event.result, maxSearchChars) : undefined;
 				if (!this.#update(`server-request:${event.requestId}`, change, extra)) {
-					this.#push(`server-request:${event.requestId}`, { ...base, kind: 'server-request', server: event.server, tool: event.method, status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(event.method, event) }, extra);
+					this.#push(
+						`server-request:${event.requestId}`,
+						{
+							...base,
+							kind: 'server-request',
+							server: event.server,
+							tool: event.method,
+							status: responseStatus(event),
+							durationMs: event.elapsedMs,
+							summary: responseSummary(event.method, event)
+						},
+						extra
+					);
 				}
 				return;
 			}
 			case 'app-view':
-				this.#push(null, {
-					...base,
-					kind: 'app-view',
-					server: event.server,
-					name: event.method,
-					durationMs: event.elapsedMs,
-					status: event.status === 'ok' ? 'ok' : 'error',
-					summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
-				}, preview(event.detail, maxSearchChars));
+				this.#push(
+					null,
+					{
+						...base,
+						kind: 'app-view',
+						server: event.server,
+						name: event.method,
+						durationMs: event.elapsedMs,
+						status: event.status === 'ok' ? 'ok' : 'error',
+						summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
+					},
+					preview(event.detail, maxSearchChars)
+				);
 				return;
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
@@ -320,7 +429,14 @@ export class ConsoleLog {
 					kind: 'done',
 					durationMs: event.elapsedMs,
 					tokens: event.usage,
-					status: event.reason === 'end_turn' ? 'ok' : event.reason === 'aborted' ? 'cancelled' : event.reason === 'error' ? 'error' : 'warning',
+					status:
+						event.reason === 'end_turn'
+							? 'ok'
+							: event.reason === 'aborted'
+								? 'cancelled'
+								: event.reason === 'error'
+									? 'error'
+									: 'warning',
 					summary: `${event.reason} · ${event.iterations} iteration${event.iterations === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'} · ${formatDuration(event.elapsedMs)}`
 				});
 				return;
@@ -336,11 +452,17 @@ export class ConsoleLog {
 			if (!record || record.outcome || record.decision?.decision === 'deny') continue;
 			record.cancelledAt = at;
 			this.#update(`call:${callId}`, (old) => ({ status: 'cancelled', durationMs: at - old.at }));
-			if (record.approval && !record.decision) this.#update(`approval:${callId}`, () => ({ status: 'cancelled', summary: `not answered (${reason})` }));
+			if (record.approval && !record.decision)
+				this.#update(`approval:${callId}`, () => ({ status: 'cancelled', summary: `not answered (${reason})` }));
 		}
 		for (const position of items.requests) {
 			const entry = this.#entries[position];
-			if (entry.status === 'running') this.#entries[position] = makeEntry({ ...entry, status: reason === 'error' ? 'error' : 'cancelled' }, entry.id, this.#extras.get(position));
+			if (entry.status === 'running')
+				this.#entries[position] = makeEntry(
+					{ ...entry, status: reason === 'error' ? 'error' : 'cancelled' },
+					entry.id,
+					this.#extras.get(position)
+				);
 		}
 	}
 }

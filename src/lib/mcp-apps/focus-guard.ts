@@ -31,7 +31,9 @@ export interface FocusGuardOptions {
 export function installFocusGuard(win: Window, options: FocusGuardOptions): () => void {
 	const doc = win.document;
 	const now = options.now ?? (() => Date.now());
-	const activation = options.activation ?? (() => (win.navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? false);
+	const activation =
+		options.activation ??
+		(() => (win.navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? false);
 	let lastKey = Number.NEGATIVE_INFINITY;
 	let lastPointer = Number.NEGATIVE_INFINITY;
 	let previous: HTMLElement | undefined;

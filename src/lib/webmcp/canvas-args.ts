@@ -47,7 +47,10 @@ export function checkCanvasArgs(args: Record<string, unknown>): CanvasCommandChe
 	if (canvas === 'set_param') return checkSetParam(args.params);
 	const id = args.id;
 	if (typeof id !== 'string' || id.trim() === '') {
-		return { ok: false, error: `"${canvas}" needs the widget id (w_...); call canvas with action "list" to see the ids` };
+		return {
+			ok: false,
+			error: `"${canvas}" needs the widget id (w_...); call canvas with action "list" to see the ids`
+		};
 	}
 	if (canvas === 'remove' || canvas === 'refresh') return { ok: true, command: { canvas, id } };
 	const params = args.params;

@@ -1,21 +1,36 @@
 /**
  * The tools of a WebMCP server with widgets: recipe discovery, `widget_display`, `canvas`
  * and `recall`. Descriptions are written for the model: what the tool does and how to
- * recover from its errors.
+ * recover from its errors. `widget_display` and `canvas` declare themselves display tools
+ * (`display`): the agent binds their data and shows their results from that declaration.
  */
-import type { ToolDefinition } from '$lib/shared';
+import type { DisplayCapability, WebMcpToolDef } from '$lib/agent/types';
 
 /** The actions of the `canvas` tool. */
 export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list', 'refresh', 'list_params', 'set_param'] as const;
 /** One `canvas` action. */
 export type CanvasAction = (typeof canvasActions)[number];
 
+/**
+ * `widget_display` shows a widget: `{"$ref"}` bindings in `params`, and an optional `source`
+ * call (refreshed every `refreshSeconds`) that runs first and binds as `{"$ref": "source"}`.
+ */
+export const widgetDisplay: DisplayCapability = {
+	kind: 'widget',
+	references: 'params',
+	source: 'source',
+	refreshSeconds: 'refreshSeconds'
+};
+/** `canvas` applies an action; `{"$ref"}` bindings in `params` (the fields an update replaces). */
+export const canvasDisplay: DisplayCapability = { kind: 'canvas', references: 'params' };
+
 /** Builds the widget tools for a catalog of widget names. */
-export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefinition[] {
+export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToolDef[] {
 	return [
 		{
 			name: 'search_recipes',
-			description: 'Search the widget recipes by keywords (e.g. "trend over time", "table"). Returns matching widget names with a short description.',
+			description:
+				'Search the widget recipes by keywords (e.g. "trend over time", "table"). Returns matching widget names with a short description.',
 			inputSchema: {
 				type: 'object',
 				properties: { query: { type: 'string', description: 'Keywords describing what to show' } },
@@ -32,7 +47,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 		},
 		{
 			name: 'get_recipe',
-			description: "Read one widget's recipe: its params JSON Schema, an example, when to use it and how to fill it. Read it before widget_display.",
+			description:
+				"Read one widget's recipe: its params JSON Schema, an example, when to use it and how to fill it. Read it before widget_display.",
 			inputSchema: {
 				type: 'object',
 				properties: { name: { type: 'string', enum: [...widgetNames], description: 'Widget name' } },
@@ -57,7 +73,11 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 						properties: { tool: { type: 'string' }, args: { type: 'object' } },
 						required: ['tool']
 					},
-					refreshSeconds: { type: 'number', minimum: 5, description: 'Optional, with source: refresh the widget every this many seconds while the page is open' },
+					refreshSeconds: {
+						type: 'number',
+						minimum: 5,
+						description: 'Optional, with source: refresh the widget every this many seconds while the page is open'
+					},
 					select: {
 						type: 'object',
 						description:
@@ -68,7 +88,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 				},
 				required: ['name', 'params'],
 				additionalProperties: false
-			}
+			},
+			display: widgetDisplay
 		},
 		{
 			name: 'canvas',
@@ -83,7 +104,8 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): ToolDefin
 				},
 				required: ['action'],
 				additionalProperties: false
-			}
+			},
+			display: canvasDisplay
 		},
 		{
 			name: 'recall',

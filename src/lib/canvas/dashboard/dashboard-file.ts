@@ -4,6 +4,7 @@
  */
 import { AutoUiError, isPlainObject } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
+import { downloadText } from '$lib/widgets/shared/download';
 import { readCanvasDocument, type CanvasReading } from '../canvas-document';
 import type { CanvasStore } from '../canvas-store.svelte';
 import { createDashboardDocument, dashboardFormat, readDashboardDocument, stringifyDashboard } from './dashboard-document';
@@ -24,11 +25,6 @@ export function readCanvasFile(text: string, validator: WidgetValidator): Canvas
 export function saveDashboard(store: CanvasStore, servers: readonly string[] = []): string {
 	const text = stringifyDashboard(createDashboardDocument(store.widgets, store.params.values, servers));
 	const name = `autoui-dashboard-${new Date().toISOString().slice(0, 10)}.json`;
-	const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-	const link = document.createElement('a');
-	link.href = url;
-	link.download = name;
-	link.click();
-	setTimeout(() => URL.revokeObjectURL(url), 1000);
+	downloadText(text, name, 'application/json');
 	return name;
 }

@@ -50,10 +50,17 @@ export interface LiveWidgets {
 export const MIN_REFRESH_SECONDS = 5;
 
 /** Binds the source's value into a params template (the reference code loads with the first fetch). */
-async function bind(template: Record<string, unknown>, value: unknown): Promise<{ ok: true; params: Record<string, unknown> } | { ok: false; error: string }> {
+async function bind(
+	template: Record<string, unknown>,
+	value: unknown
+): Promise<{ ok: true; params: Record<string, unknown> } | { ok: false; error: string }> {
 	const { resolveReferences } = await import('$lib/agent/references');
-	const resolved = resolveReferences(template, { value: (id) => (id === 'source' ? value : undefined), ids: () => ['source'] });
-	if (!resolved.ok) return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
+	const resolved = resolveReferences(template, {
+		value: (id) => (id === 'source' ? value : undefined),
+		ids: () => ['source']
+	});
+	if (!resolved.ok)
+		return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
 	return { ok: true, params: resolved.value as Record<string, unknown> };
 }
 
@@ -63,32 +70,52 @@ function withValues(paramValues: WidgetSource['paramValues']): Pick<WidgetSource
 }
 
 /** Creates the live-widget verbs for `store`. */
-export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator, options: { now?: () => number } = {}): LiveWidgets {
+export function createLiveWidgets(
+	store: CanvasStore,
+	validator: WidgetValidator,
+	options: { now?: () => number } = {}
+): LiveWidgets {
 	let caller: SourceCaller | undefined;
 	const running = new Map<string, Promise<{ ok: true } | { ok: false; error: string }>>();
 	let timer: ReturnType<typeof setInterval> | undefined;
 	const now = options.now ?? Date.now;
 	const notAttached = 'Live data cannot be fetched yet: the app is still starting.';
 
-	async function fetchSource(source: Pick<WidgetSource, 'tool' | 'args' | 'params'>, widget: string, origin: 'manual' | 'refresh') {
+	async function fetchSource(
+		source: Pick<WidgetSource, 'tool' | 'args' | 'params'>,
+		widget: string,
+		origin: 'manual' | 'refresh'
+	) {
 		if (!caller) return { ok: false as const, error: notAttached };
 		// `{"$param": name}` in the arguments stands for the parameter's current value.
 		const values = store.params.values;
 		const paramValues = boundValues(source.args, values);
 		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;
-		const outcome = await caller({ tool: source.tool, args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
+		const outcome = await caller({
+			tool: source.tool,
+			args,
+			origin,
+			...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {})
+		});
 		if (!outcome.ok && outcome.code === 'unknown_tool') {
 			// Typically a shared canvas opened without the server its data comes from.
-			return { ok: false as const, error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.` };
+			return {
+				ok: false as const,
+				error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.`
+			};
 		}
 		if (!outcome.ok) return { ok: false as const, error: outcome.error ?? `${source.tool} failed.` };
 		const bound = await bind(source.params, outcome.value);
-		if (!bound.ok) return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
+		if (!bound.ok)
+			return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
 		await validator.load();
 		const checked = validator.check(widget, bound.params, { draw: true });
 		if (!checked.ok) {
 			const details = checked.details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
-			return { ok: false as const, error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}` };
+			return {
+				ok: false as const,
+				error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}`
+			};
 		}
 		return { ok: true as const, params: checked.value, callId: outcome.callId, paramValues };
 	}
@@ -153,12 +180,23 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			if (seconds !== undefined && !(Number.isFinite(seconds) && seconds >= MIN_REFRESH_SECONDS)) {
 				return { error: `refreshSeconds must be at least ${MIN_REFRESH_SECONDS}.` };
 			}
-			const fetched = await fetchSource({ tool: request.source.tool, args: request.source.args, params: request.params }, request.widget, 'manual');
+			const fetched = await fetchSource(
+				{ tool: request.source.tool, args: request.source.args, params: request.params },
+				request.widget,
+				'manual'
+			);
 			if (!fetched.ok) return { error: fetched.error };
 			const record = store.add(request.widget, fetched.params, {
 				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params, request.source),
 				provenance: { dataFrom: [fetched.callId], source: 'user' },
-				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now(), ...withValues(fetched.paramValues) }
+				source: {
+					tool: request.source.tool,
+					args: request.source.args,
+					params: request.params,
+					...(seconds ? { refreshSeconds: Math.round(seconds) } : {}),
+					fetchedAt: now(),
+					...withValues(fetched.paramValues)
+				}
 			});
 			return { id: record.id };
 		},

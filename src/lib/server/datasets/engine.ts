@@ -125,7 +125,8 @@ export class DatasetEngine {
 			threads: options.threads ?? 2,
 			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
 			maxConcurrentQueries: options.maxConcurrentQueries ?? 4,
-			maxQueriesPerClient: options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
+			maxQueriesPerClient:
+				options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
 			maxQueuedQueries: options.maxQueuedQueries ?? 64
 		};
 		const instance = await DuckDBInstance.create(':memory:', {
@@ -149,7 +150,10 @@ export class DatasetEngine {
 	entry(name: string): DatasetEntry {
 		const entry = this.#byName.get(name.trim().toLowerCase());
 		if (!entry) {
-			throw new AutoUiError('not_found', `Unknown data set "${name}". Available data sets: ${this.datasetNames().join(', ')}.`);
+			throw new AutoUiError(
+				'not_found',
+				`Unknown data set "${name}". Available data sets: ${this.datasetNames().join(', ')}.`
+			);
 		}
 		return entry;
 	}
@@ -226,7 +230,10 @@ export class DatasetEngine {
 	}
 
 	/** Runs internal, trusted SQL (statistics, samples) on a fresh connection; rows as JSON. */
-	async internalQuery(sql: string, options: { signal?: AbortSignal; owner?: unknown } = {}): Promise<Record<string, Json>[]> {
+	async internalQuery(
+		sql: string,
+		options: { signal?: AbortSignal; owner?: unknown } = {}
+	): Promise<Record<string, Json>[]> {
 		return this.#withConnection(options, async (connection) => {
 			const reader = await connection.runAndReadAll(sql);
 			return reader.convertRowObjects(jsonSafeConverter) as Record<string, Json>[];
@@ -244,22 +251,36 @@ export class DatasetEngine {
 		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
 		const referenced = await this.#loadReferenced(statement);
-		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
+		const context = {
+			datasetNames: this.datasetNames(),
+			referenced: new Map(referenced.map((set) => [set.entry.name, set.columns]))
+		};
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
 		const sizes = new Map(referenced.map((set) => [set.entry.name, set.rows]));
 		const lane = queryLane(statement, (word) => sizes.get(word), LIGHT_MAX_ROWS);
 		try {
-			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner, lane }, async (connection, stopped) => {
-				const extracted = await connection.extractStatements(statement);
-				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
-				const prepared = await extracted.prepare(0);
-				if (prepared.statementType !== StatementType.SELECT) {
-					throw new AutoUiError('denied', 'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).');
+			return await this.#withConnection(
+				{ signal: options.signal, timeoutMs, owner: options.owner, lane },
+				async (connection, stopped) => {
+					const extracted = await connection.extractStatements(statement);
+					if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
+					const prepared = await extracted.prepare(0);
+					if (prepared.statementType !== StatementType.SELECT) {
+						throw new AutoUiError(
+							'denied',
+							'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).'
+						);
+					}
+					const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
+					bind(prepared);
+					return runCappedQuery(connection, prepared, statement, {
+						limit,
+						maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+						stopped,
+						bind
+					});
 				}
-				const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
-				bind(prepared);
-				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped, bind });
-			});
+			);
 		} catch (error) {
 			const explained = error instanceof AutoUiError ? error : explainDuckDbError(error, context);
 			throw this.#redact(explained);

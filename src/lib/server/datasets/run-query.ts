@@ -66,7 +66,14 @@ export async function runCappedQuery(
 	}
 	let totalRows: number | null = seen;
 	if (truncated) totalRows = await countRows(connection, statement, options.bind);
-	return { columns, rows, rowCount: rows.length, totalRows, truncated, elapsedMs: Math.round(performance.now() - started) };
+	return {
+		columns,
+		rows,
+		rowCount: rows.length,
+		totalRows,
+		truncated,
+		elapsedMs: Math.round(performance.now() - started)
+	};
 }
 
 async function countRows(connection: DuckDBConnection, statement: string, bind?: CappedRunOptions['bind']): Promise<number | null> {

@@ -87,7 +87,8 @@
 		}
 		if (!inner.contentWindow || event.source !== inner.contentWindow) return;
 		if (method === violation) {
-			if (++violations <= 20) window.parent.postMessage({ jsonrpc: '2.0', method: violation, params: data.params }, hostOrigin);
+			if (++violations <= 20)
+				window.parent.postMessage({ jsonrpc: '2.0', method: violation, params: data.params }, hostOrigin);
 			return;
 		}
 		if (method.startsWith('ui/notifications/sandbox-')) return;

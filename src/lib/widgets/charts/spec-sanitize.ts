@@ -14,9 +14,39 @@ export type SanitizedSpec = { spec: Record<string, unknown>; removed: string[] }
 
 /** Config groups that only style marks, axes and legends. */
 const configAllowed = new Set([
-	'axis', 'axisX', 'axisY', 'axisBand', 'axisQuantitative', 'axisTemporal', 'legend', 'header', 'title',
-	'mark', 'bar', 'line', 'area', 'point', 'circle', 'square', 'rect', 'rule', 'text', 'tick', 'arc', 'boxplot',
-	'geoshape', 'view', 'range', 'scale', 'numberFormat', 'timeFormat', 'padding', 'autosize', 'projection', 'concat', 'facet'
+	'axis',
+	'axisX',
+	'axisY',
+	'axisBand',
+	'axisQuantitative',
+	'axisTemporal',
+	'legend',
+	'header',
+	'title',
+	'mark',
+	'bar',
+	'line',
+	'area',
+	'point',
+	'circle',
+	'square',
+	'rect',
+	'rule',
+	'text',
+	'tick',
+	'arc',
+	'boxplot',
+	'geoshape',
+	'view',
+	'range',
+	'scale',
+	'numberFormat',
+	'timeFormat',
+	'padding',
+	'autosize',
+	'projection',
+	'concat',
+	'facet'
 ]);
 
 const maxDepth = 40;
@@ -93,11 +123,20 @@ export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 			const cleaned = clean(child, childPath, depth + 1, key);
 			if (cleaned !== undefined) out[key] = cleaned;
 		}
-		if (parentKey === 'data' && !('values' in out) && !('name' in out) && !('sequence' in out) && !('sphere' in out) && !('graticule' in out)) out.values = [];
+		if (
+			parentKey === 'data' &&
+			!('values' in out) &&
+			!('name' in out) &&
+			!('sequence' in out) &&
+			!('sphere' in out) &&
+			!('graticule' in out)
+		)
+			out.values = [];
 		return out;
 	};
 
-	if (!isPlainObject(input)) return { spec: { data: { values: [] }, mark: 'point' }, removed: ['spec (not an object)'] };
+	if (!isPlainObject(input))
+		return { spec: { data: { values: [] }, mark: 'point' }, removed: ['spec (not an object)'] };
 	const spec = clean(input, '', 0, '') as Record<string, unknown>;
 	delete spec.$schema;
 	return { spec, removed: [...removed] };
@@ -115,10 +154,11 @@ export function inlineRows(spec: Record<string, unknown>): Record<string, unknow
 		}
 		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) {
 			const children = node[key];
-			if (Array.isArray(children)) for (const child of children) {
-				const found = visit(child, depth + 1);
-				if (found) return found;
-			}
+			if (Array.isArray(children))
+				for (const child of children) {
+					const found = visit(child, depth + 1);
+					if (found) return found;
+				}
 		}
 		return visit(node.spec, depth + 1);
 	};

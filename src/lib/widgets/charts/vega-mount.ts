@@ -60,7 +60,10 @@ export function escapeHtml(value: unknown): string {
 /** A Vega loader that never fetches: data must be inline; links and images follow the URL policy. */
 export function createSafeLoader(): Loader {
 	const refuse = async (uri: string): Promise<never> => {
-		throw new AutoUiError('blocked', `charts cannot load "${String(uri).slice(0, 80)}": put the rows inline in data.values`);
+		throw new AutoUiError(
+			'blocked',
+			`charts cannot load "${String(uri).slice(0, 80)}": put the rows inline in data.values`
+		);
 	};
 	return {
 		load: refuse,
@@ -81,7 +84,12 @@ export function createSafeLoader(): Loader {
 }
 
 function isComposite(spec: Record<string, unknown>): boolean {
-	return ['facet', 'hconcat', 'vconcat', 'concat', 'repeat'].some((key) => key in spec) || (spec.encoding !== null && typeof spec.encoding === 'object' && ('row' in spec.encoding || 'column' in spec.encoding || 'facet' in spec.encoding));
+	return (
+		['facet', 'hconcat', 'vconcat', 'concat', 'repeat'].some((key) => key in spec) ||
+		(spec.encoding !== null &&
+			typeof spec.encoding === 'object' &&
+			('row' in spec.encoding || 'column' in spec.encoding || 'facet' in spec.encoding))
+	);
 }
 
 /** Inline rows in the spec (top level and layers), to pick a renderer. */
@@ -92,7 +100,8 @@ function countRows(spec: Record<string, unknown>): number {
 		const record = node as Record<string, unknown>;
 		const data = record.data as { values?: unknown } | undefined;
 		if (data && Array.isArray(data.values)) total += data.values.length;
-		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) if (Array.isArray(record[key])) for (const child of record[key] as unknown[]) visit(child, depth + 1);
+		for (const key of ['layer', 'hconcat', 'vconcat', 'concat'])
+			if (Array.isArray(record[key])) for (const child of record[key] as unknown[]) visit(child, depth + 1);
 	};
 	visit(spec, 0);
 	return total;
@@ -102,11 +111,17 @@ function countRows(spec: Record<string, unknown>): number {
 const canvasAbove = 400;
 
 /** Theme config under the spec's own config, merged one level deep so `axis: {grid}` keeps theme colours. */
-function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown> | undefined): Record<string, unknown> {
+function mergeConfig(
+	theme: Record<string, unknown>,
+	own: Record<string, unknown> | undefined
+): Record<string, unknown> {
 	const out: Record<string, unknown> = { ...theme };
 	for (const [key, value] of Object.entries(own ?? {})) {
 		const base = out[key];
-		out[key] = base && value && typeof base === 'object' && typeof value === 'object' && !Array.isArray(value) ? { ...base, ...value } : value;
+		out[key] =
+			base && value && typeof base === 'object' && typeof value === 'object' && !Array.isArray(value)
+				? { ...base, ...value }
+				: value;
 	}
 	return out;
 }
@@ -115,11 +130,18 @@ function mergeConfig(theme: Record<string, unknown>, own: Record<string, unknown
 export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
 	return new Promise((resolve, reject) => {
 		try {
-			canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new AutoUiError('internal', 'the browser could not encode the picture as PNG'))), 'image/png');
+			canvas.toBlob(
+				(blob) =>
+					blob ? resolve(blob) : reject(new AutoUiError('internal', 'the browser could not encode the picture as PNG')),
+				'image/png'
+			);
 		} catch (error) {
 			reject(
 				error instanceof DOMException && error.name === 'SecurityError'
-					? new AutoUiError('blocked', 'the picture holds an image from another site that the browser does not let the page read; export SVG instead')
+					? new AutoUiError(
+							'blocked',
+							'the picture holds an image from another site that the browser does not let the page read; export SVG instead'
+						)
 					: error
 			);
 		}
@@ -127,7 +149,11 @@ export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /** Mounts a Vega-Lite spec into `element`. */
-export async function mountChart(element: HTMLElement, input: Record<string, unknown>, options: MountOptions): Promise<MountedChart> {
+export async function mountChart(
+	element: HTMLElement,
+	input: Record<string, unknown>,
+	options: MountOptions
+): Promise<MountedChart> {
 	const [{ default: embed }, { compile }] = await Promise.all([import('vega-embed'), import('vega-lite')]);
 	const loader = createSafeLoader();
 	let result: Result | undefined;
@@ -158,7 +184,13 @@ export async function mountChart(element: HTMLElement, input: Record<string, unk
 		// Canvas marks are not in the accessibility tree, so per-mark ARIA descriptions (an
 		// interpreted expression per datum) would cost time and reach no one; the figure keeps
 		// its accessible name and data-table alternative.
-		const merged = { ...rest, config: mergeConfig(canvas ? { ...next.config, aria: false } : next.config, own as Record<string, unknown> | undefined) };
+		const merged = {
+			...rest,
+			config: mergeConfig(
+				canvas ? { ...next.config, aria: false } : next.config,
+				own as Record<string, unknown> | undefined
+			)
+		};
 		const vega = compile(merged as never).spec as unknown as Record<string, unknown>;
 		const shape = shapeKey(vega, canvas ? 'canvas' : 'svg');
 		const datasets = inlineDatasets(vega);

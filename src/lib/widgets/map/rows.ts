@@ -14,19 +14,30 @@ export const pointBinding: RowBinding = {
 	lat: { key: 'lat', description: 'the latitude (-90..90) of each point', numeric: true, required: true },
 	lon: { key: 'lon', description: 'the longitude (-180..180) of each point', numeric: true, required: true },
 	label: { key: 'label', description: 'the place name shown in the tooltip' },
-	value: { key: 'value', description: 'a number sizing each point as a bubble, or colouring each area with `regionField`', numeric: true },
+	value: {
+		key: 'value',
+		description: 'a number sizing each point as a bubble, or colouring each area with `regionField`',
+		numeric: true
+	},
 	group: { key: 'group', description: 'a category colouring the points' }
 };
 
 /** Columns that make choropleth areas. */
 const regionBinding: RowBinding = {
-	regionField: { key: 'region', description: 'the country (name or ISO code) or US state of each row, for a choropleth', required: true },
+	regionField: {
+		key: 'region',
+		description: 'the country (name or ISO code) or US state of each row, for a choropleth',
+		required: true
+	},
 	value: pointBinding.value,
 	label: pointBinding.label
 };
 
 /** Every column param of the map's rows form, for its schema. */
-export const mapBinding: RowBinding = { ...pointBinding, regionField: { ...regionBinding.regionField, required: false } };
+export const mapBinding: RowBinding = {
+	...pointBinding,
+	regionField: { ...regionBinding.regionField, required: false }
+};
 
 /** Params with the points and regions the rows make appended to those given directly. */
 export function mapWithRows(params: MapParams): MapParams {
@@ -52,7 +63,13 @@ function withSelection(params: MapParams, items: Record<string, unknown>[]): Arr
 export function mapRowIssues(params: MapParams): DrawIssue[] {
 	if (!Array.isArray(params.data)) return [];
 	if (!(params.lat && params.lon) && !params.regionField) {
-		return [{ path: '/data', message: 'rows need `lat` and `lon` (the coordinate columns) for points, or `regionField` (a country or US state column) for a choropleth' }];
+		return [
+			{
+				path: '/data',
+				message:
+					'rows need `lat` and `lon` (the coordinate columns) for points, or `regionField` (a country or US state column) for a choropleth'
+			}
+		];
 	}
 	return rowIssues(params, mapBinding);
 }

@@ -9,7 +9,8 @@ export type ScatterParams = Omit<XYParams, 'y'> & { y: string; size?: string; la
 export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 	name: 'scatter',
 	title: 'Scatter plot',
-	description: 'Points placed by two numbers to show correlation, clusters and outliers; optional colour, size and labels.',
+	description:
+		'Points placed by two numbers to show correlation, clusters and outliers; optional colour, size and labels.',
 	category: 'charts',
 	schema: object(
 		{
