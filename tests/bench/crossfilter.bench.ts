@@ -17,12 +17,16 @@ import { chromiumLaunch, withAppServer } from './server';
 type Emit = (figure: Record<string, unknown>) => void;
 
 const filterSql = 'SELECT origin, count(*) AS flights FROM flights_3m GROUP BY origin ORDER BY flights DESC LIMIT 12';
-const chartSql = 'SELECT hour(date) AS hour, count(*) AS flights FROM flights_3m WHERE ($origin IS NULL OR origin = $origin) GROUP BY 1 ORDER BY 1';
+const chartSql =
+	'SELECT hour(date) AS hour, count(*) AS flights FROM flights_3m WHERE ($origin IS NULL OR origin = $origin) GROUP BY 1 ORDER BY 1';
 const tableSql =
 	'SELECT destination, count(*) AS flights, round(avg(delay), 1) AS avg_delay FROM flights_3m WHERE ($origin IS NULL OR origin = $origin) GROUP BY 1 ORDER BY 2 DESC LIMIT 100';
 const mapSql =
 	'SELECT a.iata, a.name, a.latitude, a.longitude, count(*) AS flights FROM flights_3m f JOIN airports a ON a.iata = f.destination WHERE ($origin IS NULL OR f.origin = $origin) GROUP BY ALL ORDER BY flights DESC LIMIT 200';
-const bound = (sql: string) => ({ tool: 'datasets_mcp_query_sql', args: { sql, params: { origin: { $param: 'origin' } } } });
+const bound = (sql: string) => ({
+	tool: 'datasets_mcp_query_sql',
+	args: { sql, params: { origin: { $param: 'origin' } } }
+});
 
 const scenario: FakeScenario = {
 	steps: [
@@ -31,13 +35,56 @@ const scenario: FakeScenario = {
 			toolCalls: [
 				{
 					name: 'autoui_webmcp_widget_display',
-					input: { name: 'filter', params: { title: 'Origin', param: 'origin', control: 'select', label: 'Origin', options: { $ref: 'source#/rows' }, field: 'origin' }, source: { tool: 'datasets_mcp_query_sql', args: { sql: filterSql } } }
+					input: {
+						name: 'filter',
+						params: {
+							title: 'Origin',
+							param: 'origin',
+							control: 'select',
+							label: 'Origin',
+							options: { $ref: 'source#/rows' },
+							field: 'origin'
+						},
+						source: { tool: 'datasets_mcp_query_sql', args: { sql: filterSql } }
+					}
 				},
-				{ name: 'autoui_webmcp_widget_display', input: { name: 'bar', params: { title: 'Flights per hour', data: { $ref: 'source#/rows' }, x: 'hour', y: 'flights', xType: 'ordinal' }, source: bound(chartSql) } },
-				{ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params: { title: 'Top destinations', rows: { $ref: 'source#/rows' } }, source: bound(tableSql) } },
 				{
 					name: 'autoui_webmcp_widget_display',
-					input: { name: 'map', params: { title: 'Destinations', data: { $ref: 'source#/rows' }, lat: 'latitude', lon: 'longitude', label: 'name', value: 'flights', region: 'usa' }, source: bound(mapSql) }
+					input: {
+						name: 'bar',
+						params: {
+							title: 'Flights per hour',
+							data: { $ref: 'source#/rows' },
+							x: 'hour',
+							y: 'flights',
+							xType: 'ordinal'
+						},
+						source: bound(chartSql)
+					}
+				},
+				{
+					name: 'autoui_webmcp_widget_display',
+					input: {
+						name: 'data-table',
+						params: { title: 'Top destinations', rows: { $ref: 'source#/rows' } },
+						source: bound(tableSql)
+					}
+				},
+				{
+					name: 'autoui_webmcp_widget_display',
+					input: {
+						name: 'map',
+						params: {
+							title: 'Destinations',
+							data: { $ref: 'source#/rows' },
+							lat: 'latitude',
+							lon: 'longitude',
+							label: 'name',
+							value: 'flights',
+							region: 'usa'
+						},
+						source: bound(mapSql)
+					}
 				}
 			]
 		}),
@@ -55,7 +102,9 @@ const scenario: FakeScenario = {
 function timeChange(page: Page, index: number): Promise<{ total: number; answered: number }> {
 	return page.evaluate(async (option) => {
 		const select = document.querySelector<HTMLSelectElement>('[data-widget-type=filter] select')!;
-		const frames = ['bar', 'data-table', 'map'].map((type) => document.querySelector<HTMLElement>(`[data-widget-type=${type}]`)!);
+		const frames = ['bar', 'data-table', 'map'].map((type) =>
+			document.querySelector<HTMLElement>(`[data-widget-type=${type}]`)!
+		);
 		const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
 		const start = performance.now();
 		let lastAnswer = 0;
@@ -66,7 +115,10 @@ function timeChange(page: Page, index: number): Promise<{ total: number; answere
 					const chart = frame.dataset.widgetType !== 'data-table';
 					let busy = false;
 					let answered = false;
-					const timer = setTimeout(() => reject(new Error(`${frame.dataset.widgetType} did not update in 15 s`)), 15_000);
+					const timer = setTimeout(
+						() => reject(new Error(`${frame.dataset.widgetType} did not update in 15 s`)),
+						15_000
+					);
 					const observer = new MutationObserver((records) => {
 						for (const record of records) {
 							if (record.type === 'attributes' && record.attributeName === 'aria-busy') {
@@ -87,7 +139,11 @@ function timeChange(page: Page, index: number): Promise<{ total: number; answere
 						observer.disconnect();
 						resolve();
 					};
-					observer.observe(frame, { attributes: true, attributeFilter: ['aria-busy', 'data-chart-drawn'], subtree: true });
+					observer.observe(frame, {
+						attributes: true,
+						attributeFilter: ['aria-busy', 'data-chart-drawn'],
+						subtree: true
+					});
 				})
 		);
 		select.value = String(option);
@@ -111,7 +167,9 @@ export default async function run(emit: Emit): Promise<void> {
 				const page = await browser.newPage({ viewport: { width: 1800, height: 1200 } });
 				await page.goto(`${baseUrl}/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=bench-model`);
 				await page.locator('[data-testid=mcp-status][data-status=connected]').waitFor({ timeout: 30_000 });
-				await page.getByTestId('chat-input').fill('Flights per hour, top destinations and a map, filtered by origin airport.');
+				await page
+					.getByTestId('chat-input')
+					.fill('Flights per hour, top destinations and a map, filtered by origin airport.');
 				await page.getByTestId('send').click();
 				await page.locator('[data-widget-type=map] figure[data-chart-ready=true]').waitFor({ timeout: 60_000 });
 				await page.locator('[data-widget-type=bar] figure[data-chart-ready=true]').waitFor({ timeout: 30_000 });
@@ -132,10 +190,37 @@ export default async function run(emit: Emit): Promise<void> {
 				}
 				const modelRequests = llm.chatRequests().length - before;
 				const round = (value: number) => Math.round(value);
-				emit({ name: 'crossfilter-update-p50', value: round(percentile(times, 50)), unit: 'ms', target: '≤ 150 ms', runs: times.length, widgets: 3, table: 'flights_3m' });
-				emit({ name: 'crossfilter-update-p95', value: round(percentile(times, 95)), unit: 'ms', target: '≤ 400 ms', runs: times.length, max: round(Math.max(...times)) });
-				emit({ name: 'crossfilter-sources-answered-p50', value: round(percentile(answers, 50)), unit: 'ms', target: null, note: 'the three queries, from the change to the last answer applied' });
-				emit({ name: 'crossfilter-model-requests', value: modelRequests, unit: 'requests', target: 0, changes: times.length + 2 });
+				emit({
+					name: 'crossfilter-update-p50',
+					value: round(percentile(times, 50)),
+					unit: 'ms',
+					target: '≤ 150 ms',
+					runs: times.length,
+					widgets: 3,
+					table: 'flights_3m'
+				});
+				emit({
+					name: 'crossfilter-update-p95',
+					value: round(percentile(times, 95)),
+					unit: 'ms',
+					target: '≤ 400 ms',
+					runs: times.length,
+					max: round(Math.max(...times))
+				});
+				emit({
+					name: 'crossfilter-sources-answered-p50',
+					value: round(percentile(answers, 50)),
+					unit: 'ms',
+					target: null,
+					note: 'the three queries, from the change to the last answer applied'
+				});
+				emit({
+					name: 'crossfilter-model-requests',
+					value: modelRequests,
+					unit: 'requests',
+					target: 0,
+					changes: times.length + 2
+				});
 			} finally {
 				await browser.close();
 			}

@@ -23,7 +23,9 @@ const carsFile = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'c
 async function carCounts(): Promise<Record<string, number>> {
 	const instance = await DuckDBInstance.create(':memory:');
 	const connection = await instance.connect();
-	const reader = await connection.runAndReadAll(`SELECT Origin, count(*)::INTEGER AS n FROM read_json('${carsFile}') GROUP BY ALL`);
+	const reader = await connection.runAndReadAll(
+		`SELECT Origin, count(*)::INTEGER AS n FROM read_json('${carsFile}') GROUP BY ALL`
+	);
 	const counts: Record<string, number> = {};
 	for (const row of reader.getRowObjectsJson()) counts[String(row.Origin)] = Number(row.n);
 	connection.closeSync();
@@ -61,7 +63,10 @@ async function settled(page: Page): Promise<void> {
 	await page.waitForTimeout(250);
 	await expect(page.locator('[data-testid=widget-body][aria-busy=true]')).toHaveCount(0, { timeout: 15_000 });
 	const entries = page.locator('[data-testid=console-entry]');
-	const kinds = () => entries.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-kind')} ${row.textContent?.replace(/\s+/g, ' ').slice(0, 80)}`));
+	const kinds = () =>
+		entries.evaluateAll((rows) =>
+			rows.map((row) => `${row.getAttribute('data-kind')} ${row.textContent?.replace(/\s+/g, ' ').slice(0, 80)}`)
+		);
 	const before = await kinds();
 	await page.waitForTimeout(1_200);
 	expect((await kinds()).slice(before.length)).toEqual([]);
@@ -79,7 +84,9 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 1800, height: 1300 } });
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`a click on a bar filters the linked table with no model request, over the ${format} wire format`, async ({ page }) => {
+	test(`a click on a bar filters the linked table with no model request, over the ${format} wire format`, async ({
+		page
+	}) => {
 		test.setTimeout(120_000);
 		const errors = collectErrors(page);
 		const counts = await carCounts();
@@ -107,7 +114,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await origins.locator('path[aria-label*="Japan"]').click();
 		await expect(chip).toContainText('Japan');
 		await expect(count).toHaveText(`${counts.Japan} rows`);
-		const shownOrigins = await table.locator('.tr').evaluateAll((rows) => rows.map((row) => row.querySelectorAll('.td')[1]?.textContent?.trim()));
+		const shownOrigins = await table
+			.locator('.tr')
+			.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('.td')[1]?.textContent?.trim()));
 		expect(new Set(shownOrigins)).toEqual(new Set(['Japan']));
 		await expect(origins.locator('path[aria-label*="USA"]')).toHaveAttribute('opacity', '0.22');
 		await expect(origins.locator('path[aria-label*="Japan"]')).not.toHaveAttribute('opacity', '0.22');
@@ -153,7 +162,10 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		const huge = await setParam({ name: 'origin', value: 'x'.repeat(20_000) });
 		expect(huge).toMatchObject({ isError: true, structuredContent: { error: expect.stringContaining('characters') } });
 		const badName = await setParam({ name: 'origin; DROP TABLE cars', value: 'x' });
-		expect(badName).toMatchObject({ isError: true, structuredContent: { error: expect.stringContaining('not a parameter name') } });
+		expect(badName).toMatchObject({
+			isError: true,
+			structuredContent: { error: expect.stringContaining('not a parameter name') }
+		});
 		const unknown = await setParam({ name: 'nobody', value: 'x' });
 		expect(JSON.stringify(unknown.structuredContent)).toContain('No widget binds nobody');
 		await page.locator('[data-testid=param-chip][data-param=nobody] [data-testid=param-clear]').click();
@@ -180,7 +192,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	});
 }
 
-test('a dashboard file keeps sources and parameters, imports back, and a ?dashboard= link asks before loading it', async ({ page }) => {
+test('a dashboard file keeps sources and parameters, imports back, and a ?dashboard= link asks before loading it', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	const errors = collectErrors(page);
 	const counts = await carCounts();
@@ -196,14 +210,21 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`);
 
 	// The file: sorted keys, the parameter, the sources with their bindings, no rows fetched, nothing volatile.
-	const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-dashboard').click()]);
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByTestId('canvas-export-dashboard').click()
+	]);
 	const text = readFileSync((await download.path())!, 'utf8');
 	const dashboard = JSON.parse(text);
 	expect(Object.keys(dashboard)).toEqual([...Object.keys(dashboard)].sort());
 	expect(dashboard).toMatchObject({ format: 'autoui-dashboard', version: 1, parameters: { origin: 'Japan' } });
 	const saved = dashboard.widgets.find((widget: { type: string }) => widget.type === 'data-table');
-	expect(saved).toMatchObject({ params: { rows: [] }, source: { tool: 'datasets_mcp_query_sql', args: { params: { origin: { $param: 'origin' } } } } });
-	for (const volatile of ['toolu_', 'createdAt', 'savedAt', 'fetchedAt', 'provenance']) expect(text).not.toContain(volatile);
+	expect(saved).toMatchObject({
+		params: { rows: [] },
+		source: { tool: 'datasets_mcp_query_sql', args: { params: { origin: { $param: 'origin' } } } }
+	});
+	for (const volatile of ['toolu_', 'createdAt', 'savedAt', 'fetchedAt', 'provenance'])
+		expect(text).not.toContain(volatile);
 
 	// Imported back after a clear: the same widgets, the chip, and the table fetches Japan's cars again.
 	await page.getByTestId('canvas-clear').click();
@@ -221,11 +242,17 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	let fetched = 0;
 	await page.route('https://dashboards.example/cars.json', (route) => {
 		fetched++;
-		return route.fulfill({ body: text, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' } });
+		return route.fulfill({
+			body: text,
+			contentType: 'application/json',
+			headers: { 'access-control-allow-origin': '*' }
+		});
 	});
 	await callTool(page, 'canvas', { action: 'set_param', params: { name: 'origin', value: 'USA' } });
 	await expect(table().locator('.count')).toHaveText(`${counts.USA} rows`);
-	await page.goto(`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`);
+	await page.goto(
+		`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`
+	);
 	await expect(page.getByTestId('dashboard-load')).toBeVisible({ timeout: 20_000 });
 	expect(fetched).toBe(0);
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('USA');

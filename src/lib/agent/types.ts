@@ -174,5 +174,7 @@ export interface UiCallbacks {
 	/** The canvas parameters: `list_params` (names, values, widgets) and `set_param` (`{ name, value }` or `{ values }`). */
 	onParams?(action: 'list_params' | 'set_param', params: Record<string, unknown>): CanvasActionResult;
 	/** A display source's arguments with `{"$param": name}` replaced by the parameters' current values. */
-	bindSourceArgs?(args: Record<string, unknown>): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+	bindSourceArgs?(
+		args: Record<string, unknown>
+	): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 }

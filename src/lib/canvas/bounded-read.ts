@@ -1,7 +1,11 @@
 /** Reading a byte stream whole, up to a limit: a link or a file larger than it stops at once. */
 
 /** The stream's bytes; past `limit` bytes it is cancelled and `tooLarge()` is thrown. */
-export async function readBounded(stream: ReadableStream<Uint8Array>, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+export async function readBounded(
+	stream: ReadableStream<Uint8Array>,
+	limit: number,
+	tooLarge: () => Error
+): Promise<Uint8Array> {
 	const reader = stream.getReader();
 	const chunks: Uint8Array[] = [];
 	let total = 0;

@@ -167,7 +167,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		// `?dashboard=<url>` asks before fetching anything (see dashboard/dashboard-link.ts).
 		if (url && /[?&]dashboard=/.test(url)) {
 			const replaceUrl = (next: string) => globalThis.history?.replaceState(globalThis.history.state, '', next);
-			void import('./dashboard/dashboard-link').then(({ offerDashboardLink }) => offerDashboardLink(store, url, validator!, { replaceUrl })).catch(() => undefined);
+			void import('./dashboard/dashboard-link')
+				.then(({ offerDashboardLink }) => offerDashboardLink(store, url, validator!, { replaceUrl }))
+				.catch(() => undefined);
 		}
 		if (url && hasShareValue(url)) return openShared(url);
 		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.

@@ -129,8 +129,16 @@ export class CanvasStore {
 	 * A live widget's data arrived (or failed): new params and source state in one undoable
 	 * step; a failure keeps the params and records the error on the source.
 	 */
-	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }, { history = true } = {}): WidgetRecord {
-		const apply = (record: WidgetRecord): WidgetRecord => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source });
+	refreshed(
+		id: string,
+		change: { params?: Record<string, unknown>; source: WidgetSource },
+		{ history = true } = {}
+	): WidgetRecord {
+		const apply = (record: WidgetRecord): WidgetRecord => ({
+			...record,
+			...(change.params ? { params: change.params } : {}),
+			source: change.source
+		});
 		// Data that follows the parameters (params/param-runs.ts) is not an undo step either.
 		return history ? this.#replace(id, apply) : this.#quietly(apply(this.#require(id)));
 	}

@@ -147,7 +147,11 @@ export async function offerSharedCanvas(
 					dismiss();
 					const added = store.merge(reading.records);
 					// The shared parameters join mine where mine are unset.
-					store.params.setMany(Object.fromEntries(Object.entries(reading.parameters ?? {}).filter(([name]) => store.params.get(name) === null)));
+					store.params.setMany(
+						Object.fromEntries(
+							Object.entries(reading.parameters ?? {}).filter(([name]) => store.params.get(name) === null)
+						)
+					);
 					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
 					reportSkipped(store, reading);
 				}

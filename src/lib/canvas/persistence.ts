@@ -81,7 +81,12 @@ export function createCanvasPersistence(options: CanvasPersistenceOptions): Canv
 				const notice = reading.problems.length
 					? `${reading.problems.length} saved widget(s) could not be restored: ${reading.problems.join('; ')}`
 					: undefined;
-				return { records: reading.records, problems: reading.problems, parameters: reading.parameters, ...(notice ? { notice } : {}) };
+				return {
+					records: reading.records,
+					problems: reading.problems,
+					parameters: reading.parameters,
+					...(notice ? { notice } : {})
+				};
 			} catch (error) {
 				await options.kv.set(`${key}.unreadable`, saved).catch(() => undefined);
 				return {

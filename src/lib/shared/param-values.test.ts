@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkParamValue, formatParamValue, isParamName, paramNameError, pickParamValue, sameParamValue } from './param-values';
+import {
+	checkParamValue,
+	formatParamValue,
+	isParamName,
+	paramNameError,
+	pickParamValue,
+	sameParamValue
+} from './param-values';
 
 describe('parameter values', () => {
 	it('accepts scalars, dates as text, lists of one type and null; normalises empty lists and repeats', () => {
@@ -13,11 +20,17 @@ describe('parameter values', () => {
 	});
 
 	it('refuses objects, nested lists, mixed lists, non-finite numbers and oversized text with a clear message', () => {
-		expect(checkParamValue({ $ref: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('got an object') });
+		expect(checkParamValue({ $ref: 'x' })).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('got an object')
+		});
 		expect(checkParamValue([['a']])).toMatchObject({ ok: false, error: expect.stringContaining('list item 1') });
 		expect(checkParamValue(['a', 1])).toMatchObject({ ok: false, error: expect.stringContaining('one type') });
 		expect(checkParamValue(Number.NaN)).toMatchObject({ ok: false });
-		expect(checkParamValue('x'.repeat(20_000))).toMatchObject({ ok: false, error: expect.stringContaining('20000 characters') });
+		expect(checkParamValue('x'.repeat(20_000))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('20000 characters')
+		});
 		// SQL text is a value like any other.
 		expect(checkParamValue("' OR 1=1 --")).toEqual({ ok: true, value: "' OR 1=1 --" });
 	});

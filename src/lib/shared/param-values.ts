@@ -42,13 +42,20 @@ function describeType(value: unknown): string {
 function checkScalar(value: unknown): ParamValueCheck {
 	if (typeof value === 'string') {
 		if (value.length > paramLimits.stringLength) {
-			return { ok: false, error: `a text value is ${value.length} characters long; at most ${paramLimits.stringLength} are allowed` };
+			return {
+				ok: false,
+				error: `a text value is ${value.length} characters long; at most ${paramLimits.stringLength} are allowed`
+			};
 		}
 		return { ok: true, value };
 	}
-	if (typeof value === 'number') return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: `${value} is not a finite number` };
+	if (typeof value === 'number')
+		return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: `${value} is not a finite number` };
 	if (typeof value === 'boolean') return { ok: true, value };
-	return { ok: false, error: `a parameter holds a string, number, boolean, date (ISO string), a list of one of them, or null; got ${describeType(value)}` };
+	return {
+		ok: false,
+		error: `a parameter holds a string, number, boolean, date (ISO string), a list of one of them, or null; got ${describeType(value)}`
+	};
 }
 
 /**
@@ -58,7 +65,8 @@ function checkScalar(value: unknown): ParamValueCheck {
 export function checkParamValue(value: unknown): ParamValueCheck {
 	if (value === null || value === undefined) return { ok: true, value: null };
 	if (!Array.isArray(value)) return checkScalar(value);
-	if (value.length > paramLimits.listItems) return { ok: false, error: `a list holds ${value.length} items; at most ${paramLimits.listItems} are allowed` };
+	if (value.length > paramLimits.listItems)
+		return { ok: false, error: `a list holds ${value.length} items; at most ${paramLimits.listItems} are allowed` };
 	const items: ParamScalar[] = [];
 	for (const item of value) {
 		const checked = checkScalar(item);
@@ -75,7 +83,8 @@ export function checkParamValue(value: unknown): ParamValueCheck {
 export function sameParamValue(a: ParamValue | undefined, b: ParamValue | undefined): boolean {
 	const left = a ?? null;
 	const right = b ?? null;
-	if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => item === right[index]);
+	if (Array.isArray(left) && Array.isArray(right))
+		return left.length === right.length && left.every((item, index) => item === right[index]);
 	return left === right;
 }
 

@@ -90,9 +90,14 @@ export function checkCanvasArgs(args: Record<string, unknown>): CanvasCommandChe
 
 /** `set_param`'s params: `{ name, value }` or `{ values: { name: value } }`, each name and value checked. */
 function checkSetParam(params: unknown): CanvasCommandCheck {
-	const usage = 'set_param needs params {"name": "<parameter>", "value": <string, number, boolean, date, list or null>} or {"values": {"<name>": <value>, …}}';
+	const usage =
+		'set_param needs params {"name": "<parameter>", "value": <string, number, boolean, date, list or null>} or {"values": {"<name>": <value>, …}}';
 	if (!isPlainObject(params)) return { ok: false, error: usage };
-	const values = isPlainObject(params.values) ? params.values : typeof params.name === 'string' ? { [params.name]: params.value ?? null } : undefined;
+	const values = isPlainObject(params.values)
+		? params.values
+		: typeof params.name === 'string'
+			? { [params.name]: params.value ?? null }
+			: undefined;
 	if (!values || Object.keys(values).length === 0) return { ok: false, error: usage };
 	for (const [name, value] of Object.entries(values)) {
 		const badName = paramNameError(name);

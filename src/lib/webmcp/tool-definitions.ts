@@ -7,7 +7,18 @@
 import type { DisplayCapability, WebMcpToolDef } from '$lib/agent/types';
 
 /** The actions of the `canvas` tool. */
-export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list', 'refresh', 'list_params', 'set_param'] as const;
+export const canvasActions = [
+	'clear',
+	'update',
+	'move',
+	'resize',
+	'style',
+	'remove',
+	'list',
+	'refresh',
+	'list_params',
+	'set_param'
+] as const;
 /** One `canvas` action. */
 export type CanvasAction = (typeof canvasActions)[number];
 
@@ -99,7 +110,10 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 				type: 'object',
 				properties: {
 					action: { type: 'string', enum: [...canvasActions] },
-					id: { type: 'string', description: 'Widget id (w_...), for every action except list, clear, list_params and set_param' },
+					id: {
+						type: 'string',
+						description: 'Widget id (w_...), for every action except list, clear, list_params and set_param'
+					},
 					params: { type: 'object', description: 'Action parameters (see the description)' }
 				},
 				required: ['action'],

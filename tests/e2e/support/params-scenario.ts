@@ -9,12 +9,18 @@ import type { FakeScenario } from '../../fixtures/fake-llm';
 
 export const paramsQuestion = 'Show cars by origin, and let me click an origin to see its cars.';
 
-export const originSql = 'SELECT Origin, count(*) AS cars FROM cars WHERE ($cyl IS NULL OR Cylinders = $cyl) GROUP BY Origin ORDER BY Origin';
-export const tableSql = 'SELECT Name, Origin, Cylinders, Horsepower FROM cars WHERE ($origin IS NULL OR Origin = $origin) ORDER BY Name';
-export const cylindersSql = 'SELECT Cylinders, count(*) AS cars FROM cars WHERE ($origin IS NULL OR Origin = $origin) GROUP BY Cylinders ORDER BY Cylinders';
+export const originSql =
+	'SELECT Origin, count(*) AS cars FROM cars WHERE ($cyl IS NULL OR Cylinders = $cyl) GROUP BY Origin ORDER BY Origin';
+export const tableSql =
+	'SELECT Name, Origin, Cylinders, Horsepower FROM cars WHERE ($origin IS NULL OR Origin = $origin) ORDER BY Name';
+export const cylindersSql =
+	'SELECT Cylinders, count(*) AS cars FROM cars WHERE ($origin IS NULL OR Origin = $origin) GROUP BY Cylinders ORDER BY Cylinders';
 export const originsSql = 'SELECT DISTINCT Origin FROM cars ORDER BY Origin';
 
-const query = (sql: string, params?: Record<string, unknown>) => ({ tool: 'datasets_mcp_query_sql', args: { sql, ...(params ? { params } : {}) } });
+const query = (sql: string, params?: Record<string, unknown>) => ({
+	tool: 'datasets_mcp_query_sql',
+	args: { sql, ...(params ? { params } : {}) }
+});
 
 /** The scripted session: display the four linked widgets, then answer. */
 export function paramsScenario(): FakeScenario {
@@ -34,13 +40,24 @@ export function paramsScenario(): FakeScenario {
 					},
 					{
 						name: 'autoui_webmcp_widget_display',
-						input: { name: 'data-table', params: { title: 'Cars of the selected origin', rows: { $ref: 'source#/rows' } }, source: query(tableSql, { origin: { $param: 'origin' } }) }
+						input: {
+							name: 'data-table',
+							params: { title: 'Cars of the selected origin', rows: { $ref: 'source#/rows' } },
+							source: query(tableSql, { origin: { $param: 'origin' } })
+						}
 					},
 					{
 						name: 'autoui_webmcp_widget_display',
 						input: {
 							name: 'filter',
-							params: { title: 'Origin filter', param: 'origin', control: 'select', label: 'Origin', options: { $ref: 'source#/rows' }, field: 'Origin' },
+							params: {
+								title: 'Origin filter',
+								param: 'origin',
+								control: 'select',
+								label: 'Origin',
+								options: { $ref: 'source#/rows' },
+								field: 'Origin'
+							},
 							source: query(originsSql)
 						}
 					},
@@ -48,7 +65,14 @@ export function paramsScenario(): FakeScenario {
 						name: 'autoui_webmcp_widget_display',
 						input: {
 							name: 'bar',
-							params: { title: 'Cars by cylinders', data: { $ref: 'source#/rows' }, x: 'Cylinders', y: 'cars', xType: 'ordinal', select: { param: 'cyl', field: 'Cylinders' } },
+							params: {
+								title: 'Cars by cylinders',
+								data: { $ref: 'source#/rows' },
+								x: 'Cylinders',
+								y: 'cars',
+								xType: 'ordinal',
+								select: { param: 'cyl', field: 'Cylinders' }
+							},
 							source: query(cylindersSql, { origin: { $param: 'origin' } })
 						}
 					}

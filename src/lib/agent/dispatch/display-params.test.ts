@@ -13,7 +13,11 @@ function servers() {
 			name: 'query',
 			description: 'Cars of an origin',
 			inputSchema: { type: 'object', properties: { sql: { type: 'string' }, params: { type: 'object' } } },
-			handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify({ rows: [{ origin: (args.params as { origin: unknown }).origin }] }) }] })
+			handler: (args) => ({
+				content: [
+					{ type: 'text', text: JSON.stringify({ rows: [{ origin: (args.params as { origin: unknown }).origin }] }) }
+				]
+			})
 		}
 	]);
 	const ui = createMemoryToolServer('panel', 'webmcp', [
@@ -22,7 +26,10 @@ function servers() {
 			description: 'Show a table',
 			inputSchema: { type: 'object', properties: { params: { type: 'object' }, source: { type: 'object' } } },
 			display: { kind: 'widget', references: 'params', source: 'source' },
-			handler: (args) => ({ content: [{ type: 'text', text: 'shown' }], structuredContent: { widget: 'table', data: args.params } })
+			handler: (args) => ({
+				content: [{ type: 'text', text: 'shown' }],
+				structuredContent: { widget: 'table', data: args.params }
+			})
 		}
 	]);
 	const layers = [
@@ -32,7 +39,10 @@ function servers() {
 	return { data, ui, layers };
 }
 
-const source = { tool: 'cars_mcp_query', args: { sql: 'SELECT … WHERE ($origin IS NULL OR origin = $origin)', params: { origin: { $param: 'origin' } } } };
+const source = {
+	tool: 'cars_mcp_query',
+	args: { sql: 'SELECT … WHERE ($origin IS NULL OR origin = $origin)', params: { origin: { $param: 'origin' } } }
+};
 
 describe('display sources that bind canvas parameters', () => {
 	it('run with the bound values; the widget keeps the template', async () => {
@@ -40,10 +50,17 @@ describe('display sources that bind canvas parameters', () => {
 		const shown: Array<{ params: Record<string, unknown>; meta: WidgetCallMeta }> = [];
 		const callbacks: UiCallbacks = {
 			onWidget: (_type, params, meta) => (shown.push({ params, meta }), { id: 'w_1' }),
-			bindSourceArgs: (args) => ({ ok: true, args: JSON.parse(JSON.stringify(args).replace('{"$param":"origin"}', '"Japan"')) })
+			bindSourceArgs: (args) => ({
+				ok: true,
+				args: JSON.parse(JSON.stringify(args).replace('{"$param":"origin"}', '"Japan"'))
+			})
 		};
 		const provider = createMockProvider([
-			{ toolCalls: [{ id: 'd1', name: 'panel_webmcp_show', input: { params: { rows: { $ref: 'source#/rows' } }, source } }] },
+			{
+				toolCalls: [
+					{ id: 'd1', name: 'panel_webmcp_show', input: { params: { rows: { $ref: 'source#/rows' } }, source } }
+				]
+			},
 			{ text: 'Done.' }
 		]);
 		const result = await runAgentLoop('cars', { provider, layers, servers: [data, ui], lazy: false, callbacks });
@@ -53,13 +70,20 @@ describe('display sources that bind canvas parameters', () => {
 		expect(shown[0].meta.source?.args).toEqual(source.args);
 	});
 
-	it('report a binding the canvas refuses as the display\'s error, without running the source', async () => {
+	it("report a binding the canvas refuses as the display's error, without running the source", async () => {
 		const { data, ui, layers } = servers();
 		const provider = createMockProvider([
-			{ toolCalls: [{ id: 'd1', name: 'panel_webmcp_show', input: { params: { rows: { $ref: 'source#/rows' } }, source } }] },
+			{
+				toolCalls: [
+					{ id: 'd1', name: 'panel_webmcp_show', input: { params: { rows: { $ref: 'source#/rows' } }, source } }
+				]
+			},
 			{ text: 'Done.' }
 		]);
-		const callbacks: UiCallbacks = { onWidget: () => ({ id: 'w_1' }), bindSourceArgs: () => ({ ok: false, error: 'source.args binds parameters wrongly: "a b"' }) };
+		const callbacks: UiCallbacks = {
+			onWidget: () => ({ id: 'w_1' }),
+			bindSourceArgs: () => ({ ok: false, error: 'source.args binds parameters wrongly: "a b"' })
+		};
 		await runAgentLoop('cars', { provider, layers, servers: [data, ui], lazy: false, callbacks });
 		expect(data.calls).toEqual([]);
 		expect(lastToolResults(provider.requests[1])[0].content).toContain('binds parameters wrongly');

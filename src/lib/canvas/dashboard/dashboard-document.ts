@@ -44,13 +44,24 @@ function dashboardWidget(record: WidgetRecord): Record<string, unknown> {
 		...(record.hidden ? { hidden: true } : {}),
 		params: record.params,
 		...(source
-			? { source: { tool: source.tool, args: source.args, params: source.params, ...(source.refreshSeconds ? { refreshSeconds: source.refreshSeconds } : {}) } }
+			? {
+					source: {
+						tool: source.tool,
+						args: source.args,
+						params: source.params,
+						...(source.refreshSeconds ? { refreshSeconds: source.refreshSeconds } : {})
+					}
+				}
 			: {})
 	};
 }
 
 /** Builds the dashboard document of a canvas. */
-export function createDashboardDocument(records: readonly WidgetRecord[], parameters: ParamValues, servers: readonly string[] = []): DashboardDocument {
+export function createDashboardDocument(
+	records: readonly WidgetRecord[],
+	parameters: ParamValues,
+	servers: readonly string[] = []
+): DashboardDocument {
 	const ordered = [...(leaveOutLiveRows(records) ?? records)].sort((a, b) => a.z - b.z);
 	const clean = [...new Set(servers.map(shareableServerUrl).filter((url): url is string => url !== undefined))].sort();
 	return {
@@ -66,7 +77,11 @@ export function createDashboardDocument(records: readonly WidgetRecord[], parame
 function sortKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(sortKeys);
 	if (!isPlainObject(value)) return value;
-	return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+	return Object.fromEntries(
+		Object.keys(value)
+			.sort()
+			.map((key) => [key, sortKeys(value[key])])
+	);
 }
 
 /** The document as text: sorted keys, two-space indent, a final newline — the same canvas gives the same bytes. */
@@ -80,17 +95,31 @@ export function stringifyDashboard(document: DashboardDocument): string {
  */
 export function readDashboardDocument(input: Record<string, unknown>, validator: WidgetValidator): CanvasReading {
 	if (input.version !== dashboardVersion) {
-		const version = typeof input.version === 'number' || typeof input.version === 'string' ? String(input.version).slice(0, 20) : 'unknown';
-		throw new AutoUiError('storage_corrupt', `Dashboard version ${version} is not supported (this app reads version ${dashboardVersion}).`);
+		const version =
+			typeof input.version === 'number' || typeof input.version === 'string'
+				? String(input.version).slice(0, 20)
+				: 'unknown';
+		throw new AutoUiError(
+			'storage_corrupt',
+			`Dashboard version ${version} is not supported (this app reads version ${dashboardVersion}).`
+		);
 	}
 	if (!Array.isArray(input.widgets)) throw new AutoUiError('storage_corrupt', 'This dashboard has no "widgets" list.');
 	const now = Date.now();
 	const widgets = input.widgets.map((widget, index) => {
 		if (!isPlainObject(widget)) return widget;
 		const source = isPlainObject(widget.source) ? { ...widget.source, rowsLeftOut: true } : undefined;
-		return { ...widget, z: index + 1, createdAt: now, provenance: { dataFrom: [], source: 'import' }, ...(source ? { source } : {}) };
+		return {
+			...widget,
+			z: index + 1,
+			createdAt: now,
+			provenance: { dataFrom: [], source: 'import' },
+			...(source ? { source } : {})
+		};
 	});
 	const { records, problems } = readRecords(widgets, validator);
-	const servers = Array.isArray(input.servers) ? input.servers.map(shareableServerUrl).filter((url): url is string => url !== undefined) : [];
+	const servers = Array.isArray(input.servers)
+		? input.servers.map(shareableServerUrl).filter((url): url is string => url !== undefined)
+		: [];
 	return { records, problems, servers, ...(isPlainObject(input.parameters) ? { parameters: input.parameters } : {}) };
 }

@@ -7,7 +7,12 @@ import type { WidgetValidator } from '$lib/webmcp';
 import { downloadText } from '$lib/widgets/shared/download';
 import { readCanvasDocument, type CanvasReading } from '../canvas-document';
 import type { CanvasStore } from '../canvas-store.svelte';
-import { createDashboardDocument, dashboardFormat, readDashboardDocument, stringifyDashboard } from './dashboard-document';
+import {
+	createDashboardDocument,
+	dashboardFormat,
+	readDashboardDocument,
+	stringifyDashboard
+} from './dashboard-document';
 
 /** Reads a dashboard or a canvas document from its JSON text (both are checked widget by widget). */
 export function readCanvasFile(text: string, validator: WidgetValidator): CanvasReading {
@@ -15,7 +20,9 @@ export function readCanvasFile(text: string, validator: WidgetValidator): Canvas
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		throw new AutoUiError('storage_corrupt', `The file is not valid JSON: ${(error as Error).message}`, { cause: error });
+		throw new AutoUiError('storage_corrupt', `The file is not valid JSON: ${(error as Error).message}`, {
+			cause: error
+		});
 	}
 	if (isPlainObject(parsed) && parsed.format === dashboardFormat) return readDashboardDocument(parsed, validator);
 	return readCanvasDocument(parsed, validator);

@@ -45,13 +45,23 @@ export async function fetchDashboardText(url: URL, fetcher: typeof fetch = fetch
 	try {
 		response = await fetcher(url, { credentials: 'omit', signal, headers: { accept: 'application/json' } });
 	} catch (error) {
-		throw new AutoUiError('http_unreachable', `the dashboard could not be fetched from ${url.host}: ${errorMessage(error)}`, { cause: error });
+		throw new AutoUiError(
+			'http_unreachable',
+			`the dashboard could not be fetched from ${url.host}: ${errorMessage(error)}`,
+			{ cause: error }
+		);
 	}
-	if (!response.ok) throw new AutoUiError('http_unreachable', `${url.host} answered ${response.status} for the dashboard file`);
+	if (!response.ok)
+		throw new AutoUiError('http_unreachable', `${url.host} answered ${response.status} for the dashboard file`);
 	const declared = Number(response.headers.get('content-length') ?? 0);
-	if (declared > maxDashboardBytes) throw new AutoUiError('limit_exceeded', `the dashboard file is ${Math.round(declared / 1024)} KB; at most ${maxDashboardBytes / 1024 / 1024} MB are read`);
+	if (declared > maxDashboardBytes)
+		throw new AutoUiError(
+			'limit_exceeded',
+			`the dashboard file is ${Math.round(declared / 1024)} KB; at most ${maxDashboardBytes / 1024 / 1024} MB are read`
+		);
 	if (!response.body) return response.text();
-	const tooLarge = () => new AutoUiError('limit_exceeded', `the dashboard file is larger than ${maxDashboardBytes / 1024 / 1024} MB`);
+	const tooLarge = () =>
+		new AutoUiError('limit_exceeded', `the dashboard file is larger than ${maxDashboardBytes / 1024 / 1024} MB`);
 	return new TextDecoder().decode(await readBounded(response.body, maxDashboardBytes, tooLarge));
 }
 
@@ -62,7 +72,12 @@ export interface DashboardLinkOptions {
 	replaceUrl?: (url: string) => void;
 }
 
-async function load(store: CanvasStore, url: URL, validator: WidgetValidator, options: DashboardLinkOptions): Promise<void> {
+async function load(
+	store: CanvasStore,
+	url: URL,
+	validator: WidgetValidator,
+	options: DashboardLinkOptions
+): Promise<void> {
 	let reading;
 	try {
 		const [text] = await Promise.all([fetchDashboardText(url, options.fetch), validator.load()]);
@@ -96,11 +111,20 @@ async function load(store: CanvasStore, url: URL, validator: WidgetValidator, op
 				]
 			: undefined
 	);
-	if (reading.problems.length) store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${reading.problems.slice(0, 5).join('; ')}`);
+	if (reading.problems.length)
+		store.notify(
+			'warning',
+			`Skipped ${reading.problems.length} invalid widget(s): ${reading.problems.slice(0, 5).join('; ')}`
+		);
 }
 
 /** Offers the dashboard a page URL names; does nothing for a URL without one. */
-export function offerDashboardLink(store: CanvasStore, pageUrl: string, validator: WidgetValidator, options: DashboardLinkOptions = {}): void {
+export function offerDashboardLink(
+	store: CanvasStore,
+	pageUrl: string,
+	validator: WidgetValidator,
+	options: DashboardLinkOptions = {}
+): void {
 	const page = new URL(pageUrl);
 	if (!page.searchParams.has(dashboardParameter)) return;
 	const decided = () => options.replaceUrl?.(withoutDashboard(pageUrl));
@@ -110,24 +134,30 @@ export function offerDashboardLink(store: CanvasStore, pageUrl: string, validato
 		store.notify('error', 'The link names a dashboard that is not an http(s) address; nothing was loaded.');
 		return;
 	}
-	const replaces = store.widgets.length ? ` It replaces your canvas of ${store.widgets.length} widget(s); Undo brings it back.` : '';
-	const noticeId = store.notify('info', `This link offers a dashboard from ${url.host} (${url.pathname.split('/').pop() || url.href}). Load it?${replaces}`, [
-		{
-			id: 'dashboard-load',
-			label: 'Load dashboard',
-			run: async () => {
-				store.dismissNotice(noticeId);
-				decided();
-				await load(store, url, validator, options);
+	const replaces = store.widgets.length
+		? ` It replaces your canvas of ${store.widgets.length} widget(s); Undo brings it back.`
+		: '';
+	const noticeId = store.notify(
+		'info',
+		`This link offers a dashboard from ${url.host} (${url.pathname.split('/').pop() || url.href}). Load it?${replaces}`,
+		[
+			{
+				id: 'dashboard-load',
+				label: 'Load dashboard',
+				run: async () => {
+					store.dismissNotice(noticeId);
+					decided();
+					await load(store, url, validator, options);
+				}
+			},
+			{
+				id: 'dashboard-keep',
+				label: 'Not now',
+				run: () => {
+					store.dismissNotice(noticeId);
+					decided();
+				}
 			}
-		},
-		{
-			id: 'dashboard-keep',
-			label: 'Not now',
-			run: () => {
-				store.dismissNotice(noticeId);
-				decided();
-			}
-		}
-	]);
+		]
+	);
 }

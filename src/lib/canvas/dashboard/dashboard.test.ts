@@ -12,12 +12,26 @@ const sql = 'SELECT Name, Origin FROM cars WHERE ($origin IS NULL OR Origin = $o
 /** A canvas with a plain widget and a live table bound to `origin`, filtered to Japan. */
 function dashboardCanvas(now = 1000) {
 	const store = new CanvasStore({ now: () => now });
-	store.add('kpi', { label: 'Cars', value: 406 }, { title: 'Cars', provenance: { displayedBy: `toolu_${now}`, dataFrom: [`toolu_${now}_data`], source: 'agent' } });
-	store.add('table', { columns: ['Name', 'Origin'], rows: [['datsun 1200', 'Japan']] }, {
-		provenance: { displayedBy: `toolu_${now}b`, dataFrom: [], source: 'agent' },
-		source: { tool: 'datasets_mcp_query_sql', args: { sql, params: { origin: { $param: 'origin' } } }, params: { columns: ['Name', 'Origin'], rows: { $ref: 'source#/rows' } }, fetchedAt: now, paramValues: { origin: 'Japan' } },
-		turn: `turn_${now}`
-	});
+	store.add(
+		'kpi',
+		{ label: 'Cars', value: 406 },
+		{ title: 'Cars', provenance: { displayedBy: `toolu_${now}`, dataFrom: [`toolu_${now}_data`], source: 'agent' } }
+	);
+	store.add(
+		'table',
+		{ columns: ['Name', 'Origin'], rows: [['datsun 1200', 'Japan']] },
+		{
+			provenance: { displayedBy: `toolu_${now}b`, dataFrom: [], source: 'agent' },
+			source: {
+				tool: 'datasets_mcp_query_sql',
+				args: { sql, params: { origin: { $param: 'origin' } } },
+				params: { columns: ['Name', 'Origin'], rows: { $ref: 'source#/rows' } },
+				fetchedAt: now,
+				paramValues: { origin: 'Japan' }
+			},
+			turn: `turn_${now}`
+		}
+	);
 	store.params.set('origin', 'Japan');
 	return store;
 }
@@ -25,21 +39,45 @@ function dashboardCanvas(now = 1000) {
 describe('dashboard files', () => {
 	it('writes sorted keys, sources and parameters, and nothing volatile or fetched', () => {
 		const store = dashboardCanvas();
-		const text = stringifyDashboard(createDashboardDocument(store.widgets, store.params.values, ['https://user:secret@data.example/mcp?token=abc&view=1']));
+		const text = stringifyDashboard(
+			createDashboardDocument(store.widgets, store.params.values, [
+				'https://user:secret@data.example/mcp?token=abc&view=1'
+			])
+		);
 		const document = JSON.parse(text);
 		expect(Object.keys(document)).toEqual(['format', 'parameters', 'servers', 'version', 'widgets']);
-		expect(document).toMatchObject({ format: 'autoui-dashboard', version: 1, parameters: { origin: 'Japan' }, servers: ['https://data.example/mcp?view=1'] });
+		expect(document).toMatchObject({
+			format: 'autoui-dashboard',
+			version: 1,
+			parameters: { origin: 'Japan' },
+			servers: ['https://data.example/mcp?view=1']
+		});
 		expect(document.widgets[1]).toEqual({
 			h: expect.any(Number),
 			id: store.widgets[1].id,
 			params: { columns: ['Name', 'Origin'], rows: [] },
-			source: { args: { params: { origin: { $param: 'origin' } }, sql }, params: { columns: ['Name', 'Origin'], rows: { $ref: 'source#/rows' } }, tool: 'datasets_mcp_query_sql' },
+			source: {
+				args: { params: { origin: { $param: 'origin' } }, sql },
+				params: { columns: ['Name', 'Origin'], rows: { $ref: 'source#/rows' } },
+				tool: 'datasets_mcp_query_sql'
+			},
 			type: 'table',
 			w: expect.any(Number),
 			x: expect.any(Number),
 			y: expect.any(Number)
 		});
-		for (const volatile of ['savedAt', 'createdAt', 'provenance', 'fetchedAt', 'toolu_', 'turn_', 'paramValues', 'secret', 'token']) expect(text).not.toContain(volatile);
+		for (const volatile of [
+			'savedAt',
+			'createdAt',
+			'provenance',
+			'fetchedAt',
+			'toolu_',
+			'turn_',
+			'paramValues',
+			'secret',
+			'token'
+		])
+			expect(text).not.toContain(volatile);
 		expect(text.endsWith('}\n')).toBe(true);
 	});
 
@@ -48,7 +86,9 @@ describe('dashboard files', () => {
 		const later = dashboardCanvas(99_999);
 		const ids = later.widgets.map((record) => record.id);
 		const renamed = first.widgets.map((record, index) => ({ ...record, id: ids[index] }));
-		expect(stringifyDashboard(createDashboardDocument(renamed, first.params.values))).toBe(stringifyDashboard(createDashboardDocument(later.widgets, later.params.values)));
+		expect(stringifyDashboard(createDashboardDocument(renamed, first.params.values))).toBe(
+			stringifyDashboard(createDashboardDocument(later.widgets, later.params.values))
+		);
 	});
 
 	it('reads back into the same dashboard: widgets, sources and parameters; live widgets fetch when opened', () => {
@@ -57,12 +97,22 @@ describe('dashboard files', () => {
 		const reading = readCanvasFile(text, validator);
 		expect(reading.problems).toEqual([]);
 		expect(reading.parameters).toEqual({ origin: 'Japan' });
-		expect(reading.records.map((record) => [record.id, record.type, record.title])).toEqual(store.widgets.map((record) => [record.id, record.type, record.title]));
-		expect(reading.records[1].source).toMatchObject({ tool: 'datasets_mcp_query_sql', args: { sql }, rowsLeftOut: true });
+		expect(reading.records.map((record) => [record.id, record.type, record.title])).toEqual(
+			store.widgets.map((record) => [record.id, record.type, record.title])
+		);
+		expect(reading.records[1].source).toMatchObject({
+			tool: 'datasets_mcp_query_sql',
+			args: { sql },
+			rowsLeftOut: true
+		});
 		expect(reading.records[0].provenance).toEqual({ dataFrom: [], source: 'import' });
 		// A canvas export still reads through the same door.
-		expect(readCanvasFile(JSON.stringify({ format: 'autoui-canvas', version: 1, widgets: [] }), validator).records).toEqual([]);
-		expect(() => readCanvasFile(JSON.stringify({ format: 'autoui-dashboard', version: 7, widgets: [] }), validator)).toThrow(/version 7/);
+		expect(
+			readCanvasFile(JSON.stringify({ format: 'autoui-canvas', version: 1, widgets: [] }), validator).records
+		).toEqual([]);
+		expect(() =>
+			readCanvasFile(JSON.stringify({ format: 'autoui-dashboard', version: 7, widgets: [] }), validator)
+		).toThrow(/version 7/);
 		expect(() => readCanvasFile('{', validator)).toThrow(/not valid JSON/);
 	});
 });
@@ -82,7 +132,9 @@ describe('?dashboard= links', () => {
 	it('reads only http(s) addresses and drops the parameter from the address', () => {
 		expect(dashboardUrlOf(page)?.href).toBe('https://files.example/cars.json');
 		expect(dashboardUrlOf('https://app.example/?dashboard=javascript:alert(1)')).toBeUndefined();
-		expect(dashboardUrlOf('https://app.example/?dashboard=/dashboards/a.json')?.href).toBe('https://app.example/dashboards/a.json');
+		expect(dashboardUrlOf('https://app.example/?dashboard=/dashboards/a.json')?.href).toBe(
+			'https://app.example/dashboards/a.json'
+		);
 		expect(withoutDashboard(page)).toBe('https://app.example/?provider=openai');
 	});
 
@@ -114,7 +166,11 @@ describe('?dashboard= links', () => {
 
 	it('leaves the canvas unchanged for a file with no valid widget, a failed fetch, or a file too large', async () => {
 		for (const [body, init, message] of [
-			['{"format":"autoui-dashboard","version":1,"widgets":[{"type":"hologram","params":{},"x":0,"y":0,"w":90,"h":90}]}', {}, /Nothing loaded.*unchanged.*hologram/],
+			[
+				'{"format":"autoui-dashboard","version":1,"widgets":[{"type":"hologram","params":{},"x":0,"y":0,"w":90,"h":90}]}',
+				{},
+				/Nothing loaded.*unchanged.*hologram/
+			],
 			['not found', { status: 404 }, /404/],
 			['x', { headers: { 'content-length': String(maxDashboardBytes + 1) } }, /at most 5 MB/],
 			[' '.repeat(maxDashboardBytes + 1), {}, /larger than 5 MB/]

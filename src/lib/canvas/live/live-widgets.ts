@@ -143,7 +143,10 @@ export function createLiveWidgets(
 			const { error: _previous, rowsLeftOut: _leftOut, ...rest } = source;
 			void _previous;
 			void _leftOut;
-			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now(), ...withValues(fetched.paramValues) } });
+			store.refreshed(id, {
+				params: fetched.params,
+				source: { ...rest, fetchedAt: now(), ...withValues(fetched.paramValues) }
+			});
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
 		running.set(id, task);

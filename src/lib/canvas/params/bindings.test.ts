@@ -17,7 +17,11 @@ describe('parameter bindings', () => {
 
 	it('replaces bindings with the current values; unset is null, "as": "list" always gives a list', () => {
 		expect(bindParams(args, {})).toEqual({ ...args, params: { origin: null, years: null }, nested: [{ deep: null }] });
-		expect(bindParams(args, { origin: 'Japan', year: 1970 })).toEqual({ ...args, params: { origin: 'Japan', years: [1970] }, nested: [{ deep: 'Japan' }] });
+		expect(bindParams(args, { origin: 'Japan', year: 1970 })).toEqual({
+			...args,
+			params: { origin: 'Japan', years: [1970] },
+			nested: [{ deep: 'Japan' }]
+		});
 		expect(bindParams(args, { year: [1970, 1971] }).params).toEqual({ origin: null, years: [1970, 1971] });
 		// The template is untouched.
 		expect(args.params.origin).toEqual({ $param: 'origin' });
@@ -39,7 +43,9 @@ describe('parameter bindings', () => {
 
 	it('tells what values a source was fetched with, and compares them', () => {
 		expect(boundValues(args, { origin: 'Japan', other: 1 })).toEqual({ origin: 'Japan', year: null });
-		expect(valuesSignature({ origin: 'Japan' }, ['origin', 'year'])).toBe(valuesSignature({ origin: 'Japan', year: null }, ['origin', 'year']));
+		expect(valuesSignature({ origin: 'Japan' }, ['origin', 'year'])).toBe(
+			valuesSignature({ origin: 'Japan', year: null }, ['origin', 'year'])
+		);
 		expect(valuesSignature({ origin: 'Japan' }, ['origin'])).not.toBe(valuesSignature({ origin: 'USA' }, ['origin']));
 	});
 

@@ -33,7 +33,8 @@ function walk(value: unknown, visit: (binding: ParamBinding, path: string) => vo
 		if (++nodes > walkLimits.nodes || depth > walkLimits.depth) return;
 		if (isParamBinding(node)) return visit(node, path);
 		if (Array.isArray(node)) node.forEach((item, index) => step(item, `${path}/${index}`, depth + 1));
-		else if (isPlainObject(node)) for (const [key, item] of Object.entries(node)) step(item, `${path}/${key}`, depth + 1);
+		else if (isPlainObject(node))
+			for (const [key, item] of Object.entries(node)) step(item, `${path}/${key}`, depth + 1);
 	};
 	step(value, '', 0);
 }
@@ -53,7 +54,8 @@ export function bindingProblems(value: unknown): string[] {
 	walk(value, (binding, path) => {
 		const badName = paramNameError(binding.$param);
 		if (badName) problems.push(`${path || '/'}: ${badName}`);
-		else if (binding.as !== undefined && binding.as !== 'list') problems.push(`${path || '/'}: "as" may only be "list"`);
+		else if (binding.as !== undefined && binding.as !== 'list')
+			problems.push(`${path || '/'}: "as" may only be "list"`);
 	});
 	return problems;
 }
@@ -72,7 +74,8 @@ export function bindParams<T>(value: T, values: ParamValues): T {
 		if (++nodes > walkLimits.nodes || depth > walkLimits.depth) return node;
 		if (isParamBinding(node)) return bound(node, values);
 		if (Array.isArray(node)) return node.map((item) => step(item, depth + 1));
-		if (isPlainObject(node)) return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, step(item, depth + 1)]));
+		if (isPlainObject(node))
+			return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, step(item, depth + 1)]));
 		return node;
 	};
 	return step(value, 0) as T;
@@ -80,10 +83,15 @@ export function bindParams<T>(value: T, values: ParamValues): T {
 
 /** The values a source's arguments bind right now, by name (unset ones as `null`). */
 export function boundValues(args: unknown, values: ParamValues): Record<string, ParamValue> {
-	return Object.fromEntries(paramNamesIn(args).map((name) => [name, Object.hasOwn(values, name) ? values[name] : null]));
+	return Object.fromEntries(
+		paramNamesIn(args).map((name) => [name, Object.hasOwn(values, name) ? values[name] : null])
+	);
 }
 
 /** A stable text for a set of bound values (what a widget's data was fetched with). */
-export function valuesSignature(values: Readonly<Record<string, ParamValue | undefined>>, names: readonly string[]): string {
+export function valuesSignature(
+	values: Readonly<Record<string, ParamValue | undefined>>,
+	names: readonly string[]
+): string {
 	return JSON.stringify(names.map((name) => values[name] ?? null));
 }

@@ -6,7 +6,16 @@
  * bound sources). Like the selection, a parameter change is not an undo step: the chip's
  * clear button takes it back. The widgets whose sources are running again are `busy`.
  */
-import { checkParamValue, paramLimits, paramNameError, pickParamValue, sameParamValue, type ParamScalar, type ParamValue, type ParamValues } from '$lib/shared';
+import {
+	checkParamValue,
+	paramLimits,
+	paramNameError,
+	pickParamValue,
+	sameParamValue,
+	type ParamScalar,
+	type ParamValue,
+	type ParamValues
+} from '$lib/shared';
 
 /** Told the names whose values changed. */
 export type ParamsListener = (names: readonly string[]) => void;
@@ -64,7 +73,8 @@ export class CanvasParams {
 			else next[name] = checked.value;
 			changed.push(name);
 		}
-		if (Object.keys(next).length > paramLimits.count) return { ok: false, error: `a canvas holds at most ${paramLimits.count} parameters` };
+		if (Object.keys(next).length > paramLimits.count)
+			return { ok: false, error: `a canvas holds at most ${paramLimits.count} parameters` };
 		if (changed.length === 0) return { ok: true, changed: false };
 		this.#values = next;
 		this.#emit(changed);
@@ -78,7 +88,8 @@ export class CanvasParams {
 	replace(values: unknown, { quiet = false } = {}): string[] {
 		const problems: string[] = [];
 		const next: Record<string, ParamValue> = {};
-		const entries = values !== null && typeof values === 'object' && !Array.isArray(values) ? Object.entries(values) : [];
+		const entries =
+			values !== null && typeof values === 'object' && !Array.isArray(values) ? Object.entries(values) : [];
 		for (const [name, value] of entries.slice(0, paramLimits.count)) {
 			const badName = paramNameError(name);
 			const checked = checkParamValue(value);
@@ -87,7 +98,9 @@ export class CanvasParams {
 			else if (checked.value !== null) next[name] = checked.value;
 		}
 		if (entries.length > paramLimits.count) problems.push(`only the first ${paramLimits.count} parameters were kept`);
-		const changed = [...new Set([...Object.keys(this.#values), ...Object.keys(next)])].filter((name) => !sameParamValue(this.get(name), next[name]));
+		const changed = [...new Set([...Object.keys(this.#values), ...Object.keys(next)])].filter(
+			(name) => !sameParamValue(this.get(name), next[name])
+		);
 		this.#values = next;
 		if (changed.length && !quiet) this.#emit(changed);
 		return problems;

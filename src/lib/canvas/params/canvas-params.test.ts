@@ -21,7 +21,10 @@ describe('CanvasParams', () => {
 	it('refuses bad names and values without changing anything', () => {
 		const params = new CanvasParams();
 		params.set('origin', 'Japan');
-		expect(params.setMany({ year: 1970, 'drop table': 1 })).toMatchObject({ ok: false, error: expect.stringContaining('not a parameter name') });
+		expect(params.setMany({ year: 1970, 'drop table': 1 })).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('not a parameter name')
+		});
 		expect(params.set('origin', { sql: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('origin: ') });
 		expect(params.set('origin', 'y'.repeat(20_000))).toMatchObject({ ok: false });
 		expect(params.values).toEqual({ origin: 'Japan' });

@@ -8,7 +8,10 @@ import type { UiCallbacks } from '$lib/agent/types';
 import type { CanvasStore } from '../canvas-store.svelte';
 
 /** `base` with the parameter callbacks, which load now; `ready` resolves when they have. */
-export function lazyParameterCallbacks(base: UiCallbacks, store: CanvasStore): { callbacks: UiCallbacks; ready: Promise<void> } {
+export function lazyParameterCallbacks(
+	base: UiCallbacks,
+	store: CanvasStore
+): { callbacks: UiCallbacks; ready: Promise<void> } {
 	let loaded: UiCallbacks | undefined;
 	const ready = import('./param-callbacks')
 		.then(({ withParameterCallbacks }) => {
@@ -20,10 +23,15 @@ export function lazyParameterCallbacks(base: UiCallbacks, store: CanvasStore): {
 		ready,
 		callbacks: {
 			...base,
-			onWidget: (type, params, meta) => ((loaded ?? base).onWidget ? (loaded ?? base).onWidget!(type, params, meta) : { error: 'No canvas is attached.' }),
+			onWidget: (type, params, meta) =>
+				(loaded ?? base).onWidget
+					? (loaded ?? base).onWidget!(type, params, meta)
+					: { error: 'No canvas is attached.' },
 			onList: () => (loaded ?? base).onList?.() ?? { ok: true, data: [] },
 			onParams: (action, params) => loaded?.onParams?.(action, params) ?? { ok: false, error: loading },
-			bindSourceArgs: (args) => loaded?.bindSourceArgs?.(args) ?? (JSON.stringify(args).includes('"$param"') ? { ok: false, error: loading } : { ok: true, args })
+			bindSourceArgs: (args) =>
+				loaded?.bindSourceArgs?.(args) ??
+				(JSON.stringify(args).includes('"$param"') ? { ok: false, error: loading } : { ok: true, args })
 		}
 	};
 }

@@ -45,11 +45,17 @@ function listParams(store: CanvasStore): CanvasActionResult {
 }
 
 function setParams(store: CanvasStore, params: Record<string, unknown>): CanvasActionResult {
-	const values = isPlainObject(params.values) ? params.values : typeof params.name === 'string' ? { [params.name]: params.value ?? null } : {};
+	const values = isPlainObject(params.values)
+		? params.values
+		: typeof params.name === 'string'
+			? { [params.name]: params.value ?? null }
+			: {};
 	const changed = store.params.setMany(values);
 	if (!changed.ok) return { ok: false, error: changed.error };
 	const names = Object.keys(values);
-	const updating = store.widgets.filter((record) => paramsBoundBy(record).some((name) => names.includes(name))).map((record) => record.id);
+	const updating = store.widgets
+		.filter((record) => paramsBoundBy(record).some((name) => names.includes(name)))
+		.map((record) => record.id);
 	const set = Object.fromEntries(names.map((name) => [name, store.params.get(name)]));
 	const note = updating.length
 		? `${updating.length} widget(s) run their sources again with the new value${names.length > 1 ? 's' : ''} and update by themselves; no other call is needed.`
@@ -79,12 +85,27 @@ export function withParameterCallbacks(base: UiCallbacks, store: CanvasStore): U
 			let source = meta.source;
 			if (source) {
 				// The template keeps the selection, so a refresh keeps it too; the record notes the values the data came with.
-				const template = isPlainObject(params.select) && !('select' in source.params) ? { ...source.params, select: params.select } : source.params;
+				const template =
+					isPlainObject(params.select) && !('select' in source.params)
+						? { ...source.params, select: params.select }
+						: source.params;
 				const paramValues: Record<string, ParamValue> = boundValues(source.args, store.params.values);
-				source = { ...source, params: template, ...(Object.keys(paramValues).length ? { paramValues } : {}) } as typeof source;
+				source = {
+					...source,
+					params: template,
+					...(Object.keys(paramValues).length ? { paramValues } : {})
+				} as typeof source;
 			}
-			const shown = base.onWidget ? base.onWidget(type, params, { ...meta, ...(source ? { source } : {}) }) : { error: 'No canvas is attached.' };
-			if ('id' in shown && type === 'filter' && typeof params.param === 'string' && params.default !== undefined && store.params.get(params.param) === null) {
+			const shown = base.onWidget
+				? base.onWidget(type, params, { ...meta, ...(source ? { source } : {}) })
+				: { error: 'No canvas is attached.' };
+			if (
+				'id' in shown &&
+				type === 'filter' &&
+				typeof params.param === 'string' &&
+				params.default !== undefined &&
+				store.params.get(params.param) === null
+			) {
 				store.params.set(params.param, params.default);
 			}
 			return shown;
@@ -97,7 +118,8 @@ export function withParameterCallbacks(base: UiCallbacks, store: CanvasStore): U
 		onParams: (action, params) => (action === 'list_params' ? listParams(store) : setParams(store, params)),
 		bindSourceArgs(args) {
 			const problems = bindingProblems(args);
-			if (problems.length) return { ok: false, error: `source.args binds parameters wrongly: ${safeStringify(problems.slice(0, 5))}` };
+			if (problems.length)
+				return { ok: false, error: `source.args binds parameters wrongly: ${safeStringify(problems.slice(0, 5))}` };
 			return { ok: true, args: bindParams(args, store.params.values) };
 		}
 	};

@@ -6,7 +6,13 @@ import { createLiveWidgets, type SourceCaller } from '../live/live-widgets';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 const counts: Record<string, number> = { all: 406, Japan: 79, USA: 254, Europe: 73 };
-const source = { tool: 'datasets_mcp_query_sql', args: { sql: 'SELECT count(*) AS n FROM cars WHERE ($origin IS NULL OR Origin = $origin)', params: { origin: { $param: 'origin' } } } };
+const source = {
+	tool: 'datasets_mcp_query_sql',
+	args: {
+		sql: 'SELECT count(*) AS n FROM cars WHERE ($origin IS NULL OR Origin = $origin)',
+		params: { origin: { $param: 'origin' } }
+	}
+};
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A query tool answering the count of the bound origin, after `delay(origin)` ms; records each call. */
@@ -27,7 +33,11 @@ async function bound(store: CanvasStore, caller: ReturnType<typeof countingCalle
 	const live = createLiveWidgets(store, validator);
 	live.attach(caller.call);
 	store.params.listen(() => live.syncParams());
-	const shown = await live.showFromSource({ widget: 'kpi', params: { label: 'Cars', value: { $ref: 'source#/n' } }, source });
+	const shown = await live.showFromSource({
+		widget: 'kpi',
+		params: { label: 'Cars', value: { $ref: 'source#/n' } },
+		source
+	});
 	return { live, id: (shown as { id: string }).id };
 }
 
@@ -42,7 +52,10 @@ describe('parameter runs', () => {
 		store.params.set('origin', 'Japan');
 		await expect.poll(() => store.get(id)?.params.value).toBe(79);
 		expect(caller.calls).toHaveLength(2);
-		expect(caller.calls[1]).toMatchObject({ origin: 'refresh', args: { sql: source.args.sql, params: { origin: 'Japan' } } });
+		expect(caller.calls[1]).toMatchObject({
+			origin: 'refresh',
+			args: { sql: source.args.sql, params: { origin: 'Japan' } }
+		});
 		expect(store.get(id)?.source).toMatchObject({ args: source.args, paramValues: { origin: 'Japan' } });
 		expect(store.canUndo).toBe(undoSteps);
 		expect(store.params.isBusy(id)).toBe(false);

@@ -99,7 +99,11 @@ export function createParamRuns(options: ParamRunsOptions): ParamRuns {
 		store.params.setBusy(id, false);
 		const current = store.get(id);
 		// Removed, given another source, or the values moved on while this ran: the next pass runs it.
-		if (!current?.source || current.source.args !== args || valuesSignature(store.params.values, namesOf(args)) !== signature) {
+		if (
+			!current?.source ||
+			current.source.args !== args ||
+			valuesSignature(store.params.values, namesOf(args)) !== signature
+		) {
 			sync();
 			return;
 		}
@@ -108,7 +112,11 @@ export function createParamRuns(options: ParamRunsOptions): ParamRuns {
 			const { error: _error, rowsLeftOut: _leftOut, ...rest } = current.source;
 			void _error;
 			void _leftOut;
-			store.refreshed(id, { params: outcome.params, source: { ...rest, fetchedAt: now(), paramValues: boundValues(args, values) } }, { history: false });
+			store.refreshed(
+				id,
+				{ params: outcome.params, source: { ...rest, fetchedAt: now(), paramValues: boundValues(args, values) } },
+				{ history: false }
+			);
 		} else {
 			failed.set(id, signature);
 			store.refreshed(id, { source: { ...current.source, error: outcome.error } }, { history: false });

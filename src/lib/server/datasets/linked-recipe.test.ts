@@ -25,11 +25,17 @@ afterAll(async () => {
 	engine.close();
 });
 
-type Display = { name: string; params: Record<string, unknown>; source: { tool: string; args: Record<string, unknown> } };
+type Display = {
+	name: string;
+	params: Record<string, unknown>;
+	source: { tool: string; args: Record<string, unknown> };
+};
 
 describe('the linked dashboard recipe', () => {
 	const recipe = getRecipe('linked-dashboard');
-	const linked = [...recipe.markdown.matchAll(/```json linked\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]) as Display);
+	const linked = [...recipe.markdown.matchAll(/```json linked\n([\s\S]*?)```/g)].map(
+		(match) => JSON.parse(match[1]) as Display
+	);
 
 	it('is what a search for a dashboard or a click-to-filter finds', () => {
 		expect(searchRecipes('linked dashboard click to filter')[0].name).toBe('linked-dashboard');
@@ -44,12 +50,17 @@ describe('the linked dashboard recipe', () => {
 			expect(name, display.name).toBeTruthy();
 			for (const value of [null, display.name === 'map' ? 'SEA' : 'Japan']) {
 				const args = bindParams(display.source.args, { [name]: value });
-				const result = (await client.callTool({ name: 'query_sql', arguments: { ...args, limit: 50 } })) as CallToolResult;
+				const result = (await client.callTool({
+					name: 'query_sql',
+					arguments: { ...args, limit: 50 }
+				})) as CallToolResult;
 				const text = result.content[0].type === 'text' ? result.content[0].text : '';
 				expect(result.isError, `${display.name} with ${value}: ${text}`).not.toBe(true);
 				const rows = JSON.parse(text).rows as unknown[];
 				expect(rows.length, `${display.name} with ${value}`).toBeGreaterThan(0);
-				const params = JSON.parse(JSON.stringify(display.params).replace('{"$ref":"source#/rows"}', JSON.stringify(rows)));
+				const params = JSON.parse(
+					JSON.stringify(display.params).replace('{"$ref":"source#/rows"}', JSON.stringify(rows))
+				);
 				const shown = await autoui.callTool('widget_display', { name: display.name, params });
 				expect(shown.isError, JSON.stringify(shown.content)).not.toBe(true);
 			}

@@ -76,7 +76,11 @@ export async function runCappedQuery(
 	};
 }
 
-async function countRows(connection: DuckDBConnection, statement: string, bind?: CappedRunOptions['bind']): Promise<number | null> {
+async function countRows(
+	connection: DuckDBConnection,
+	statement: string,
+	bind?: CappedRunOptions['bind']
+): Promise<number | null> {
 	try {
 		const counting = await connection.prepare(`SELECT count(*)::DOUBLE AS n FROM (${statement}\n) AS counted`);
 		bind?.(counting);

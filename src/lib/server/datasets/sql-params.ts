@@ -5,7 +5,16 @@
  * without a value, a value the SQL does not use, positional `$1` / `?`, a value that is not a
  * string, number, boolean, date, list of one of them or null — is an error naming the fix.
  */
-import { BOOLEAN, DOUBLE, LIST, VARCHAR, listValue, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+	BOOLEAN,
+	DOUBLE,
+	LIST,
+	VARCHAR,
+	listValue,
+	type DuckDBPreparedStatement,
+	type DuckDBType,
+	type DuckDBValue
+} from '@duckdb/node-api';
 import { AutoUiError, checkParamValue, isPlainObject, paramLimits, paramNameError, type ParamValue } from '$lib/shared';
 
 /** Parameter values by name, checked. */
@@ -14,9 +23,17 @@ export type SqlParams = Record<string, ParamValue>;
 /** Checks the `params` of a call; throws `invalid_argument` naming the first bad entry. */
 export function checkSqlParams(input: unknown): SqlParams {
 	if (input === undefined || input === null) return {};
-	if (!isPlainObject(input)) throw new AutoUiError('invalid_argument', 'params must be an object of values by name, e.g. {"origin": "Japan"} for $origin in the SQL.');
+	if (!isPlainObject(input))
+		throw new AutoUiError(
+			'invalid_argument',
+			'params must be an object of values by name, e.g. {"origin": "Japan"} for $origin in the SQL.'
+		);
 	const entries = Object.entries(input);
-	if (entries.length > paramLimits.count) throw new AutoUiError('invalid_argument', `params holds ${entries.length} values; at most ${paramLimits.count} are allowed.`);
+	if (entries.length > paramLimits.count)
+		throw new AutoUiError(
+			'invalid_argument',
+			`params holds ${entries.length} values; at most ${paramLimits.count} are allowed.`
+		);
 	const out: SqlParams = {};
 	for (const [name, value] of entries) {
 		const badName = paramNameError(name);
@@ -56,16 +73,25 @@ export function bindSqlParams(prepared: DuckDBPreparedStatement, params: SqlPara
 	const given = Object.keys(params);
 	if (names.length === 0 && given.length === 0) return;
 	if (names.some((name) => /^\d+$/.test(name))) {
-		throw new AutoUiError('invalid_argument', 'Positional parameters ($1, ?) are not supported: name them ($origin) and pass params: {"origin": …}.');
+		throw new AutoUiError(
+			'invalid_argument',
+			'Positional parameters ($1, ?) are not supported: name them ($origin) and pass params: {"origin": …}.'
+		);
 	}
 	const missing = names.filter((name) => !Object.hasOwn(params, name));
 	if (missing.length) {
-		throw new AutoUiError('invalid_argument', `The SQL uses ${missing.map((name) => `$${name}`).join(', ')} but params has no value for ${missing.length === 1 ? 'it' : 'them'}: pass params: {${missing.map((name) => `"${name}": …`).join(', ')}} (null when unset).`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`The SQL uses ${missing.map((name) => `$${name}`).join(', ')} but params has no value for ${missing.length === 1 ? 'it' : 'them'}: pass params: {${missing.map((name) => `"${name}": …`).join(', ')}} (null when unset).`
+		);
 	}
 	const unused = given.filter((name) => !names.includes(name));
 	if (unused.length) {
 		const uses = names.length ? `it uses ${names.map((name) => `$${name}`).join(', ')}` : 'it has no $name parameters';
-		throw new AutoUiError('invalid_argument', `params ${unused.map((name) => `"${name}"`).join(', ')} ${unused.length === 1 ? 'is' : 'are'} not used by the SQL (${uses}): write $${unused[0]} where the value goes, or leave it out.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`params ${unused.map((name) => `"${name}"`).join(', ')} ${unused.length === 1 ? 'is' : 'are'} not used by the SQL (${uses}): write $${unused[0]} where the value goes, or leave it out.`
+		);
 	}
 	const values: Record<string, DuckDBValue> = {};
 	const types: Record<string, DuckDBType | undefined> = {};

@@ -23,7 +23,10 @@ describe('selection in a chart spec', () => {
 		expect(selectable.params).toEqual([{ name: selectedSignal, value: [] }]);
 		expect(selectable.mark).toMatchObject({ type: 'bar', cursor: 'pointer' });
 		expect((selectable.encoding as Record<string, unknown>).opacity).toEqual({
-			condition: { test: `length(${selectedSignal}) > 0 && indexof(${selectedSignal}, datum["Origin"]) < 0`, value: 0.22 }
+			condition: {
+				test: `length(${selectedSignal}) > 0 && indexof(${selectedSignal}, datum["Origin"]) < 0`,
+				value: 0.22
+			}
 		});
 		// It compiles, and the signal exists for the view to update.
 		const compiled = compile(selectable as never).spec;
@@ -35,10 +38,14 @@ describe('selection in a chart spec', () => {
 			{ year: '2001', n: 1, kind: 'a' },
 			{ year: '2002', n: 2, kind: 'a' }
 		];
-		const bySeries = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, { accessor: 'kind' });
+		const bySeries = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, {
+			accessor: 'kind'
+		});
 		expect(bySeries.layer).toBeUndefined();
 		expect((bySeries.encoding as Record<string, unknown>).opacity).toBeTruthy();
-		const byYear = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, { accessor: 'year' });
+		const byYear = withSelectionSpec(lineSpec({ data: rows, x: 'year', y: 'n', color: 'kind' }).spec, {
+			accessor: 'year'
+		});
 		const [line, points] = byYear.layer as Array<{ mark: Record<string, unknown>; encoding: Record<string, unknown> }>;
 		expect(line.encoding.opacity).toBeUndefined();
 		expect(points.mark).toMatchObject({ type: 'point', cursor: 'pointer' });
@@ -48,7 +55,9 @@ describe('selection in a chart spec', () => {
 
 	it('quotes field names safely in the expression', () => {
 		const { spec } = barSpec({ data: [{ 'a"b': 'x', n: 1 }], x: 'a"b', y: 'n' });
-		const test = ((withSelectionSpec(spec, { accessor: 'a"b]; x' }).encoding as Record<string, { condition: { test: string } }>).opacity).condition.test;
+		const test = (
+			withSelectionSpec(spec, { accessor: 'a"b]; x' }).encoding as Record<string, { condition: { test: string } }>
+		).opacity.condition.test;
 		expect(test).toContain('datum["a\\"b]; x"]');
 	});
 
@@ -71,7 +80,11 @@ describe('selection in a chart spec', () => {
 		expect(datumValue(undefined, config)).toBeUndefined();
 		const scene = {
 			items: [
-				{ mark: { marktype: 'group' }, datum: { Origin: 'ignored' }, items: [{ mark: { marktype: 'rect' }, items: cars.map((datum) => ({ datum, mark: { marktype: 'rect' } })) }] },
+				{
+					mark: { marktype: 'group' },
+					datum: { Origin: 'ignored' },
+					items: [{ mark: { marktype: 'rect' }, items: cars.map((datum) => ({ datum, mark: { marktype: 'rect' } })) }]
+				},
 				{ mark: { marktype: 'text' }, items: [{ datum: { Origin: 'axis label' }, mark: { marktype: 'text' } }] }
 			]
 		};
@@ -87,18 +100,36 @@ describe('selection in a chart spec', () => {
 	});
 
 	it('tells the model when select.field is not in the rows', () => {
-		expect(selectIssues({ select: { param: 'origin', field: 'origin' } }, cars)).toEqual([{ path: '/select/field', message: expect.stringContaining('fields are: Origin, cars') }]);
-		expect(barDefinition.drawIssues!({ data: cars, x: 'Origin', y: 'cars', select: { param: 'origin', field: 'Country' } })).toEqual([expect.objectContaining({ path: '/select/field' })]);
-		expect(barDefinition.drawIssues!({ data: cars, x: 'Origin', y: 'cars', select: { param: 'origin', field: 'Origin' } })).toEqual([]);
+		expect(selectIssues({ select: { param: 'origin', field: 'origin' } }, cars)).toEqual([
+			{ path: '/select/field', message: expect.stringContaining('fields are: Origin, cars') }
+		]);
+		expect(
+			barDefinition.drawIssues!({ data: cars, x: 'Origin', y: 'cars', select: { param: 'origin', field: 'Country' } })
+		).toEqual([expect.objectContaining({ path: '/select/field' })]);
+		expect(
+			barDefinition.drawIssues!({ data: cars, x: 'Origin', y: 'cars', select: { param: 'origin', field: 'Origin' } })
+		).toEqual([]);
 	});
 
 	it('gives map markers the value of select.field, for clicks and the data table', () => {
-		const params = mapWithRows({ data: [{ iata: 'SEA', lat: 47.4, lon: -122.3, name: 'Seattle' }], lat: 'lat', lon: 'lon', label: 'name', select: { param: 'airport', field: 'iata' } });
+		const params = mapWithRows({
+			data: [{ iata: 'SEA', lat: 47.4, lon: -122.3, name: 'Seattle' }],
+			lat: 'lat',
+			lon: 'lon',
+			label: 'name',
+			select: { param: 'airport', field: 'iata' }
+		});
 		expect(params.points).toEqual([{ lat: 47.4, lon: -122.3, label: 'Seattle', sel: 'SEA' }]);
-		const atlas = { type: 'Topology', objects: { countries: { type: 'GeometryCollection', geometries: [] } }, arcs: [] } as never;
+		const atlas = {
+			type: 'Topology',
+			objects: { countries: { type: 'GeometryCollection', geometries: [] } },
+			arcs: []
+		} as never;
 		const built = mapSpec(params, { world: atlas });
 		expect(built.rows).toEqual([expect.objectContaining({ place: 'Seattle', iata: 'SEA' })]);
-		const points = (built.spec.layer as Array<{ data?: { values?: unknown[] } }>).find((layer) => layer.data?.values?.length === 1);
+		const points = (built.spec.layer as Array<{ data?: { values?: unknown[] } }>).find(
+			(layer) => layer.data?.values?.length === 1
+		);
 		expect(points?.data?.values).toEqual([expect.objectContaining({ sel: 'SEA' })]);
 	});
 });
@@ -106,7 +137,9 @@ describe('selection in a chart spec', () => {
 describe('filter options', () => {
 	it('lists distinct choices from values or from a column of rows', () => {
 		expect(filterOptions({ options: ['a', 'b', 'a', '', null] })).toEqual(['a', 'b']);
-		expect(filterOptions({ options: [{ Origin: 'USA' }, { Origin: 'Japan' }, { Origin: 'USA' }], field: 'Origin' })).toEqual(['USA', 'Japan']);
+		expect(
+			filterOptions({ options: [{ Origin: 'USA' }, { Origin: 'Japan' }, { Origin: 'USA' }], field: 'Origin' })
+		).toEqual(['USA', 'Japan']);
 		expect(filterOptions({ options: [{ Origin: 'USA' }] })).toEqual([]);
 	});
 

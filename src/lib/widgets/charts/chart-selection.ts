@@ -22,7 +22,10 @@ export const selectedSignal = 'autoui_selected';
 
 /** A datum field in a Vega expression (quoted, escaped; non-ASCII as \u escapes). */
 function field(name: string): string {
-	const quoted = JSON.stringify(name).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	const quoted = JSON.stringify(name).replace(
+		/[\u007f-\uffff]/g,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+	);
 	return `datum[${quoted}]`;
 }
 
@@ -45,7 +48,8 @@ function selectableUnit(unit: Node, test: string, accessor: string): Node {
 	const mark = isNode(unit.mark) ? unit.mark : typeof unit.mark === 'string' ? { type: unit.mark } : undefined;
 	if (!mark || !mark.tooltip || mark.type === 'text') return unit;
 	const encoding = isNode(unit.encoding) ? unit.encoding : {};
-	const dimmed = (channels: Node) => (channels.opacity ? channels : { ...channels, opacity: { condition: { test, value: 0.22 } } });
+	const dimmed = (channels: Node) =>
+		channels.opacity ? channels : { ...channels, opacity: { condition: { test, value: 0.22 } } };
 	const line = mark.type === 'line' || mark.type === 'area';
 	const bySeries = isNode(encoding.color) && encoding.color.field === accessor;
 	if (!line || bySeries) return { ...unit, mark: { ...mark, cursor: 'pointer' }, encoding: dimmed(encoding) };
@@ -53,12 +57,17 @@ function selectableUnit(unit: Node, test: string, accessor: string): Node {
 	const { mark: _mark, encoding: _encoding, ...rest } = unit;
 	void _mark;
 	void _encoding;
-	const pointChannels = Object.fromEntries(Object.entries(encoding).filter(([channel]) => ['x', 'y', 'color', 'tooltip'].includes(channel)));
+	const pointChannels = Object.fromEntries(
+		Object.entries(encoding).filter(([channel]) => ['x', 'y', 'color', 'tooltip'].includes(channel))
+	);
 	return {
 		...rest,
 		layer: [
 			{ mark: { ...mark, point: false }, encoding },
-			{ mark: { type: 'point', filled: true, size: 40, tooltip: true, cursor: 'pointer' }, encoding: dimmed(pointChannels) }
+			{
+				mark: { type: 'point', filled: true, size: 40, tooltip: true, cursor: 'pointer' },
+				encoding: dimmed(pointChannels)
+			}
 		]
 	};
 }
@@ -67,8 +76,12 @@ function selectableUnit(unit: Node, test: string, accessor: string): Node {
 export function withSelectionSpec(spec: Node, config: ChartSelectionConfig): Node {
 	const test = dimTest(config);
 	const own = Array.isArray(spec.params) ? spec.params : [];
-	const out: Node = { ...selectableUnit(spec, test, config.accessor), params: [...own, { name: selectedSignal, value: [] }] };
-	if (Array.isArray(spec.layer)) out.layer = spec.layer.map((layer) => (isNode(layer) ? selectableUnit(layer, test, config.accessor) : layer));
+	const out: Node = {
+		...selectableUnit(spec, test, config.accessor),
+		params: [...own, { name: selectedSignal, value: [] }]
+	};
+	if (Array.isArray(spec.layer))
+		out.layer = spec.layer.map((layer) => (isNode(layer) ? selectableUnit(layer, test, config.accessor) : layer));
 	return out;
 }
 
@@ -83,7 +96,8 @@ export function datumValue(datum: unknown, config: ChartSelectionConfig): unknow
 
 /** The signal's value for the selected parameter values (a range keeps its two ends). */
 export function signalValue(selected: readonly unknown[], config: ChartSelectionConfig): unknown[] {
-	if (config.range) return selected.length === 2 && selected.every((value) => typeof value === 'number') ? [...selected] : [];
+	if (config.range)
+		return selected.length === 2 && selected.every((value) => typeof value === 'number') ? [...selected] : [];
 	return [...selected];
 }
 

@@ -5,17 +5,41 @@ import { lineSpec } from '../line/spec';
 import { inlineDatasets, sameValues, shapeKey } from './data-update';
 import { sanitizeChartSpec } from './spec-sanitize';
 
-const vega = (spec: Record<string, unknown>) => compile({ ...spec, width: 400, height: 300 } as never).spec as unknown as Record<string, unknown>;
+const vega = (spec: Record<string, unknown>) =>
+	compile({ ...spec, width: 400, height: 300 } as never).spec as unknown as Record<string, unknown>;
 
 describe('new data into a drawn chart', () => {
 	it('sees that two bar charts differ only in their rows, and hands over the new rows by dataset name', () => {
-		const before = vega(barSpec({ data: [{ hour: 1, flights: 10 }, { hour: 2, flights: 12 }], x: 'hour', y: 'flights', xType: 'ordinal' }).spec);
-		const after = vega(barSpec({ data: [{ hour: 1, flights: 3 }, { hour: 2, flights: 4 }], x: 'hour', y: 'flights', xType: 'ordinal' }).spec);
+		const before = vega(
+			barSpec({
+				data: [
+					{ hour: 1, flights: 10 },
+					{ hour: 2, flights: 12 }
+				],
+				x: 'hour',
+				y: 'flights',
+				xType: 'ordinal'
+			}).spec
+		);
+		const after = vega(
+			barSpec({
+				data: [
+					{ hour: 1, flights: 3 },
+					{ hour: 2, flights: 4 }
+				],
+				x: 'hour',
+				y: 'flights',
+				xType: 'ordinal'
+			}).spec
+		);
 		expect(shapeKey(after, 'svg')).toBe(shapeKey(before, 'svg'));
 		expect(shapeKey(after, 'canvas')).not.toBe(shapeKey(before, 'svg'));
 		const datasets = inlineDatasets(after)!;
 		expect(datasets).toHaveLength(1);
-		expect(datasets[0].values).toEqual([{ hour: 1, flights: 3 }, { hour: 2, flights: 4 }]);
+		expect(datasets[0].values).toEqual([
+			{ hour: 1, flights: 3 },
+			{ hour: 2, flights: 4 }
+		]);
 	});
 
 	it('embeds again when the shape changes or values need parsing on load', () => {
@@ -28,15 +52,27 @@ describe('new data into a drawn chart', () => {
 	});
 
 	it('tells unchanged shapes from new rows cheaply: the sanitiser shares coordinate lists', () => {
-		const coordinates = [[[0, 0], [1, 0], [1, 1], [0, 0]]];
+		const coordinates = [
+			[
+				[0, 0],
+				[1, 0],
+				[1, 1],
+				[0, 0]
+			]
+		];
 		const shapes = [{ type: 'Feature', properties: { name: 'A' }, geometry: { type: 'Polygon', coordinates } }];
 		const first = sanitizeChartSpec({ data: { values: shapes }, mark: 'geoshape' }).spec;
 		const second = sanitizeChartSpec({ data: { values: shapes }, mark: 'geoshape' }).spec;
-		const values = (spec: Record<string, unknown>) => (spec.data as { values: Array<{ geometry: { coordinates: unknown[] } }> }).values;
-		expect((values(first)[0].geometry.coordinates[0] as unknown[])[0]).toBe((values(second)[0].geometry.coordinates[0] as unknown[])[0]);
+		const values = (spec: Record<string, unknown>) =>
+			(spec.data as { values: Array<{ geometry: { coordinates: unknown[] } }> }).values;
+		expect((values(first)[0].geometry.coordinates[0] as unknown[])[0]).toBe(
+			(values(second)[0].geometry.coordinates[0] as unknown[])[0]
+		);
 		expect(sameValues(values(first), values(second))).toBe(true);
 		expect(sameValues([{ a: 1 }], [{ a: 2 }])).toBe(false);
 		expect(sameValues([{ a: 1 }], [{ a: 1, b: 2 }])).toBe(false);
-		expect(sanitizeChartSpec({ data: { values: [{ href: 'javascript:alert(1)' }] }, mark: 'point' }).removed).toHaveLength(1);
+		expect(
+			sanitizeChartSpec({ data: { values: [{ href: 'javascript:alert(1)' }] }, mark: 'point' }).removed
+		).toHaveLength(1);
 	});
 });

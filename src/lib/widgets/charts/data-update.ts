@@ -57,5 +57,8 @@ export function sameValues(a: unknown, b: unknown, depth = 0): boolean {
 	const left = a as Node;
 	const right = b as Node;
 	const keys = Object.keys(left);
-	return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && sameValues(left[key], right[key], depth + 1));
+	return (
+		keys.length === Object.keys(right).length &&
+		keys.every((key) => Object.hasOwn(right, key) && sameValues(left[key], right[key], depth + 1))
+	);
 }

@@ -12,7 +12,14 @@ import { AutoUiError } from '$lib/shared';
 import { safeImageUrl, safeLinkUrl } from '../shared/url';
 import { rowBudgetIssues } from './row-budget';
 import { sanitizeChartSpec } from './spec-sanitize';
-import { datumValue, selectableValues, selectedSignal, signalValue, withSelectionSpec, type ChartSelectionConfig } from './chart-selection';
+import {
+	datumValue,
+	selectableValues,
+	selectedSignal,
+	signalValue,
+	withSelectionSpec,
+	type ChartSelectionConfig
+} from './chart-selection';
 import { inlineDatasets, sameValues, shapeKey } from './data-update';
 
 /** Options for one mount. */
@@ -173,7 +180,9 @@ export async function mountChart(
 		// would block the page (share links and imports reach here without the model's check).
 		const over = rowBudgetIssues(sanitized.spec);
 		if (over.length) throw new Error(`This chart is too large to draw: ${over[0].message}`);
-		const spec: Record<string, unknown> = next.selection ? withSelectionSpec(sanitized.spec, next.selection) : { ...sanitized.spec };
+		const spec: Record<string, unknown> = next.selection
+			? withSelectionSpec(sanitized.spec, next.selection)
+			: { ...sanitized.spec };
 		if (!isComposite(spec)) {
 			spec.width = Math.max(40, Math.floor(next.width));
 			spec.height = Math.max(40, Math.floor(next.height));
@@ -248,7 +257,9 @@ export async function mountChart(
 			await result.view.signal(selectedSignal, signalValue(selected, current.selection)).runAsync();
 		},
 		selectable() {
-			return result && current.selection ? selectableValues((result.view.scenegraph() as unknown as { root: unknown }).root, current.selection) : [];
+			return result && current.selection
+				? selectableValues((result.view.scenegraph() as unknown as { root: unknown }).root, current.selection)
+				: [];
 		},
 		async update(spec, overrides) {
 			current = { ...current, ...overrides };

@@ -28,39 +28,71 @@ function filterIssues(params: FilterParams): DrawIssue[] {
 	const issues: DrawIssue[] = [];
 	const options = Array.isArray(params.options) ? params.options : [];
 	const rows = options.filter((option) => option !== null && typeof option === 'object');
-	if (rows.length && !params.field) issues.push({ path: '/field', message: 'options are rows: name the column holding the choices in `field`' });
-	else if (rows.length && params.field && !rows.slice(0, 200).some((row) => Object.hasOwn(row as object, params.field!))) {
+	if (rows.length && !params.field)
+		issues.push({ path: '/field', message: 'options are rows: name the column holding the choices in `field`' });
+	else if (
+		rows.length &&
+		params.field &&
+		!rows.slice(0, 200).some((row) => Object.hasOwn(row as object, params.field!))
+	) {
 		const fields = [...new Set(rows.slice(0, 50).flatMap((row) => Object.keys(row as object)))].slice(0, 30);
-		issues.push({ path: '/field', message: `"${params.field}" is not a field of the option rows; fields are: ${fields.join(', ')}` });
+		issues.push({
+			path: '/field',
+			message: `"${params.field}" is not a field of the option rows; fields are: ${fields.join(', ')}`
+		});
 	}
 	if ((params.control === 'select' || params.control === 'multiselect') && !options.length) {
-		issues.push({ path: '/options', message: `a ${params.control} needs options: values, or rows (e.g. {"$ref": "source#/rows"}) with \`field\`` });
+		issues.push({
+			path: '/options',
+			message: `a ${params.control} needs options: values, or rows (e.g. {"$ref": "source#/rows"}) with \`field\``
+		});
 	}
-	if (typeof params.min === 'number' && typeof params.max === 'number' && params.min > params.max) issues.push({ path: '/max', message: 'max is below min' });
+	if (typeof params.min === 'number' && typeof params.max === 'number' && params.min > params.max)
+		issues.push({ path: '/max', message: 'max is below min' });
 	return issues;
 }
 
 export const filterDefinition: WidgetDefinition<FilterParams> = {
 	name: 'filter',
 	title: 'Filter',
-	description: 'A control (select, multi-select, number range, date range, search box or toggle) that sets a canvas parameter; widgets whose source binds it update.',
+	description:
+		'A control (select, multi-select, number range, date range, search box or toggle) that sets a canvas parameter; widgets whose source binds it update.',
 	category: 'interaction',
 	schema: object(
 		{
-			param: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$', description: 'The canvas parameter the control sets, e.g. "origin"' },
-			control: oneOf(filterControls, 'select: one value; multiselect: a list; range: [from, to] numbers; date-range: [from, to] dates; search: text; toggle: true or unset'),
+			param: {
+				type: 'string',
+				pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$',
+				description: 'The canvas parameter the control sets, e.g. "origin"'
+			},
+			control: oneOf(
+				filterControls,
+				'select: one value; multiselect: a list; range: [from, to] numbers; date-range: [from, to] dates; search: text; toggle: true or unset'
+			),
 			label: text('Label shown beside the control (default: the parameter name)', 200),
 			options: {
 				type: 'array',
 				maxItems: 5000,
-				items: { type: ['string', 'number', 'boolean', 'object'], additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
-				description: 'The choices of a select or multiselect: values, or rows (e.g. {"$ref": "source#/rows"}) with `field` naming the column'
+				items: {
+					type: ['string', 'number', 'boolean', 'object'],
+					additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }
+				},
+				description:
+					'The choices of a select or multiselect: values, or rows (e.g. {"$ref": "source#/rows"}) with `field` naming the column'
 			},
 			field: text('With option rows: the column holding the choices', 200),
-			min: { type: ['number', 'string'], description: 'Lowest value of a range (a number) or date-range (an ISO date)' },
+			min: {
+				type: ['number', 'string'],
+				description: 'Lowest value of a range (a number) or date-range (an ISO date)'
+			},
 			max: { type: ['number', 'string'], description: 'Highest value of a range or date-range' },
-			step: { type: 'number', exclusiveMinimum: 0, description: 'Step of a range\'s number inputs' },
-			default: { type: ['string', 'number', 'boolean', 'array', 'null'], items: scalar, maxItems: 1000, description: 'The value set when the filter is displayed and its parameter is unset' },
+			step: { type: 'number', exclusiveMinimum: 0, description: "Step of a range's number inputs" },
+			default: {
+				type: ['string', 'number', 'boolean', 'array', 'null'],
+				items: scalar,
+				maxItems: 1000,
+				description: 'The value set when the filter is displayed and its parameter is unset'
+			},
 			title
 		},
 		['param', 'control']
@@ -83,6 +115,19 @@ export const filterDefinition: WidgetDefinition<FilterParams> = {
 		const choices = params.control === 'multiselect' ? Math.min(10, filterOptions(params).length) : 0;
 		return frameFor(params.control === 'range' || params.control === 'date-range' ? 360 : 300, 86 + choices * 26);
 	},
-	keywords: ['filter', 'dropdown', 'select', 'slicer', 'facet', 'parameter', 'dashboard', 'search', 'range', 'date range', 'toggle', 'crossfilter'],
+	keywords: [
+		'filter',
+		'dropdown',
+		'select',
+		'slicer',
+		'facet',
+		'parameter',
+		'dashboard',
+		'search',
+		'range',
+		'date range',
+		'toggle',
+		'crossfilter'
+	],
 	drawIssues: filterIssues
 };

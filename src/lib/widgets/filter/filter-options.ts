@@ -24,7 +24,12 @@ export function filterOptions(params: Pick<FilterParams, 'options' | 'field'>): 
 }
 
 /** A range value from two inputs: `[from, to]` when both ends are known (filled in from min/max), else null. */
-export function rangeValue<T extends number | string>(from: T | undefined, to: T | undefined, min?: T, max?: T): [T, T] | null {
+export function rangeValue<T extends number | string>(
+	from: T | undefined,
+	to: T | undefined,
+	min?: T,
+	max?: T
+): [T, T] | null {
 	const low = from ?? min;
 	const high = to ?? max;
 	if (from === undefined && to === undefined) return null;

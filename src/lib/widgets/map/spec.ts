@@ -21,7 +21,9 @@ function features(topology: Topology, object: string): Feature[] {
 	if (!byObject) converted.set(topology, (byObject = new Map()));
 	let shapes = byObject.get(object);
 	if (!shapes) {
-		const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as { features: Feature[] };
+		const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as {
+			features: Feature[];
+		};
 		byObject.set(object, (shapes = collection.features));
 	}
 	return shapes;
@@ -85,7 +87,8 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		const name = resolve(entry.region);
 		const value = toNumber(entry.value);
 		if (!name) unknown.push(toText(entry.region));
-		else if (value !== undefined) values.set(name, { value, label: toText(entry.label) || name, ...(field ? { sel: entry.sel } : {}) });
+		else if (value !== undefined)
+			values.set(name, { value, label: toText(entry.label) || name, ...(field ? { sel: entry.sel } : {}) });
 	}
 	if (unknown.length)
 		problems.push(
@@ -101,12 +104,23 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 			group: toText(point.group),
 			...(field ? { sel: point.sel } : {})
 		}))
-		.filter((point): point is { lat: number; lon: number; label: string; value: number | undefined; group: string; sel?: unknown } => {
-			const ok =
-				point.lat !== undefined && point.lon !== undefined && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180;
-			if (!ok) problems.push(`point "${point.label || '?'}" has no valid lat/lon`);
-			return ok;
-		});
+		.filter(
+			(
+				point
+			): point is {
+				lat: number;
+				lon: number;
+				label: string;
+				value: number | undefined;
+				group: string;
+				sel?: unknown;
+			} => {
+				const ok =
+					point.lat !== undefined && point.lon !== undefined && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180;
+				if (!ok) problems.push(`point "${point.label || '?'}" has no valid lat/lon`);
+				return ok;
+			}
+		);
 
 	const region = params.region ?? 'auto';
 	let projection: Record<string, unknown>;
@@ -122,7 +136,11 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 			.filter((shape) => values.has(String(shape.properties.name)))
 			.map((shape) => {
 				const entry = values.get(String(shape.properties.name))!;
-				return { ...shape, ...(field ? { sel: entry.sel } : {}), properties: { ...shape.properties, value: entry.value, label: entry.label } };
+				return {
+					...shape,
+					...(field ? { sel: entry.sel } : {}),
+					properties: { ...shape.properties, value: entry.value, label: entry.label }
+				};
 			});
 		layer.push({
 			data: { values: filled },

@@ -12,7 +12,11 @@ import type { ParamScalar, ParamValue } from '$lib/shared';
 export interface ParamPort {
 	get(name: string): ParamValue;
 	set(name: string, value: unknown): { ok: true; changed: boolean } | { ok: false; error: string };
-	pick(name: string, value: ParamScalar, additive?: boolean): { ok: true; changed: boolean } | { ok: false; error: string };
+	pick(
+		name: string,
+		value: ParamScalar,
+		additive?: boolean
+	): { ok: true; changed: boolean } | { ok: false; error: string };
 }
 
 const key = Symbol('autoui-canvas-params');

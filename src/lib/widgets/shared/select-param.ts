@@ -17,7 +17,11 @@ export interface SelectSpec {
 /** The `select` property of a widget schema. */
 export const selectProperty: JsonSchema = object(
 	{
-		param: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$', description: 'The canvas parameter a click sets, e.g. "origin"' },
+		param: {
+			type: 'string',
+			pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$',
+			description: 'The canvas parameter a click sets, e.g. "origin"'
+		},
 		field: text('The column whose value the clicked mark gives, e.g. "Origin"', 200)
 	},
 	['param', 'field'],
@@ -53,16 +57,26 @@ export function selectIssues(params: { select?: unknown }, rows: unknown): DrawI
 	const present = new Set<string>();
 	for (const row of objects) for (const key of Object.keys(row)) present.add(key);
 	if (present.has(select.field)) return [];
-	return [{ path: '/select/field', message: `"${select.field}" is not a field of the data; fields are: ${[...present].slice(0, 30).join(', ')}` }];
+	return [
+		{
+			path: '/select/field',
+			message: `"${select.field}" is not a field of the data; fields are: ${[...present].slice(0, 30).join(', ')}`
+		}
+	];
 }
 
 /**
  * What a click on a bin `[from, to]` makes of a range parameter: the bin, nothing when it is
  * the range already, or (Shift) the range stretched to cover it too.
  */
-export function pickRange(current: ParamValue | undefined, bin: readonly [number, number], additive: boolean): [number, number] | null {
+export function pickRange(
+	current: ParamValue | undefined,
+	bin: readonly [number, number],
+	additive: boolean
+): [number, number] | null {
 	const items = paramItems(current);
-	const range = items.length === 2 && items.every((item) => typeof item === 'number') ? (items as [number, number]) : undefined;
+	const range =
+		items.length === 2 && items.every((item) => typeof item === 'number') ? (items as [number, number]) : undefined;
 	if (range && range[0] === bin[0] && range[1] === bin[1]) return null;
 	if (additive && range) return [Math.min(range[0], bin[0]), Math.max(range[1], bin[1])];
 	return [bin[0], bin[1]];

@@ -24,7 +24,11 @@ export interface WidgetSelection {
 }
 
 function isBin(value: unknown): value is [number, number] {
-	return Array.isArray(value) && value.length === 2 && value.every((item) => typeof item === 'number' && Number.isFinite(item));
+	return (
+		Array.isArray(value) &&
+		value.length === 2 &&
+		value.every((item) => typeof item === 'number' && Number.isFinite(item))
+	);
 }
 
 /** The selection of a widget whose `select` param `spec()` returns; call during component set-up. */
