@@ -9,37 +9,16 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type {
-	AgentEvent,
-	RequestEvent,
-	ToolCallEvent,
-	ToolResultEvent,
-	ToolErrorEvent,
-	ApprovalRequestEvent,
-	ApprovalDecisionEvent,
-	ServerResponseEvent
-} from '$lib/agent';
+import type { AgentEvent, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from './event-cursor';
 import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
-import { formatDuration, preview, thousands } from './format';
+import { preview, thousands } from './format';
+import { callFields, ownEntry, requestSummary, type EntryBase, type EntryFields } from './own-entries';
 import { logEntries, requestSummary as serverRequestSummary, responseStatus, responseSummary } from './server-entries';
 
 export { entryKinds, entryStatuses } from './entry';
 export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
 export { formatClock, formatDuration, preview } from './format';
-
-function callFields(
-	event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent
-) {
-	return {
-		turnId: event.turnId,
-		iteration: event.iteration,
-		server: event.server,
-		tool: event.tool ?? event.resolvedName,
-		name: event.name,
-		callId: event.callId
-	};
-}
 
 /**
  * Builds and keeps console entries for a growing event array. Call `sync(events)` whenever
@@ -128,7 +107,7 @@ export class ConsoleLog {
 		this.#version++;
 	}
 
-	#push(key: string | null, entry: Omit<ConsoleEntry, 'haystack' | 'id'>, extra?: string): number {
+	#push(key: string | null, entry: EntryFields, extra?: string): number {
 		const id = this.#entries.length;
 		this.#entries.push(makeEntry(entry, id, extra));
 		if (extra) this.#extras.set(id, extra);
@@ -168,7 +147,7 @@ export class ConsoleLog {
 	}
 
 	#add(event: AgentEvent, index: number): void {
-		const base = { at: event.at, turnId: event.turnId, eventIndex: index };
+		const base: EntryBase = { at: event.at, turnId: event.turnId, eventIndex: index };
 		switch (event.type) {
 			case 'turn-start':
 				this.#turnTexts.set(event.turnId, event.text);
@@ -185,23 +164,12 @@ export class ConsoleLog {
 					})
 				);
 				return;
-			case 'response': {
+			case 'response':
 				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({
 					status: 'ok',
 					durationMs: event.latencyMs
 				}));
-				const ttft = event.ttftMs === null ? '' : ` · first token ${formatDuration(event.ttftMs)}`;
-				this.#push(null, {
-					...base,
-					kind: 'response',
-					iteration: event.iteration,
-					durationMs: event.latencyMs,
-					tokens: event.usage,
-					status: 'ok',
-					summary: `${event.stopReason} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}${ttft} · ${event.model}`
-				});
-				return;
-			}
+				break;
 			case 'tool-input-delta':
 				// Transient: the tool-call entry shows the whole arguments.
 				return;
@@ -231,16 +199,6 @@ export class ConsoleLog {
 				);
 				return;
 			}
-			case 'retry':
-				this.#push(null, {
-					...base,
-					kind: 'retry',
-					iteration: event.iteration,
-					durationMs: event.delayMs,
-					status: 'warning',
-					summary: `attempt ${event.attempt} in ${formatDuration(event.delayMs)}${event.status ? ` (HTTP ${event.status})` : ''}: ${event.reason}`
-				});
-				return;
 			case 'tool-call': {
 				this.#record(event.callId).call = event;
 				this.#turn(event.turnId).callIds.push(event.callId);
@@ -286,35 +244,6 @@ export class ConsoleLog {
 				);
 				return;
 			}
-			case 'activation':
-				this.#push(null, {
-					...base,
-					kind: 'activation',
-					iteration: event.iteration,
-					server: event.server,
-					status: 'ok',
-					summary: `${event.scope === 'server' ? 'server' : 'tools'} activated: ${event.tools.length} tool${event.tools.length === 1 ? '' : 's'} (${preview(event.tools.join(', '), 100)})`
-				});
-				return;
-			case 'compression':
-				this.#push(null, {
-					...base,
-					kind: 'compression',
-					iteration: event.iteration,
-					status: 'ok',
-					summary: `${event.callIds.length} result${event.callIds.length === 1 ? '' : 's'} compressed: ${thousands(event.charsBefore)} → ${thousands(event.charsAfter)} chars`
-				});
-				return;
-			case 'schema-patch':
-				this.#push(null, {
-					...base,
-					kind: 'schema-patch',
-					name: event.tool,
-					tool: event.tool,
-					status: 'ok',
-					summary: `${event.patches.length} change${event.patches.length === 1 ? '' : 's'}: ${preview(event.patches.map((patch) => `${patch.path} ${patch.change}`).join('; '), 160)}`
-				});
-				return;
 			case 'approval-request': {
 				const record = this.#record(event.callId);
 				record.approval = event;
@@ -352,18 +281,6 @@ export class ConsoleLog {
 				this.#update(`call:${event.callId}`, () => ({ status: denied ? 'error' : 'running' }));
 				return;
 			}
-			case 'warning':
-				this.#push(null, {
-					...base,
-					kind: 'warning',
-					callId: event.callId,
-					status: 'warning',
-					summary: `${event.code}: ${event.message}`
-				});
-				return;
-			case 'error':
-				this.#push(null, { ...base, kind: 'error', status: 'error', summary: `${event.code}: ${event.message}` });
-				return;
 			case 'server-log':
 				for (const entry of logEntries(event)) this.#push(null, { ...base, ...entry }, entry.extra);
 				return;
@@ -407,40 +324,14 @@ export class ConsoleLog {
 				}
 				return;
 			}
-			case 'app-view':
-				this.#push(
-					null,
-					{
-						...base,
-						kind: 'app-view',
-						server: event.server,
-						name: event.method,
-						durationMs: event.elapsedMs,
-						status: event.status === 'ok' ? 'ok' : 'error',
-						summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
-					},
-					preview(event.detail, maxSearchChars)
-				);
-				return;
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
-				this.#push(null, {
-					...base,
-					kind: 'done',
-					durationMs: event.elapsedMs,
-					tokens: event.usage,
-					status:
-						event.reason === 'end_turn'
-							? 'ok'
-							: event.reason === 'aborted'
-								? 'cancelled'
-								: event.reason === 'error'
-									? 'error'
-									: 'warning',
-					summary: `${event.reason} · ${event.iterations} iteration${event.iterations === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'} · ${formatDuration(event.elapsedMs)}`
-				});
-				return;
+				break;
 		}
+		// Responses, retries, activations, compressions, schema patches, warnings, errors,
+		// app-view messages and the end of a turn add a row of their own (own-entries.ts).
+		const own = ownEntry(event, base);
+		if (own) this.#push(null, own.entry, own.extra);
 	}
 
 	/** Marks what was still running in a finished turn as cancelled. */
@@ -465,12 +356,6 @@ export class ConsoleLog {
 				);
 		}
 	}
-}
-
-function requestSummary(event: RequestEvent): string {
-	const messages = event.messages.length;
-	const tools = event.tools.length;
-	return `${event.provider} · ${event.model} · ${messages} message${messages === 1 ? '' : 's'} · ${tools} tool${tools === 1 ? '' : 's'}`;
 }
 
 /** Derives all entries of an event array at once (a fresh {@link ConsoleLog}). */

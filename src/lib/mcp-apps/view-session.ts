@@ -19,11 +19,11 @@ import { errorMessage, isPlainObject, safeStringify, type ToolCallResult } from 
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
 import { FrameTransport } from './frame-transport';
-import { checkAppToolCall } from './app-call-policy';
 import { containerDimensions, environmentContext } from './host-context';
 import type { ViewHandle, ViewHostPort, ViewState } from './host-port';
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
+import { wireViewRequests } from './view-requests';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
@@ -48,21 +48,6 @@ const hostCapabilities: McpUiHostCapabilities = {
 function preview(value: unknown, max = 300): string {
 	const text = typeof value === 'string' ? value : safeStringify(value);
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The text of content blocks (others are named, not inlined). */
-function contentText(content: unknown): string {
-	if (!Array.isArray(content)) return '';
-	return content
-		.map((block) =>
-			isPlainObject(block) && block.type === 'text' && typeof block.text === 'string'
-				? block.text
-				: isPlainObject(block)
-					? `[${String(block.type)}]`
-					: ''
-		)
-		.filter(Boolean)
-		.join('\n');
 }
 
 /** Options of {@link mountView}. */
@@ -211,88 +196,8 @@ export function mountView(options: MountOptions): ViewHandle {
 		} as McpUiHostContext;
 	}
 
-	function refused(message: string): Error {
-		return Object.assign(new Error(message), { code: -32001 });
-	}
-
 	function wire(app: AppBridge): void {
-		app.oncalltool = async (request, extra) => {
-			const connection = host.connection(server);
-			const verdict = checkAppToolCall({ server, name: request.name, tools: connection?.tools });
-			if (!verdict.ok) throw refused(verdict.message);
-			const args = isPlainObject(request.arguments) ? request.arguments : {};
-			const result = await host.callTool({
-				widgetId,
-				server,
-				tool: verdict.tool.name,
-				args,
-				signal: extra.mcpReq.signal
-			});
-			return result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
-		};
-		app.onreadresource = async (request, extra) => {
-			const connection = host.connection(server);
-			if (!connection) throw refused(`MCP server "${server}" is not connected.`);
-			return (await connection.withClient((client) =>
-				client.readResource({ uri: request.uri }, { signal: extra.mcpReq.signal })
-			)) as Awaited<ReturnType<NonNullable<AppBridge['onreadresource']>>>;
-		};
-		app.onmessage = async (request) => {
-			const text = contentText(request.content).trim();
-			if (!text) return { isError: true };
-			const sent = await host.sendMessage({ widgetId, server, text, ask: askToSend });
-			return sent.ok ? {} : { isError: true };
-		};
-		app.onupdatemodelcontext = async (request) => {
-			const text = [
-				contentText(request.content),
-				request.structuredContent ? safeStringify(request.structuredContent) : ''
-			]
-				.filter(Boolean)
-				.join('\n');
-			host.setModelContext(widgetId, server, text || undefined);
-			return {};
-		};
-		app.onopenlink = async (request) => {
-			let url: URL;
-			try {
-				url = new URL(request.url);
-			} catch {
-				return { isError: true };
-			}
-			if (url.protocol !== 'https:' && url.protocol !== 'http:') return { isError: true };
-			if (!(await host.confirm(`The view of "${server}" wants to open ${url.href}. Open it in a new tab?`)))
-				return { isError: true };
-			window.open(url.href, '_blank', 'noopener,noreferrer');
-			return {};
-		};
-		app.ondownloadfile = async (request) => {
-			const files = (request.contents ?? []).flatMap((item) => {
-				if (item.type !== 'resource') return [];
-				const resource = item.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
-				const name = resource.uri.split('/').pop() || 'download';
-				const body =
-					typeof resource.text === 'string'
-						? resource.text
-						: Uint8Array.from(atob(resource.blob ?? ''), (char) => char.charCodeAt(0));
-				return [{ name, blob: new Blob([body], { type: resource.mimeType ?? 'application/octet-stream' }) }];
-			});
-			if (!files.length) return { isError: true };
-			if (
-				!(await host.confirm(
-					`The view of "${server}" wants to save ${files.map((file) => file.name).join(', ')}. Download?`
-				))
-			)
-				return { isError: true };
-			for (const file of files) {
-				const link = document.createElement('a');
-				link.href = URL.createObjectURL(file.blob);
-				link.download = file.name;
-				link.click();
-				setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-			}
-			return {};
-		};
+		wireViewRequests(app, { widgetId, server, host, askToSend });
 		app.onrequestdisplaymode = async (request) => {
 			const wanted = request.mode === 'fullscreen' ? true : request.mode === 'inline' ? false : fullscreen;
 			const declared = app.getAppCapabilities()?.availableDisplayModes;

@@ -25,59 +25,21 @@ import { runCappedQuery, type QueryResult } from './run-query';
 import { assertReadOnlySql } from './sql-guard';
 import { bindSqlParams, checkSqlParams } from './sql-params';
 import { jsonSafeConverter } from './values';
+import {
+	DEFAULT_MAX_BYTES,
+	DEFAULT_ROW_LIMIT,
+	MAX_ROW_LIMIT,
+	engineSettings,
+	type DatasetEngineOptions,
+	type EngineLoad,
+	type EngineSettings,
+	type LoadedDataset,
+	type QueryOptions
+} from './engine-options';
 
-/** A data set after its first use: its columns and row count. */
-export interface LoadedDataset {
-	entry: DatasetEntry;
-	columns: ColumnInfo[];
-	rows: number;
-}
+export { DEFAULT_ROW_LIMIT, MAX_ROW_LIMIT };
+export type { DatasetEngineOptions, EngineLoad, LoadedDataset, QueryOptions };
 
-/** Engine settings; the defaults suit a laptop shared with other work. */
-export interface DatasetEngineOptions {
-	/** Folder of the data files (defaults to the `vega-datasets` package's). */
-	dataDirectory?: string;
-	/** DuckDB `memory_limit` (default `1GB`). */
-	memoryLimit?: string;
-	/** DuckDB worker threads (default 2). */
-	threads?: number;
-	/** Per-query timeout in milliseconds (default 10 000). */
-	queryTimeoutMs?: number;
-	/** Model queries running at once; more wait their turn (default 4). */
-	maxConcurrentQueries?: number;
-	/** Queries one client (MCP session) runs at once (default half of `maxConcurrentQueries`, rounded up). */
-	maxQueriesPerClient?: number;
-	/** Queries waiting for a slot at most; past it a query is refused at once as busy (default 64). */
-	maxQueuedQueries?: number;
-}
-
-/** What the engine is doing right now (for health checks and the load bench). */
-export interface EngineLoad {
-	running: number;
-	waiting: number;
-	limits: { total: number; perOwner: number; maxWaiting: number };
-}
-
-/** Options of one query. */
-export interface QueryOptions {
-	/** Rows to return at most (default 500, at most 5 000). */
-	limit?: number;
-	/** Overrides the engine's per-query timeout. */
-	timeoutMs?: number;
-	/** Cap on the JSON size of the returned rows, in characters (default 1 000 000). */
-	maxBytes?: number;
-	signal?: AbortSignal;
-	/** Who asks (an MCP session): each owner gets a fair share of the query slots. */
-	owner?: unknown;
-	/** Values of the SQL's named parameters (`$origin` → `{ origin: "Japan" }`), bound, never pasted (see sql-params.ts). */
-	params?: unknown;
-}
-
-/** Rows returned by default and at most by one query. */
-export const DEFAULT_ROW_LIMIT = 500;
-export const MAX_ROW_LIMIT = 5_000;
-const DEFAULT_MAX_BYTES = 1_000_000;
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Words in a query that mean "every table", so every data set is loaded first. */
 const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckdb_columns', 'information_schema']);
 
@@ -89,7 +51,7 @@ export class DatasetEngine {
 	readonly #loaders: DuckDBConnection[];
 	readonly #idleLoaders: DuckDBConnection[];
 	readonly #loaderWaiters: ((connection: DuckDBConnection) => void)[] = [];
-	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
+	readonly #options: EngineSettings;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
 	/** The data folder: never shown to clients (see `#redact`). */
@@ -105,7 +67,7 @@ export class DatasetEngine {
 		instance: DuckDBInstance,
 		loaders: DuckDBConnection[],
 		datasets: DatasetEntry[],
-		options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>
+		options: EngineSettings
 	) {
 		this.#instance = instance;
 		this.#loaders = loaders;
@@ -120,15 +82,7 @@ export class DatasetEngine {
 	static async create(options: DatasetEngineOptions = {}): Promise<DatasetEngine> {
 		const dataDirectory = options.dataDirectory ?? vegaDatasetsDirectory();
 		const datasets = readCatalog(dataDirectory);
-		const settings = {
-			memoryLimit: options.memoryLimit ?? '1GB',
-			threads: options.threads ?? 2,
-			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-			maxConcurrentQueries: options.maxConcurrentQueries ?? 4,
-			maxQueriesPerClient:
-				options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
-			maxQueuedQueries: options.maxQueuedQueries ?? 64
-		};
+		const settings = engineSettings(options);
 		const instance = await DuckDBInstance.create(':memory:', {
 			memory_limit: settings.memoryLimit,
 			threads: String(settings.threads),
