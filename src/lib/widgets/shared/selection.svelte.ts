@@ -21,6 +21,11 @@ export interface WidgetSelection {
 	pickRange(bin: unknown, additive?: boolean): void;
 	/** Sets the selection to exactly `value` (a pick list), or clears it with `undefined`. */
 	choose(value: unknown): void;
+	/**
+	 * The attributes that make an item (a table row) pickable: focusable, `aria-selected`, and a
+	 * click, Enter or Space that picks `value` (Shift adds). None when the widget has no selection.
+	 */
+	pickable(value: unknown): Record<string, unknown>;
 }
 
 function isBin(value: unknown): value is [number, number] {
@@ -54,6 +59,20 @@ export function widgetSelection(spec: () => SelectSpec | undefined): WidgetSelec
 		pickRange(bin, additive = false) {
 			const select = spec();
 			if (port && select && isBin(bin)) port.set(select.param, pickRange(port.get(select.param), bin, additive));
+		},
+		pickable(value) {
+			if (!this.enabled) return {};
+			const pick = (event: MouseEvent | KeyboardEvent) => this.pick(value, event.shiftKey);
+			return {
+				tabindex: 0,
+				'aria-selected': this.has(value),
+				onclick: pick,
+				onkeydown: (event: KeyboardEvent) => {
+					if (event.key !== 'Enter' && event.key !== ' ') return;
+					event.preventDefault();
+					pick(event);
+				}
+			};
 		},
 		choose(value) {
 			const select = spec();
