@@ -171,4 +171,10 @@ export interface UiCallbacks {
 	onList?(): CanvasActionResult;
 	/** Re-runs a live widget's source (it updates in place when the data arrives). */
 	onRefresh?(id: string): CanvasActionResult;
+	/** The canvas parameters: `list_params` (names, values, widgets) and `set_param` (`{ name, value }` or `{ values }`). */
+	onParams?(action: 'list_params' | 'set_param', params: Record<string, unknown>): CanvasActionResult;
+	/** A display source's arguments with `{"$param": name}` replaced by the parameters' current values. */
+	bindSourceArgs?(
+		args: Record<string, unknown>
+	): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 }

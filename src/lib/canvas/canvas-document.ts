@@ -3,7 +3,7 @@
  * and IndexedDB keeps. Reading re-validates every widget (a file may be old, edited or
  * hostile): invalid widgets are reported and skipped, valid ones kept.
  */
-import { AutoUiError, isPlainObject } from '$lib/shared';
+import { AutoUiError, isPlainObject, type ParamValue, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { readRecords } from './records';
 import type { WidgetRecord } from './types';
@@ -20,6 +20,8 @@ export interface CanvasDocument {
 	widgets: WidgetRecord[];
 	/** MCP server URLs the canvas' data came from (never keys, tokens or headers). */
 	servers?: string[];
+	/** The canvas parameters that are set (see `params/`); absent when none is. */
+	parameters?: Record<string, ParamValue>;
 }
 
 /** A document read back: the valid widgets, what was wrong, and the server URLs. */
@@ -27,6 +29,8 @@ export interface CanvasReading {
 	records: WidgetRecord[];
 	problems: string[];
 	servers: string[];
+	/** The parameters as written (checked when applied, see `CanvasParams.replace`). */
+	parameters?: Record<string, unknown>;
 }
 
 const secretParameter = /key|token|secret|auth|password|passwd|pwd|sig|session|credential|bearer|cookie/i;
@@ -51,10 +55,11 @@ export function shareableServerUrl(value: unknown): string | undefined {
 	return url.href;
 }
 
-/** Builds the document for `records` (plus the server URLs, cleaned of secrets). */
+/** Builds the document for `records` (plus the server URLs, cleaned of secrets, and the set parameters). */
 export function createCanvasDocument(
 	records: readonly WidgetRecord[],
-	servers: readonly string[] = []
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
 ): CanvasDocument {
 	const cleanServers = [...new Set(servers.map(shareableServerUrl).filter((url): url is string => url !== undefined))];
 	return {
@@ -62,7 +67,8 @@ export function createCanvasDocument(
 		version: canvasVersion,
 		savedAt: new Date().toISOString(),
 		widgets: records.map((record) => structuredClone(record)),
-		...(cleanServers.length ? { servers: cleanServers } : {})
+		...(cleanServers.length ? { servers: cleanServers } : {}),
+		...(Object.keys(parameters).length ? { parameters: structuredClone({ ...parameters }) } : {})
 	};
 }
 
@@ -84,7 +90,7 @@ export function readCanvasDocument(input: unknown, validator: WidgetValidator): 
 	const servers = Array.isArray(input.servers)
 		? input.servers.map(shareableServerUrl).filter((url): url is string => url !== undefined)
 		: [];
-	return { records, problems, servers };
+	return { records, problems, servers, ...(isPlainObject(input.parameters) ? { parameters: input.parameters } : {}) };
 }
 
 function safeVersion(value: unknown): string {

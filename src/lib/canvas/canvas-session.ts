@@ -12,6 +12,7 @@ import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
 import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
+import { lazyParameterCallbacks } from './params/lazy-param-callbacks';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -94,13 +95,20 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);
+			if (started) live.syncParams();
 		}
+	});
+	// Parameters are saved with the canvas; the sources that bind them run again.
+	store.params.listen(() => {
+		if (started) persistence?.schedule(store.widgets);
+		live.syncParams();
 	});
 	// Requested now, loaded long before the first display (and awaited before the tools are registered).
 	const titlesReady = loadTitles().catch(() => undefined);
 	const live = lazyLiveWidgets(store, validator);
+	const parameterSide = lazyParameterCallbacks(createCanvasCallbacks(store, validator), store);
 	const callbacks = {
-		...createCanvasCallbacks(store, validator),
+		...parameterSide.callbacks,
 		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
 		onRefresh(id: string): CanvasActionResult {
 			const record = store.get(id);
@@ -126,6 +134,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 					kv,
 					validator,
 					...(key ? { key } : {}),
+					parameters: () => store.params.values,
 					onError: (message) => store.notify('error', message)
 				})
 			: undefined;
@@ -158,9 +167,17 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
+			store.params.replace(outcome.parameters ?? {}, { quiet: true });
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
 			await offerHeldSources();
+		}
+		// `?dashboard=<url>` asks before fetching anything (see dashboard/dashboard-link.ts).
+		if (url && /[?&]dashboard=/.test(url)) {
+			const replaceUrl = (next: string) => globalThis.history?.replaceState(globalThis.history.state, '', next);
+			void import('./dashboard/dashboard-link')
+				.then(({ offerDashboardLink }) => offerDashboardLink(store, url, validator!, { replaceUrl }))
+				.catch(() => undefined);
 		}
 		if (url && hasShareValue(url)) return openShared(url);
 		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
@@ -181,7 +198,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
-			await titlesReady;
+			await Promise.all([titlesReady, parameterSide.ready]);
 			if (options.modelContext !== null) {
 				// The registration code loads after the canvas is back, not with the page.
 				const { registerWithModelContext } = await import('$lib/webmcp/model-context');
@@ -201,14 +218,17 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			started = false;
 			persistence = persistenceFor(key);
 			store.replaceAll([], { undoable: false });
+			store.params.replace({}, { quiet: true });
 			const outcome = await persistence?.restore();
 			if (outcome) {
+				store.params.replace(outcome.parameters ?? {}, { quiet: true });
 				store.replaceAll(outcome.records, { undoable: false });
 				if (outcome.notice) store.notify('warning', outcome.notice);
 				await offerHeldSources();
 			}
 			restored = true;
 			started = true;
+			live.syncParams();
 		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		attachCaller: (call) => live.attach(call),

@@ -13,6 +13,7 @@
 import { AutoUiError, type WidgetId } from '$lib/shared';
 import { SnapshotHistory } from './history/snapshot-history.svelte';
 import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+import { CanvasParams } from './params/canvas-params.svelte';
 import { raiseRestored, sameRecord } from './record-changes';
 import {
 	changeRecords,
@@ -60,6 +61,8 @@ export class CanvasStore {
 	#notices = new NoticeList();
 	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
+	/** The canvas parameters (see `params/`): not undo steps, like the selection. */
+	readonly params = new CanvasParams();
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;
@@ -126,12 +129,10 @@ export class CanvasStore {
 	 * A live widget's data arrived (or failed): new params and source state in one undoable
 	 * step; a failure keeps the params and records the error on the source.
 	 */
-	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }): WidgetRecord {
-		return this.#replace(id, (record) => ({
-			...record,
-			...(change.params ? { params: change.params } : {}),
-			source: change.source
-		}));
+	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }, { history = true } = {}) {
+		// Data that follows the parameters (params/param-runs.ts) is not an undo step either.
+		const params = change.params ? { params: change.params } : {};
+		return this.#replace(id, (record) => ({ ...record, ...params, source: change.source }), history);
 	}
 
 	/**
@@ -183,9 +184,7 @@ export class CanvasStore {
 		const record = this.get(id);
 		if (!record || record.userSized) return;
 		const next = { ...record, ...clampSize(w, h) };
-		if (next.w === record.w && next.h === record.h) return;
-		this.#records = this.#records.map((other) => (other.id === id ? next : other));
-		this.#options.onChange?.(this.#records);
+		if (next.w !== record.w || next.h !== record.h) this.#replace(id, () => next, false);
 	}
 
 	/** Sets a widget's style (already sanitised by the caller); `{}` removes it. */
@@ -370,11 +369,14 @@ export class CanvasStore {
 		this.#apply(records);
 	}
 
-	#replace(id: string, change: (record: WidgetRecord) => WidgetRecord): WidgetRecord {
+	/** Replaces one record: an undo step, or (`history` false) not, like fitting a frame. */
+	#replace(id: string, change: (record: WidgetRecord) => WidgetRecord, history = true): WidgetRecord {
 		const record = this.#require(id);
 		const next = change(record);
 		if (sameRecord(next, record)) return record;
-		this.#commit(this.#records.map((other) => (other.id === id ? next : other)));
+		const records = this.#records.map((other) => (other.id === id ? next : other));
+		if (history) this.#commit(records);
+		else this.#apply(records);
 		return next;
 	}
 

@@ -39,15 +39,29 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 		return { imported: 0 };
 	}
 	const had = store.widgets.length;
+	const previous = { records: store.widgets, parameters: store.params.values };
 	store.replaceAll(reading.records);
+	store.params.replace(reading.parameters ?? {});
+	// Undo brings the widgets back; the action brings back the parameters with them.
+	const restore =
+		had && Object.keys({ ...previous.parameters, ...store.params.values }).length
+			? [{ id: 'import-restore', label: 'Back to my canvas', run: () => restoreCanvas(store, previous) }]
+			: undefined;
 	store.notify(
 		'info',
-		`Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`
+		`Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`,
+		restore
 	);
 	if (reading.problems.length) {
 		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
 	}
 	return { imported: reading.records.length };
+}
+
+/** Puts a canvas back as it was, widgets (one undo step) and parameters. */
+function restoreCanvas(store: CanvasStore, canvas: { records: readonly WidgetRecord[]; parameters: unknown }): void {
+	store.replaceAll(canvas.records);
+	store.params.replace(canvas.parameters);
 }
 
 /** Options of {@link offerSharedCanvas}. */
@@ -63,21 +77,27 @@ function reportSkipped(store: CanvasStore, reading: CanvasReading): void {
 
 async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
 	const previous: readonly WidgetRecord[] = store.widgets;
+	const previousParameters = store.params.values;
 	let kept = 'Undo brings it back';
 	if (options.kv) {
 		try {
-			await options.kv.set(previousCanvasKey, createCanvasDocument(previous));
+			await options.kv.set(previousCanvasKey, createCanvasDocument(previous, [], previousParameters));
 			kept = 'Undo brings it back, and a copy stays in this browser';
 		} catch (error) {
 			kept = `Undo brings it back (a copy could not be stored: ${errorMessage(error)})`;
 		}
 	}
 	store.replaceAll(reading.records);
+	store.params.replace(reading.parameters ?? {});
 	store.notify(
 		'info',
 		`Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`,
 		[
-			{ id: 'share-restore', label: 'Back to my canvas', run: () => store.replaceAll(previous) },
+			{
+				id: 'share-restore',
+				label: 'Back to my canvas',
+				run: () => restoreCanvas(store, { records: previous, parameters: previousParameters })
+			},
 			{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
 		]
 	);
@@ -105,6 +125,7 @@ export async function offerSharedCanvas(
 	reading = { ...reading, records: holdSources(reading.records) };
 	if (store.widgets.length === 0) {
 		store.replaceAll(reading.records, { undoable: false });
+		store.params.replace(reading.parameters ?? {});
 		store.notify('info', `Opened a shared canvas with ${plural(reading.records.length, 'widget')}.`);
 		reportSkipped(store, reading);
 		offerLiveConsent(store);
@@ -130,6 +151,12 @@ export async function offerSharedCanvas(
 				run: () => {
 					dismiss();
 					const added = store.merge(reading.records);
+					// The shared parameters join mine where mine are unset.
+					store.params.setMany(
+						Object.fromEntries(
+							Object.entries(reading.parameters ?? {}).filter(([name]) => store.params.get(name) === null)
+						)
+					);
 					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
 					reportSkipped(store, reading);
 					offerLiveConsent(store);
@@ -175,7 +202,7 @@ export async function offerPreviousCanvas(
 				label: 'Bring it back',
 				run: async () => {
 					store.dismissNotice(noticeId);
-					store.replaceAll(reading.records);
+					restoreCanvas(store, { records: reading.records, parameters: reading.parameters });
 					await forget();
 					store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
 				}

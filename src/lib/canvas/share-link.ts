@@ -8,10 +8,11 @@
  * Opening a link re-validates every widget (see `incoming.ts` for what happens to the
  * recipient's own canvas).
  */
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
 import { shareParameter, shareValueOf, withoutShareValue } from './share-value';
+import { readBounded } from './bounded-read';
 import type { WidgetRecord } from './types';
 
 export { hasShareValue, shareParameter, withoutShareValue } from './share-value';
@@ -45,34 +46,16 @@ async function pipe(
 	limit: number
 ): Promise<Uint8Array> {
 	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
-	const reader = stream.getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.length;
-		if (total > limit) {
-			await reader.cancel();
-			throw new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.');
-		}
-		chunks.push(value);
-	}
-	const out = new Uint8Array(total);
-	let offset = 0;
-	for (const chunk of chunks) {
-		out.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return out;
+	return readBounded(stream, limit, () => new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.'));
 }
 
 /** Encodes records (and server URLs) as the `hs` value. */
 export async function encodeShareValue(
 	records: readonly WidgetRecord[],
-	servers: readonly string[] = []
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
 ): Promise<string> {
-	const json = JSON.stringify(createCanvasDocument(records, servers));
+	const json = JSON.stringify(createCanvasDocument(records, servers, parameters));
 	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
 	return toBase64Url(compressed);
 }
@@ -91,6 +74,8 @@ export interface ShareLinkOptions {
 	 * can be fetched again from their source), or undefined when nothing can be dropped.
 	 */
 	lighten?: (records: readonly WidgetRecord[]) => readonly WidgetRecord[] | undefined;
+	/** The canvas parameters the link carries (a dashboard opens filtered as it was). */
+	parameters?: ParamValues;
 }
 
 /**
@@ -109,7 +94,7 @@ export async function buildShareLink(
 	url.search = '';
 	url.hash = '';
 	const linkFor = async (list: readonly WidgetRecord[]) =>
-		`${url.href}#${shareParameter}=${await encodeShareValue(list, servers)}`;
+		`${url.href}#${shareParameter}=${await encodeShareValue(list, servers, options.parameters)}`;
 	let link = await linkFor(records);
 	if (link.length > maxShareLinkLength && options.lighten) {
 		const lighter = options.lighten(records);

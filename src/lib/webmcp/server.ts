@@ -12,6 +12,7 @@
 import {
 	AutoUiError,
 	errorMessage,
+	isPlainObject,
 	safeStringify,
 	type CallOptions,
 	type ToolCallResult,
@@ -147,7 +148,12 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 			case 'widget_display': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await validator!.load();
-				const checked = validator!.check(args.name, args.params ?? {}, { draw: true });
+				// `select` beside params is the same as params.select (a chart, table or map that sets a parameter).
+				const params =
+					args.select !== undefined && (args.params === undefined || isPlainObject(args.params))
+						? { ...(args.params as object), select: args.select }
+						: (args.params ?? {});
+				const checked = validator!.check(args.name, params, { draw: true });
 				if (!checked.ok) {
 					const { error, details, expected_schema } = checked;
 					return jsonResult({ error, details, expected_schema }, true);

@@ -7,7 +7,18 @@
 import type { DisplayCapability, WebMcpToolDef } from '$lib/agent/types';
 
 /** The actions of the `canvas` tool. */
-export const canvasActions = ['clear', 'update', 'move', 'resize', 'style', 'remove', 'list', 'refresh'] as const;
+export const canvasActions = [
+	'clear',
+	'update',
+	'move',
+	'resize',
+	'style',
+	'remove',
+	'list',
+	'refresh',
+	'list_params',
+	'set_param'
+] as const;
 /** One `canvas` action. */
 export type CanvasAction = (typeof canvasActions)[number];
 
@@ -69,7 +80,7 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 					source: {
 						type: 'object',
 						description:
-							'Optional: a data call to run now and keep, making the widget live. {"tool": "<prefixed data tool name>", "args": {…}}; bind its result in params with {"$ref": "source"} or {"$ref": "source#/rows"}. One call fetches and displays.',
+							'Optional: a data call to run now and keep, making the widget live. {"tool": "<prefixed data tool name>", "args": {…}}; bind its result in params with {"$ref": "source"} or {"$ref": "source#/rows"}. One call fetches and displays. Anywhere in args, {"$param": "<name>"} stands for a canvas parameter (null while unset; add "as": "list" for a list): the widget runs its source again whenever the parameter changes.',
 						properties: { tool: { type: 'string' }, args: { type: 'object' } },
 						required: ['tool']
 					},
@@ -77,6 +88,13 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 						type: 'number',
 						minimum: 5,
 						description: 'Optional, with source: refresh the widget every this many seconds while the page is open'
+					},
+					select: {
+						type: 'object',
+						description:
+							'Optional, on charts (bar, line, area, scatter, pie, donut, histogram, heatmap), data-table and map: {"param": "<canvas parameter>", "field": "<column>"}. Clicking a mark (a row, a marker) sets the parameter to its value of field; widgets whose source args hold {"$param": "<name>"} then update without you. Same as params.select.',
+						properties: { param: { type: 'string' }, field: { type: 'string' } },
+						required: ['param', 'field']
 					}
 				},
 				required: ['name', 'params'],
@@ -87,12 +105,15 @@ export function widgetToolDefinitions(widgetNames: readonly string[]): WebMcpToo
 		{
 			name: 'canvas',
 			description:
-				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace, which may be {"$ref": "<result id>#/pointer"}; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), refresh (id: re-runs the source of a live widget and updates it in place), clear.',
+				'Change the canvas. Actions: list (ids, types, titles, positions), update (id, params: fields to replace, which may be {"$ref": "<result id>#/pointer"}; the merged params are validated), move (id, params: {x, y}), resize (id, params: {w, h}), style (id, params: CSS properties such as background-color, color, border, border-radius, font-size, font-weight, padding, opacity, box-shadow), remove (id), refresh (id: re-runs the source of a live widget and updates it in place), clear, list_params (the canvas parameters with their values and the widgets that bind or set them), set_param (params: {name, value}, or {values: {name: value, …}}; null clears: every widget whose source binds the parameter with {"$param": name} updates by itself, no other call needed).',
 			inputSchema: {
 				type: 'object',
 				properties: {
 					action: { type: 'string', enum: [...canvasActions] },
-					id: { type: 'string', description: 'Widget id (w_...), for every action except list and clear' },
+					id: {
+						type: 'string',
+						description: 'Widget id (w_...), for every action except list, clear, list_params and set_param'
+					},
 					params: { type: 'object', description: 'Action parameters (see the description)' }
 				},
 				required: ['action'],

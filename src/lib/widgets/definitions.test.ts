@@ -111,6 +111,12 @@ const mistakes: Record<string, unknown[]> = {
 		{ question: 'q', options: [{ value: 'a' }] },
 		{ question: 'q', options: ['a'], multiple: 'yes' }
 	],
+	filter: [
+		{ param: 'origin' },
+		{ param: 'origin', control: 'dropdown' },
+		{ param: 'my origin', control: 'select' },
+		{ param: 'origin', control: 'select', options: [{ a: { nested: 1 } }] }
+	],
 	'mcp-app': [
 		{ server: 's', tool: 't', resource: 'https://evil.example/page', toolInput: {} },
 		{ server: 's', tool: 't', resource: 'ui://v', toolInput: 'x=1' }

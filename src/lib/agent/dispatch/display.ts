@@ -81,8 +81,11 @@ async function runSource(
 		};
 	}
 	const sourceId = `${callId}_source`;
+	// `{"$param": name}` in the arguments runs with the canvas parameter's value; the widget keeps the template.
+	const bound = ctx.callbacks.bindSourceArgs?.(sourceArgs) ?? { ok: true as const, args: sourceArgs };
+	if (!bound.ok) return { error: bound.error };
 	const { results } = await dispatch([
-		{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: sourceArgs }
+		{ type: 'tool_use', id: sourceId, name: target.resolvedName, input: bound.args }
 	]);
 	if (results[0]?.is_error)
 		return {

@@ -74,6 +74,9 @@ function runCanvasAction(
 			return needId() ?? (callbacks.onRemove ? callbacks.onRemove(id!) : missing('remove widgets'));
 		case 'refresh':
 			return needId() ?? (callbacks.onRefresh ? callbacks.onRefresh(id!) : missing('refresh widgets'));
+		case 'list_params':
+		case 'set_param':
+			return callbacks.onParams ? callbacks.onParams(action, params) : missing('hold parameters');
 		case 'move': {
 			const x = numberParam(params, 'x');
 			const y = numberParam(params, 'y');
@@ -95,7 +98,7 @@ function runCanvasAction(
 		default:
 			return {
 				ok: false,
-				error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove or refresh.`
+				error: `Unknown canvas action "${action}". Use clear, list, update, move, resize, style, remove, refresh, list_params or set_param.`
 			};
 	}
 }

@@ -42,7 +42,11 @@ export class FileActions {
 
 	/** Downloads the canvas as a JSON document. */
 	exportFile = (): Promise<void> =>
-		this.#attempt('Export failed', async (work, store) => work.exportCanvasFile(store.widgets));
+		this.#attempt('Export failed', async (work, store) => work.exportCanvasFile(store.widgets, store.params.values));
+
+	/** Downloads the canvas as a dashboard file: sources and parameters, no fetched rows, stable. */
+	exportDashboard = (): Promise<void> =>
+		this.#attempt('Export failed', (work, store) => work.exportDashboardFile(store, this.#options.servers()));
 
 	/** Saves one PNG of every widget (collapsed frames as their title bar). */
 	exportPicture = (): Promise<void> =>
@@ -62,7 +66,7 @@ export class FileActions {
 			'Could not build a share link',
 			async (work, store) => {
 				const { servers, pageUrl = () => location.href } = this.#options;
-				this.#shareLink = await work.canvasShareLink(pageUrl(), store.widgets, servers());
+				this.#shareLink = await work.canvasShareLink(pageUrl(), store.widgets, servers(), store.params.values);
 				await globalThis.navigator?.clipboard?.writeText(this.#shareLink).catch(() => undefined);
 			},
 			true

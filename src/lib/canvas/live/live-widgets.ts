@@ -12,6 +12,8 @@ import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetSource } from '../types';
+import { bindParams, boundValues } from '../params/bindings';
+import { createParamRuns } from '../params/param-runs';
 
 /** The direct-call port (the agent session's `callTool`). */
 export type SourceCaller = (request: {
@@ -39,6 +41,8 @@ export interface LiveWidgets {
 	refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Starts the timer of `refreshSeconds` widgets (paused while the page is hidden). */
 	start(): void;
+	/** Runs again, soon and coalesced, the sources whose bound parameters changed (see params/param-runs.ts). */
+	syncParams(): void;
 	dispose(): void;
 }
 
@@ -58,6 +62,11 @@ async function bind(
 	if (!resolved.ok)
 		return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
 	return { ok: true, params: resolved.value as Record<string, unknown> };
+}
+
+/** The bound values to record on a source (none when its arguments bind no parameter). */
+function withValues(paramValues: WidgetSource['paramValues']): Pick<WidgetSource, 'paramValues'> {
+	return paramValues && Object.keys(paramValues).length ? { paramValues } : {};
 }
 
 /** Creates the live-widget verbs for `store`. */
@@ -82,9 +91,13 @@ export function createLiveWidgets(
 		if (!caller) return { ok: false as const, error: notAttached };
 		// A shared canvas's source runs only once the user allowed its live data.
 		if (source.held) return { ok: false as const, error: heldMessage };
+		// `{"$param": name}` in the arguments stands for the parameter's current value.
+		const values = store.params.values;
+		const paramValues = boundValues(source.args, values);
+		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;
 		const outcome = await caller({
 			tool: source.tool,
-			args: source.args,
+			args,
 			origin,
 			...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {})
 		});
@@ -108,8 +121,10 @@ export function createLiveWidgets(
 				error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}`
 			};
 		}
-		return { ok: true as const, params: checked.value, callId: outcome.callId };
+		return { ok: true as const, params: checked.value, callId: outcome.callId, paramValues };
 	}
+
+	const paramRuns = createParamRuns({ store, run: (record) => fetchSource(record.source!, record.type, 'refresh') });
 
 	/**
 	 * Re-runs a widget's source. A refresh asked for (the frame's button, the canvas action)
@@ -137,7 +152,10 @@ export function createLiveWidgets(
 			void _previous;
 			void _leftOut;
 			const keepPaused = paused && !resume ? { paused } : {};
-			store.refreshed(id, { params: fetched.params, source: { ...rest, ...keepPaused, fetchedAt: now() } });
+			store.refreshed(id, {
+				params: fetched.params,
+				source: { ...rest, ...keepPaused, fetchedAt: now(), ...withValues(fetched.paramValues) }
+			});
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
 		running.set(id, task);
@@ -152,7 +170,7 @@ export function createLiveWidgets(
 		const time = now();
 		for (const record of store.widgets) {
 			if (record.source?.held) continue;
-			if (record.source?.rowsLeftOut && caller && !running.has(record.id)) {
+			if (record.source?.rowsLeftOut && caller && !running.has(record.id) && !store.params.isBusy(record.id)) {
 				// Fetch at once when opened; while the server is missing, try again every 10 s.
 				if (time - (leftOutTries.get(record.id) ?? 0) >= 10_000) {
 					leftOutTries.set(record.id, time);
@@ -189,7 +207,8 @@ export function createLiveWidgets(
 					args: request.source.args,
 					params: request.params,
 					...(seconds ? { refreshSeconds: Math.round(seconds) } : {}),
-					fetchedAt: now()
+					fetchedAt: now(),
+					...withValues(fetched.paramValues)
 				}
 			});
 			return { id: record.id };
@@ -198,9 +217,11 @@ export function createLiveWidgets(
 		start() {
 			timer ??= setInterval(tick, 1000);
 		},
+		syncParams: () => paramRuns.sync(),
 		dispose() {
 			if (timer) clearInterval(timer);
 			timer = undefined;
+			paramRuns.dispose();
 		}
 	};
 }

@@ -47,6 +47,8 @@ export interface QueryOptions {
 	signal?: AbortSignal;
 	/** Who asks (an MCP session): each owner gets a fair share of the query slots. */
 	owner?: unknown;
+	/** Values of the SQL's named parameters (`$origin` → `{ origin: "Japan" }`), bound, never pasted (see sql-params.ts). */
+	params?: unknown;
 }
 
 /** Rows returned by default and at most by one query. */

@@ -23,6 +23,7 @@ import {
 } from './normalize';
 import { runCappedQuery, type QueryResult } from './run-query';
 import { assertReadOnlySql } from './sql-guard';
+import { bindSqlParams, checkSqlParams } from './sql-params';
 import { jsonSafeConverter } from './values';
 import {
 	DEFAULT_MAX_BYTES,
@@ -201,6 +202,7 @@ export class DatasetEngine {
 	 */
 	async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
 		const statement = assertReadOnlySql(sql);
+		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
 		const referenced = await this.#loadReferenced(statement);
 		const context = {
@@ -223,16 +225,13 @@ export class DatasetEngine {
 							'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).'
 						);
 					}
-					if (prepared.parameterCount > 0) {
-						throw new AutoUiError(
-							'invalid_argument',
-							'Query parameters ($1, ?) are not supported: write the values into the SQL.'
-						);
-					}
+					const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
+					bind(prepared);
 					return runCappedQuery(connection, prepared, statement, {
 						limit,
 						maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
-						stopped
+						stopped,
+						bind
 					});
 				}
 			);

@@ -23,7 +23,8 @@ How to answer a question with it:
 2. list_datasets and describe_dataset: table names, columns with types, statistics and sample rows.
 3. query_sql: one SELECT (or WITH, DESCRIBE, SHOW, SUMMARIZE) statement in DuckDB SQL using the data set names as tables. Rows come back as JSON objects with column types, 500 by default (limit up to 5000); totalRows says how many there were.
 4. Display the rows with the autoui server's widget_display; read the widget's recipe with autoui's get_recipe first for its exact params. A widget_display with source: { tool: this server's query_sql, args: { sql } } and {"$ref": "source#/rows"} in its params fetches and displays in one call, without copying rows. Widgets read the rows as they are: params name the columns to use (x and y for charts, lat, lon and label for map markers, label and value or fields for a kpi-grid).
-Quote column names that contain spaces or capitals with double quotes ("IMDB Rating"). Files, URLs, writes and settings are not available.`;
+Quote column names that contain spaces or capitals with double quotes ("IMDB Rating"). Files, URLs, writes and settings are not available.
+For widgets that filter each other (a click on a bar filters a table, a filter control), read the linked-dashboard recipe: sources bind canvas parameters as query_sql params.`;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
@@ -114,7 +115,7 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 		'query_sql',
 		{
 			title: 'Query with SQL',
-			description: `Runs one read-only DuckDB SQL statement (SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE) over the data sets, which are tables named as in list_datasets. Returns columns (name, type), rows as JSON objects, rowCount and totalRows. At most ${DEFAULT_ROW_LIMIT} rows by default; raise with limit (up to ${MAX_ROW_LIMIT}). Aggregate in SQL (GROUP BY) rather than fetching raw rows. Quote column names with spaces or capitals in double quotes.`,
+			description: `Runs one read-only DuckDB SQL statement (SELECT, WITH, FROM, DESCRIBE, SHOW or SUMMARIZE) over the data sets, which are tables named as in list_datasets. Returns columns (name, type), rows as JSON objects, rowCount and totalRows. At most ${DEFAULT_ROW_LIMIT} rows by default; raise with limit (up to ${MAX_ROW_LIMIT}). Aggregate in SQL (GROUP BY) rather than fetching raw rows. Quote column names with spaces or capitals in double quotes. Values that change (a filter, a selection) go in params and are bound as named parameters: write $name in the SQL, e.g. WHERE ($origin IS NULL OR Origin = $origin) with params {"origin": "Japan"}; a list value suits list_contains($origins, Origin).`,
 			inputSchema: {
 				sql: z
 					.string()
@@ -126,14 +127,20 @@ export function createDatasetsMcpServer(engine: DatasetEngine): McpServer {
 					.int()
 					.min(1)
 					.optional()
-					.describe(`Maximum rows to return (default ${DEFAULT_ROW_LIMIT}, at most ${MAX_ROW_LIMIT}).`)
+					.describe(`Maximum rows to return (default ${DEFAULT_ROW_LIMIT}, at most ${MAX_ROW_LIMIT}).`),
+				params: z
+					.record(z.string(), z.unknown())
+					.optional()
+					.describe(
+						'Values of the named parameters the SQL uses ($name), by name: a string, number, boolean, date (ISO string), a list of one of them, or null. Bound by DuckDB, never pasted into the SQL.'
+					)
 			},
 			annotations: { title: 'Query with SQL', ...readOnly }
 		},
-		({ sql, limit }, extra) =>
+		({ sql, limit, params }, extra) =>
 			guarded(async () => {
 				// Each session (one McpServer) is its own owner: it gets a fair share of the query slots.
-				const result = await engine.query(sql, { limit, signal: extra.signal, owner: server });
+				const result = await engine.query(sql, { limit, params, signal: extra.signal, owner: server });
 				const note = queryNote(result, limit);
 				return text({ ...result, ...(note ? { note } : {}) });
 			})

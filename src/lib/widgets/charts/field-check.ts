@@ -73,11 +73,13 @@ export function xyIssues(params: {
 	y?: string | string[];
 	color?: string;
 	xType?: string;
+	select?: { field?: string };
 }): DrawIssue[] {
 	const issues = fieldIssues(params.data, [
 		{ path: '/x', names: params.x, numeric: params.xType === 'quantitative' },
 		{ path: '/y', names: params.y, numeric: true },
-		{ path: '/color', names: params.color }
+		{ path: '/color', names: params.color },
+		{ path: '/select/field', names: params.select?.field }
 	]);
 	if (params.xType === 'temporal' && params.x && !issues.some((issue) => issue.path === '/x')) {
 		const values = rowsOf(params.data)

@@ -7,6 +7,7 @@ import { isPlainObject } from '$lib/shared';
 import { toDate, toNumber } from '../shared/values';
 import { list, numberish, object, oneOf, rows as rowsSchema, text, title } from '../shared/schema';
 import type { JsonSchema } from '$lib/shared';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type Row = Record<string, unknown>;
 export type FieldType = 'quantitative' | 'temporal' | 'nominal' | 'ordinal';
@@ -22,6 +23,7 @@ export type XYParams = {
 	xType?: FieldType;
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 /** Schema properties shared by x/y charts. */
@@ -39,7 +41,8 @@ export const xyProperties: Record<string, JsonSchema> = {
 	yTitle: text('Axis title for y (defaults to the field name)', 200),
 	xType: oneOf(['quantitative', 'temporal', 'nominal', 'ordinal'], 'Override the inferred type of x'),
 	description: text('One sentence describing the chart, used as its accessible name', 500),
-	title
+	title,
+	select: selectProperty
 };
 
 export { list, numberish, object, oneOf, text, title };

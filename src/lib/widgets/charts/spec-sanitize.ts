@@ -56,7 +56,7 @@ function dangerousString(value: string): boolean {
 	return /url\s*\(|javascript:|vbscript:|<\s*script|expression\s*\(/i.test(value);
 }
 
-/** Returns a deep-cleaned copy of `input`; never mutates it. */
+/** Returns a deep-cleaned copy of `input` (lists of numbers are shared, not copied); never mutates it. */
 export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 	const removed = new Set<string>();
 	let nodes = 0;
@@ -75,6 +75,12 @@ export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 			return value;
 		}
 		if (Array.isArray(value)) {
+			// Numbers cannot carry a URL or a script: a list of them (a shape's coordinates) is kept as it is.
+			if (value.every((item) => typeof item === 'number')) {
+				nodes += value.length;
+				if (nodes > maxNodes) throw new RangeError('chart spec is too large');
+				return value;
+			}
 			const out: unknown[] = [];
 			value.forEach((item, index) => {
 				const cleaned = clean(item, `${path}[${index}]`, depth + 1, parentKey);

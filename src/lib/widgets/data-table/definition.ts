@@ -5,6 +5,7 @@ import { list, object, oneOf, scalar, text, title } from '../shared/schema';
 import type { ColumnSpec } from './table-model';
 import { frameFor, textLines } from '../shared/natural-size';
 import { normalizeRows, resolveColumns } from './table-model';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type DataTableParams = {
 	rows: Array<Record<string, unknown> | unknown[]>;
@@ -12,6 +13,7 @@ export type DataTableParams = {
 	sort?: { key: string; direction?: 'asc' | 'desc' };
 	caption?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 const column = object(
@@ -62,7 +64,8 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 				'Initial sort'
 			),
 			caption: text('A sentence describing the table, read by screen readers and shown under it', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['rows']
 	),
@@ -146,5 +149,5 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 		);
 	},
 	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
-	drawIssues: dataTableIssues
+	drawIssues: (params) => [...dataTableIssues(params), ...selectIssues(params, params.rows)]
 };

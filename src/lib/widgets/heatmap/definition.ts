@@ -4,6 +4,7 @@ import { fieldIssues } from '../charts/field-check';
 import { object, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { heatmapSize } from '../charts/chart-sizes';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type HeatmapParams = {
 	data: Row[];
@@ -16,6 +17,7 @@ export type HeatmapParams = {
 	showValues?: boolean;
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
@@ -37,7 +39,8 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 				description: 'Write the value in each cell (default when there are at most 120 cells)'
 			},
 			description: text('One sentence describing the chart, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['data', 'x', 'y', 'value']
 	),
@@ -68,6 +71,7 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 		fieldIssues(params.data, [
 			{ path: '/x', names: params.x },
 			{ path: '/y', names: params.y },
-			{ path: '/value', names: params.value, numeric: true }
+			{ path: '/value', names: params.value, numeric: true },
+			{ path: '/select/field', names: params.select?.field }
 		])
 };

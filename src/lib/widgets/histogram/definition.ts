@@ -4,6 +4,7 @@ import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { histogramSize } from '../charts/chart-sizes';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type HistogramParams = {
 	data?: Row[];
@@ -14,6 +15,7 @@ export type HistogramParams = {
 	xTitle?: string;
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 export const histogramDefinition: WidgetDefinition<HistogramParams> = {
@@ -35,7 +37,8 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 			color: text('Field splitting the counts into stacked groups', 200),
 			xTitle: text('Axis title for the binned values', 200),
 			description: text('One sentence describing the chart, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		}),
 		...requireOneOf([['data', 'x'], ['values']])
 	},
@@ -61,7 +64,8 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 		params.data
 			? fieldIssues(params.data, [
 					{ path: '/x', names: params.x, numeric: true },
-					{ path: '/color', names: params.color }
+					{ path: '/color', names: params.color },
+					{ path: '/select/field', names: params.select?.field }
 				])
 			: []
 };

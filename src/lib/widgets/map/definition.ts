@@ -4,6 +4,7 @@ import { list, numberish, object, oneOf, requireOneOf, text, title } from '../sh
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { mapBinding, mapRowIssues } from './rows';
 import { mapSize } from './size';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type MapPoint = {
 	lat: number | string;
@@ -11,8 +12,9 @@ export type MapPoint = {
 	label?: string;
 	value?: number | string;
 	group?: string;
+	sel?: unknown;
 };
-export type MapRegion = { region: string | number; value: number | string; label?: string };
+export type MapRegion = { region: string | number; value: number | string; label?: string; sel?: unknown };
 export type MapParams = RowParams & {
 	lat?: string;
 	lon?: string;
@@ -27,6 +29,7 @@ export type MapParams = RowParams & {
 	colorScheme?: 'blues' | 'greens' | 'oranges' | 'reds' | 'purples' | 'viridis' | 'redblue';
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 export const mapDefinition: WidgetDefinition<MapParams> = {
@@ -78,7 +81,8 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 				'Choropleth colours (redblue for values around zero)'
 			),
 			description: text('One sentence describing the map, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		}),
 		...requireOneOf([['regions'], ['points'], ['data', 'lat', 'lon'], ['data', 'regionField']])
 	},
@@ -135,5 +139,5 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 		'latitude',
 		'longitude'
 	],
-	drawIssues: mapRowIssues
+	drawIssues: (params) => [...mapRowIssues(params), ...selectIssues(params, params.data)]
 };

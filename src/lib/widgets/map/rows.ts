@@ -6,6 +6,7 @@
 import type { DrawIssue } from '../types';
 import { itemsFromRows, rowIssues, type RowBinding } from '../shared/row-binding';
 import { toArray } from '../shared/values';
+import { rowsOf } from '../charts/prepare';
 import type { MapParams, MapPoint, MapRegion } from './definition';
 
 /** Columns that make points. */
@@ -41,13 +42,21 @@ export const mapBinding: RowBinding = {
 /** Params with the points and regions the rows make appended to those given directly. */
 export function mapWithRows(params: MapParams): MapParams {
 	if (!Array.isArray(params.data)) return params;
-	const points = params.lat && params.lon ? (itemsFromRows(params, pointBinding) as MapPoint[]) : [];
-	const regions = params.regionField ? (itemsFromRows(params, regionBinding) as MapRegion[]) : [];
+	const points = params.lat && params.lon ? withSelection(params, itemsFromRows(params, pointBinding)) : [];
+	const regions = params.regionField ? withSelection(params, itemsFromRows(params, regionBinding)) : [];
 	return {
 		...params,
 		points: [...toArray<MapPoint>(params.points), ...points],
 		regions: [...toArray<MapRegion>(params.regions), ...regions]
 	};
+}
+
+/** Items with their row's `select.field` cell as `sel`, the value a click on them selects. */
+function withSelection(params: MapParams, items: Record<string, unknown>[]): Array<MapPoint & MapRegion> {
+	const field = params.select?.field;
+	if (!field) return items as Array<MapPoint & MapRegion>;
+	const rows = rowsOf(params.data);
+	return items.map((item, index) => ({ ...item, sel: rows[index]?.[field] })) as Array<MapPoint & MapRegion>;
 }
 
 /** Named columns absent from the rows, coordinates or values without numbers, rows with nothing to draw. */

@@ -13,11 +13,20 @@ import { looksLikeUsStates, regionResolver } from './regions';
 export type Atlases = { world: Topology; usa?: Topology };
 type Feature = { type: 'Feature'; id?: string | number; properties: Record<string, unknown>; geometry: unknown };
 
+/** Shapes by atlas and object, converted once: new data for a map must not convert the atlas again. */
+const converted = new WeakMap<Topology, Map<string, Feature[]>>();
+
 function features(topology: Topology, object: string): Feature[] {
-	const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as {
-		features: Feature[];
-	};
-	return collection.features;
+	let byObject = converted.get(topology);
+	if (!byObject) converted.set(topology, (byObject = new Map()));
+	let shapes = byObject.get(object);
+	if (!shapes) {
+		const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as {
+			features: Feature[];
+		};
+		byObject.set(object, (shapes = collection.features));
+	}
+	return shapes;
 }
 
 /** Whether the map needs the US atlas (explicit usa, or auto with state-like region keys). */
@@ -71,13 +80,15 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		? features(atlases.usa!, 'states')
 		: features(atlases.world, 'countries').filter((shape) => shape.properties.name !== 'Antarctica');
 	const resolve = regionResolver(usa ? 'usa' : 'world', shapes as never);
-	const values = new Map<string, { value: number; label: string }>();
+	const values = new Map<string, { value: number; label: string; sel?: unknown }>();
+	const field = params.select?.field;
 	const unknown: string[] = [];
 	for (const entry of toArray<Record<string, unknown>>(params.regions).filter(isPlainObject)) {
 		const name = resolve(entry.region);
 		const value = toNumber(entry.value);
 		if (!name) unknown.push(toText(entry.region));
-		else if (value !== undefined) values.set(name, { value, label: toText(entry.label) || name });
+		else if (value !== undefined)
+			values.set(name, { value, label: toText(entry.label) || name, ...(field ? { sel: entry.sel } : {}) });
 	}
 	if (unknown.length)
 		problems.push(
@@ -90,14 +101,26 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 			lon: toNumber(point.lon),
 			label: toText(point.label),
 			value: toNumber(point.value),
-			group: toText(point.group)
+			group: toText(point.group),
+			...(field ? { sel: point.sel } : {})
 		}))
-		.filter((point): point is { lat: number; lon: number; label: string; value: number | undefined; group: string } => {
-			const ok =
-				point.lat !== undefined && point.lon !== undefined && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180;
-			if (!ok) problems.push(`point "${point.label || '?'}" has no valid lat/lon`);
-			return ok;
-		});
+		.filter(
+			(
+				point
+			): point is {
+				lat: number;
+				lon: number;
+				label: string;
+				value: number | undefined;
+				group: string;
+				sel?: unknown;
+			} => {
+				const ok =
+					point.lat !== undefined && point.lon !== undefined && Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180;
+				if (!ok) problems.push(`point "${point.label || '?'}" has no valid lat/lon`);
+				return ok;
+			}
+		);
 
 	const region = params.region ?? 'auto';
 	let projection: Record<string, unknown>;
@@ -111,14 +134,14 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 	if (values.size) {
 		const filled = shapes
 			.filter((shape) => values.has(String(shape.properties.name)))
-			.map((shape) => ({
-				...shape,
-				properties: {
-					...shape.properties,
-					value: values.get(String(shape.properties.name))!.value,
-					label: values.get(String(shape.properties.name))!.label
-				}
-			}));
+			.map((shape) => {
+				const entry = values.get(String(shape.properties.name))!;
+				return {
+					...shape,
+					...(field ? { sel: entry.sel } : {}),
+					properties: { ...shape.properties, value: entry.value, label: entry.label }
+				};
+			});
 		layer.push({
 			data: { values: filled },
 			mark: { type: 'geoshape', tooltip: true, clip: true },
@@ -186,13 +209,18 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		}
 	}
 	const rows = [
-		...[...values.entries()].map(([name, entry]) => ({ place: entry.label || name, value: entry.value })),
+		...[...values.entries()].map(([name, entry]) => ({
+			place: entry.label || name,
+			value: entry.value,
+			...(field ? { [field]: entry.sel ?? null } : {})
+		})),
 		...points.map((point) => ({
 			place: point.label,
 			lat: point.lat,
 			lon: point.lon,
 			value: point.value ?? null,
-			group: point.group || null
+			group: point.group || null,
+			...(field ? { [field]: point.sel ?? null } : {})
 		}))
 	];
 	return {

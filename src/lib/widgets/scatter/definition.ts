@@ -56,6 +56,7 @@ export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 			{ path: '/y', names: params.y, numeric: true },
 			{ path: '/color', names: params.color },
 			{ path: '/size', names: params.size, numeric: true },
-			{ path: '/label', names: params.label }
+			{ path: '/label', names: params.label },
+			{ path: '/select/field', names: params.select?.field }
 		])
 };
