@@ -94,7 +94,8 @@ export function createLiveWidgets(
 		// `{"$param": name}` in the arguments stands for the parameter's current value — never
 		// for SQL text (a parameter is bound as data, not spliced into a query).
 		const problems = bindingProblems(source.args);
-		if (problems.length) return { ok: false as const, error: `The source's parameters cannot be bound: ${problems[0]}` };
+		if (problems.length)
+			return { ok: false as const, error: `The source's parameters cannot be bound: ${problems[0]}` };
 		const values = store.params.values;
 		const paramValues = boundValues(source.args, values);
 		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;

@@ -64,6 +64,8 @@ describe('parameters and SQL text', () => {
 		expect(problem).toContain('"params": {"origin": {"$param": "origin"}}');
 		expect(bindingProblems({ query: [{ $param: 'q' }] })[0]).toMatch(/"query" is SQL text/);
 		// Bound as data beside the SQL: accepted.
-		expect(bindingProblems({ sql: 'SELECT * FROM cars WHERE Origin = $origin', params: { origin: { $param: 'origin' } } })).toEqual([]);
+		expect(
+			bindingProblems({ sql: 'SELECT * FROM cars WHERE Origin = $origin', params: { origin: { $param: 'origin' } } })
+		).toEqual([]);
 	});
 });
