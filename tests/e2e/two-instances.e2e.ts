@@ -177,7 +177,9 @@ test('two instances behind nginx round robin: turn, datasets, share link, MCP Ap
 		trackRequests(other);
 		await expect(other.locator('[data-widget-type=kpi-grid] .stat .number')).toHaveText(figures);
 		await expect(other.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
-		// Refresh re-runs the widget's source on the datasets server, on whichever instance.
+		// Refresh re-runs the widget's source on the datasets server, on whichever instance
+		// (a shared canvas's live data runs once the user allows it).
+		await other.getByTestId('share-live-allow').click();
 		const grid = other.locator('[data-widget-type=kpi-grid]');
 		await grid.getByTestId('widget-refresh').click();
 		await expect(grid.getByTestId('widget-refresh')).toHaveAttribute('data-refreshing', 'false');
