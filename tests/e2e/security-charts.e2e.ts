@@ -89,6 +89,8 @@ test('a chart that did not finish drawing last time is not drawn again by itself
 			),
 		key
 	);
+	// The canvas is saved at most 300 ms behind.
+	await page.waitForTimeout(1_000);
 	await page.reload();
 	await expect(chart.getByTestId('chart-held')).toBeVisible({ timeout: 15_000 });
 	await expect(chart.locator('figure[data-chart-ready=true]')).toHaveCount(0);
