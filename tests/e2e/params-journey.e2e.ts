@@ -259,6 +259,8 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.getByTestId('dashboard-load').click();
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
 	expect(fetched).toBe(1);
+	// Its live widgets call the user's tools only once allowed, as a shared canvas's do.
+	await page.getByTestId('share-live-allow').click();
 	expect(new URL(page.url()).searchParams.has('dashboard')).toBe(false);
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });

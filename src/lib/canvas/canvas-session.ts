@@ -157,12 +157,20 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		}
 	}
 
+	/** A saved canvas that still holds a shared canvas's sources asks again (the code loads only then). */
+	async function offerHeldSources(): Promise<void> {
+		if (!store.widgets.some((record) => record.source?.held)) return;
+		const { offerLiveConsent } = await import('./live/link-consent');
+		offerLiveConsent(store);
+	}
+
 	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
 			store.params.replace(outcome.parameters ?? {}, { quiet: true });
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
+			await offerHeldSources();
 		}
 		// `?dashboard=<url>` asks before fetching anything (see dashboard/dashboard-link.ts).
 		if (url && /[?&]dashboard=/.test(url)) {
@@ -216,6 +224,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 				store.params.replace(outcome.parameters ?? {}, { quiet: true });
 				store.replaceAll(outcome.records, { undoable: false });
 				if (outcome.notice) store.notify('warning', outcome.notice);
+				await offerHeldSources();
 			}
 			restored = true;
 			started = true;

@@ -12,6 +12,7 @@ import { createCanvasDocument, readCanvasDocument } from './canvas-document';
 import type { CanvasStore } from './canvas-store.svelte';
 import { canvasStorageKey } from './persistence';
 import type { WidgetRecord } from './types';
+import { holdSources, offerLiveConsent } from './live/link-consent';
 
 /** Where the canvas a shared one replaced is kept. */
 export const previousCanvasKey = `${canvasStorageKey}.previous`;
@@ -120,11 +121,14 @@ export async function offerSharedCanvas(
 		);
 		return;
 	}
+	// Its live widgets' sources wait for the user's consent (they would call the user's tools).
+	reading = { ...reading, records: holdSources(reading.records) };
 	if (store.widgets.length === 0) {
 		store.replaceAll(reading.records, { undoable: false });
 		store.params.replace(reading.parameters ?? {});
 		store.notify('info', `Opened a shared canvas with ${plural(reading.records.length, 'widget')}.`);
 		reportSkipped(store, reading);
+		offerLiveConsent(store);
 		return;
 	}
 	const dismiss = () => store.dismissNotice(noticeId);
@@ -138,6 +142,7 @@ export async function offerSharedCanvas(
 				run: async () => {
 					dismiss();
 					await openOnItsOwn(store, reading, options);
+					offerLiveConsent(store);
 				}
 			},
 			{
@@ -154,6 +159,7 @@ export async function offerSharedCanvas(
 					);
 					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
 					reportSkipped(store, reading);
+					offerLiveConsent(store);
 				}
 			},
 			{ id: 'share-keep', label: 'Keep mine', run: dismiss }

@@ -80,13 +80,17 @@ export function createLiveWidgets(
 	let timer: ReturnType<typeof setInterval> | undefined;
 	const now = options.now ?? Date.now;
 	const notAttached = 'Live data cannot be fetched yet: the app is still starting.';
+	const heldMessage =
+		"This widget came with a shared canvas: its live data is fetched once you allow it (the notice 'Allow live data').";
 
 	async function fetchSource(
-		source: Pick<WidgetSource, 'tool' | 'args' | 'params'>,
+		source: Pick<WidgetSource, 'tool' | 'args' | 'params' | 'held'>,
 		widget: string,
 		origin: 'manual' | 'refresh'
 	) {
 		if (!caller) return { ok: false as const, error: notAttached };
+		// A shared canvas's source runs only once the user allowed its live data.
+		if (source.held) return { ok: false as const, error: heldMessage };
 		// `{"$param": name}` in the arguments stands for the parameter's current value.
 		const values = store.params.values;
 		const paramValues = boundValues(source.args, values);
@@ -122,7 +126,11 @@ export function createLiveWidgets(
 
 	const paramRuns = createParamRuns({ store, run: (record) => fetchSource(record.source!, record.type, 'refresh') });
 
-	function refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+	/**
+	 * Re-runs a widget's source. A refresh asked for (the frame's button, the canvas action)
+	 * also resumes a paused timer; the timer's own fetches (`resume` false) do not.
+	 */
+	function refresh(id: string, resume = true): Promise<{ ok: true } | { ok: false; error: string }> {
 		const pending = running.get(id);
 		if (pending) return pending;
 		const task = (async () => {
@@ -140,12 +148,13 @@ export function createLiveWidgets(
 				store.refreshed(id, { source: { ...source, error: fetched.error } });
 				return { ok: false as const, error: fetched.error };
 			}
-			const { error: _previous, rowsLeftOut: _leftOut, ...rest } = source;
+			const { error: _previous, rowsLeftOut: _leftOut, paused, ...rest } = source;
 			void _previous;
 			void _leftOut;
+			const keepPaused = paused && !resume ? { paused } : {};
 			store.refreshed(id, {
 				params: fetched.params,
-				source: { ...rest, fetchedAt: now(), ...withValues(fetched.paramValues) }
+				source: { ...rest, ...keepPaused, fetchedAt: now(), ...withValues(fetched.paramValues) }
 			});
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
@@ -160,17 +169,18 @@ export function createLiveWidgets(
 		if (globalThis.document?.visibilityState === 'hidden') return;
 		const time = now();
 		for (const record of store.widgets) {
+			if (record.source?.held) continue;
 			if (record.source?.rowsLeftOut && caller && !running.has(record.id) && !store.params.isBusy(record.id)) {
 				// Fetch at once when opened; while the server is missing, try again every 10 s.
 				if (time - (leftOutTries.get(record.id) ?? 0) >= 10_000) {
 					leftOutTries.set(record.id, time);
-					void refresh(record.id);
+					void refresh(record.id, false);
 				}
 				continue;
 			}
 			const seconds = record.source?.refreshSeconds;
-			if (!seconds || running.has(record.id)) continue;
-			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id);
+			if (!seconds || record.source?.paused || running.has(record.id)) continue;
+			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id, false);
 		}
 	}
 
