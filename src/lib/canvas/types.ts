@@ -40,17 +40,17 @@ export interface WidgetSource {
 	 */
 	rowsLeftOut?: boolean;
 	/**
-	 * The parameter values `args` bound (`{"$param": name}`) when the data was fetched; when
-	 * the canvas parameters differ, the source runs again (see `params/param-runs.ts`).
-	 */
-	paramValues?: Record<string, ParamValue>;
-	/**
 	 * The widget came with a shared canvas: its source does not run (no fetch, no refresh)
 	 * until the user allows the canvas's live data (live/link-consent.ts).
 	 */
 	held?: boolean;
 	/** Its `refreshSeconds` timer is paused (sources from a link start so); the frame resumes it. */
 	paused?: boolean;
+	/**
+	 * The parameter values `args` bound (`{"$param": name}`) when the data was fetched; when
+	 * the canvas parameters differ, the source runs again (see `params/param-runs.ts`).
+	 */
+	paramValues?: Record<string, ParamValue>;
 }
 
 /** One widget on the canvas. */

@@ -154,3 +154,20 @@ describe('live widgets', () => {
 		openedLive.dispose();
 	});
 });
+
+describe('live widgets on SQL-text tools', () => {
+	it('refuse to splice a parameter into SQL text: the tool is never called', async () => {
+		const store = new CanvasStore();
+		const live = createLiveWidgets(store, validator, { now: () => 1000 });
+		const caller = fakeCaller();
+		live.attach(caller.call);
+		store.params.set('origin', "' OR 1=1 --");
+		const shown = await live.showFromSource({
+			widget: 'kpi',
+			params: { label: 'Rows', value: { $ref: 'source#/total' } },
+			source: { tool: 'postgres_mcp_query', args: { sql: { $param: 'origin' } } }
+		});
+		expect(shown).toMatchObject({ error: expect.stringContaining('"sql" is SQL text') });
+		expect(caller.calls).toEqual([]);
+	});
+});

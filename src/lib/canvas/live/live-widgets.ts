@@ -12,7 +12,7 @@ import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetSource } from '../types';
-import { bindParams, boundValues } from '../params/bindings';
+import { bindParams, bindingProblems, boundValues } from '../params/bindings';
 import { createParamRuns } from '../params/param-runs';
 
 /** The direct-call port (the agent session's `callTool`). */
@@ -91,7 +91,11 @@ export function createLiveWidgets(
 		if (!caller) return { ok: false as const, error: notAttached };
 		// A shared canvas's source runs only once the user allowed its live data.
 		if (source.held) return { ok: false as const, error: heldMessage };
-		// `{"$param": name}` in the arguments stands for the parameter's current value.
+		// `{"$param": name}` in the arguments stands for the parameter's current value — never
+		// for SQL text (a parameter is bound as data, not spliced into a query).
+		const problems = bindingProblems(source.args);
+		if (problems.length)
+			return { ok: false as const, error: `The source's parameters cannot be bound: ${problems[0]}` };
 		const values = store.params.values;
 		const paramValues = boundValues(source.args, values);
 		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;

@@ -56,3 +56,16 @@ describe('parameter bindings', () => {
 		expect(() => bindParams(deep, { origin: 'x' })).not.toThrow();
 	});
 });
+
+describe('parameters and SQL text', () => {
+	it('refuses a parameter standing for SQL text, and says how to bind it as a real query parameter', () => {
+		const [problem] = bindingProblems({ sql: { $param: 'origin' } });
+		expect(problem).toMatch(/"sql" is SQL text/);
+		expect(problem).toContain('"params": {"origin": {"$param": "origin"}}');
+		expect(bindingProblems({ query: [{ $param: 'q' }] })[0]).toMatch(/"query" is SQL text/);
+		// Bound as data beside the SQL: accepted.
+		expect(
+			bindingProblems({ sql: 'SELECT * FROM cars WHERE Origin = $origin', params: { origin: { $param: 'origin' } } })
+		).toEqual([]);
+	});
+});

@@ -49,11 +49,19 @@ export function paramNamesIn(value: unknown): string[] {
 }
 
 /** Problems with the bindings of a value (a bad name, an unknown `as`), each with its JSON pointer. */
+/** Argument names that carry SQL text: a parameter there would be spliced into the query. */
+const sqlTextArgument = /^(sql|query|statement|sql_?query|sqlText)$/i;
+
 export function bindingProblems(value: unknown): string[] {
 	const problems: string[] = [];
 	walk(value, (binding, path) => {
 		const badName = paramNameError(binding.$param);
+		const sqlKey = path.split('/').find((segment) => sqlTextArgument.test(segment));
 		if (badName) problems.push(`${path || '/'}: ${badName}`);
+		else if (sqlKey)
+			problems.push(
+				`${path}: "${sqlKey}" is SQL text, and a parameter there would be spliced into the query; bind "${binding.$param}" as a real query parameter instead (query_sql: "params": {"${binding.$param}": {"$param": "${binding.$param}"}} with $${binding.$param} in the SQL), or use a tool that takes parameters`
+			);
 		else if (binding.as !== undefined && binding.as !== 'list')
 			problems.push(`${path || '/'}: "as" may only be "list"`);
 	});
