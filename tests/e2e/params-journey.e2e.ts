@@ -57,6 +57,22 @@ async function layOut(page: Page): Promise<void> {
 	await page.getByTestId('canvas-fit').click();
 }
 
+/** The parameters of the canvas saved in this browser (IndexedDB), as the next visit reads them. */
+function savedParameters(page: Page): Promise<unknown> {
+	return page.evaluate(
+		() =>
+			new Promise<unknown>((resolve) => {
+				const open = indexedDB.open('autoui');
+				open.onsuccess = () => {
+					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
+					request.onsuccess = () => resolve(request.result?.parameters ?? {});
+					request.onerror = () => resolve(undefined);
+				};
+				open.onerror = () => resolve(undefined);
+			})
+	);
+}
+
 /** Waits until no widget is busy and the console stops growing (nothing loops). */
 async function settled(page: Page): Promise<void> {
 	// Parameter changes start their runs after a short quiet time.
@@ -180,6 +196,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(count).toHaveText(`${counts.Europe} rows`);
 		await expect(table.getByTestId('widget-source-error')).toHaveCount(0);
 		await settled(page);
+		await expect.poll(() => savedParameters(page)).toEqual({ origin: 'Europe' });
 		await page.reload();
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 		await page.getByTestId('canvas-fit').click();
@@ -250,6 +267,7 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	});
 	await callTool(page, 'canvas', { action: 'set_param', params: { name: 'origin', value: 'USA' } });
 	await expect(table().locator('.count')).toHaveText(`${counts.USA} rows`);
+	await expect.poll(() => savedParameters(page)).toEqual({ origin: 'USA' });
 	await page.goto(
 		`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`
 	);
@@ -259,6 +277,8 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.getByTestId('dashboard-load').click();
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
 	expect(fetched).toBe(1);
+	// Its live widgets call the user's tools only once allowed, as a shared canvas's do.
+	await page.getByTestId('share-live-allow').click();
 	expect(new URL(page.url()).searchParams.has('dashboard')).toBe(false);
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });

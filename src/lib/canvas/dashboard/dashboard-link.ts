@@ -4,6 +4,7 @@
  * or not (`dashboard-keep`). Loading fetches the file without cookies or credentials (at most
  * 5 MB, 15 s), checks every widget, and only then replaces the canvas — as one undo step,
  * with a `dashboard-restore` action that brings back the previous widgets and parameters.
+ * Its live widgets' sources then wait for the user's consent, as a shared canvas's do.
  * A file with no valid widget changes nothing.
  */
 import { AutoUiError, errorMessage } from '$lib/shared';
@@ -92,7 +93,9 @@ async function load(
 		return;
 	}
 	const previous = { records: store.widgets, parameters: store.params.values };
-	store.replaceAll(reading.records);
+	// Its live widgets would call the user's tools: their sources wait for consent, like a shared canvas's.
+	const { holdSources, offerLiveConsent } = await import('../live/link-consent');
+	store.replaceAll(holdSources(reading.records));
 	store.params.replace(reading.parameters ?? {});
 	const had = previous.records.length > 0 || Object.keys(previous.parameters).length > 0;
 	store.notify(
@@ -111,6 +114,7 @@ async function load(
 				]
 			: undefined
 	);
+	offerLiveConsent(store);
 	if (reading.problems.length)
 		store.notify(
 			'warning',

@@ -155,8 +155,10 @@ describe('?dashboard= links', () => {
 		expect(replaced).toEqual(['https://app.example/?provider=openai']);
 		expect(store.widgets.map((record) => record.type)).toEqual(['kpi', 'table']);
 		expect(store.params.values).toEqual({ origin: 'Japan' });
-		const loaded = store.notices.at(-1)!;
-		expect(loaded.actions?.map((action) => action.id)).toEqual(['dashboard-restore']);
+		// Its live widgets wait for consent before they call the user's tools.
+		expect(store.widgets.find((record) => record.source)?.source?.held).toBe(true);
+		expect(store.notices.at(-1)?.actions?.map((action) => action.id)).toEqual(['share-live-allow', 'share-live-deny']);
+		const loaded = store.notices.find((notice) => notice.actions?.some((action) => action.id === 'dashboard-restore'))!;
 		await loaded.actions![0].run();
 		expect(store.widgets).toEqual(mine);
 		expect(store.params.values).toEqual({});

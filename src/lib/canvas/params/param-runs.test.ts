@@ -100,6 +100,23 @@ describe('parameter runs', () => {
 		expect(store.get(id)?.source?.error).toBeUndefined();
 	});
 
+	it('leaves alone the sources of a shared canvas until the user allows them', async () => {
+		const store = new CanvasStore();
+		const caller = countingCaller();
+		const { live, id } = await bound(store, caller);
+		store.refreshed(id, { source: { ...store.get(id)!.source!, held: true } });
+		store.params.set('origin', 'Japan');
+		await wait(80);
+		expect(caller.calls).toHaveLength(1);
+		expect(store.get(id)?.source?.error).toBeUndefined();
+		const { held: _held, ...source } = store.get(id)!.source!;
+		void _held;
+		store.refreshed(id, { source });
+		// The canvas session syncs after every records change; here the test does.
+		live.syncParams();
+		await expect.poll(() => store.get(id)?.params.value).toBe(79);
+	});
+
 	it('brings data back in step after an undo restores rows fetched for other values', async () => {
 		const store = new CanvasStore();
 		const caller = countingCaller();

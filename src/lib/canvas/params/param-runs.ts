@@ -66,7 +66,8 @@ export function createParamRuns(options: ParamRunsOptions): ParamRuns {
 		const out: Array<{ record: WidgetRecord; signature: string }> = [];
 		for (const record of store.widgets) {
 			const source = record.source;
-			if (!source) continue;
+			// A shared canvas's sources wait for the user's consent (live/link-consent.ts).
+			if (!source || source.held) continue;
 			const used = namesOf(source.args);
 			if (!used.length) continue;
 			const signature = valuesSignature(values, used);
