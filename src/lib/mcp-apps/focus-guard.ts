@@ -3,8 +3,8 @@
  * (server/sandbox/proxy.js) already makes a View's `focus()` calls do nothing unless the user
  * just interacted with that View; this guard is the page's second line. When focus enters a
  * View's frame, the page's user activation must be active (a click or key press happened
- * recently) and the user must not be typing in the page (no key press there within the
- * activation window). A pointer press in the page does not count: a click that goes on into
+ * recently) and the user must not be typing in the page (no key press there in the last
+ * second). A pointer press in the page does not count: a click that goes on into
  * a view is the user's own gesture there. Otherwise focus goes back where it was and the console says so.
  *
  * What remains: the page learns of a focus change only after it happened (the frame runs in
@@ -12,8 +12,8 @@
  * is taken back.
  */
 
-/** How long a key press in the page counts as the user typing there (Chrome's transient activation). */
-export const ACTIVATION_WINDOW_MS = 5_000;
+/** How long after a key press in the page the user counts as typing there. */
+export const TYPING_WINDOW_MS = 1_000;
 
 export interface FocusGuardOptions {
 	/** Whether an element is a View's frame. */
@@ -46,7 +46,7 @@ export function installFocusGuard(win: Window, options: FocusGuardOptions): () =
 		win.setTimeout(() => {
 			const active = doc.activeElement;
 			if (!options.isViewFrame(active)) return;
-			const busyElsewhere = now() - lastKey < ACTIVATION_WINDOW_MS;
+			const busyElsewhere = now() - lastKey < TYPING_WINDOW_MS;
 			if (activeAtBlur && !busyElsewhere) return;
 			const frame = active as HTMLIFrameElement;
 			if (previous?.isConnected) previous.focus({ preventScroll: true });
