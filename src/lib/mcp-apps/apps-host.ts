@@ -227,6 +227,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 			if (ids.has(widgetId)) continue;
 			this.#views.delete(widgetId);
 			this.#context.delete(widgetId);
+			// The widget is gone: its message and context counters go with it.
+			this.#messages.forget(widgetId);
 			this.#park(handle.frame);
 			void handle.teardown();
 		}
