@@ -71,9 +71,7 @@ export function arrangeForView(
 			.filter((record) => !record.hidden)
 			.map((record) => ({ ...record, ...positions.get(record.id) }));
 		const box = boundingBox(rects);
-		const shown = box
-			? Math.min(1, (width - 2 * padding) / box.w, (height - 2 * padding) / box.h)
-			: 1;
+		const shown = box ? Math.min(1, (width - 2 * padding) / box.w, (height - 2 * padding) / box.h) : 1;
 		if (!best || shown > best.zoom + 0.001) best = { positions, zoom: shown };
 	}
 	return best?.positions ?? new Map();
