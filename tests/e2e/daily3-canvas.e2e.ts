@@ -220,6 +220,33 @@ test.describe('desktop', () => {
 	});
 });
 
+test.describe('conversation list', () => {
+	test.use({ viewport: { width: 1440, height: 900 } });
+
+	test('the delete button is an icon, and the delete notice stays clear of “+ New”', async ({ page }) => {
+		const errors = collectErrors(page);
+		llm.setScenario({ steps: shortTurns().steps.slice(0, 4) });
+		await openApp(page, llm, 'anthropic');
+		await send(page, 'Which origin has the most horsepower, averaged over every model year in the data set?');
+		await waitTurns(page, 1, 30_000);
+		await page.getByTestId('new-conversation').click();
+		await send(page, 'How many cars?');
+		await waitTurns(page, 1, 30_000);
+		await page.getByTestId('conversations-toggle').click();
+		const remove = page.getByTestId('conversation-delete').last();
+		await expect(remove.locator('svg')).toHaveCount(1);
+		expect((await remove.textContent())!.trim()).toBe('');
+		await page.getByTestId('conversation-item').last().getByTestId('conversation-delete').click();
+		await expect(page.getByTestId('conversation-undo-delete')).toBeVisible();
+		const notice = (await page.locator('.undo[role=status]').boundingBox())!;
+		const newButton = (await page.getByTestId('new-conversation').boundingBox())!;
+		expect(notice.x + notice.width).toBeLessThanOrEqual(newButton.x);
+		const undo = (await page.getByTestId('conversation-undo-delete').boundingBox())!;
+		expect(undo.x + undo.width).toBeLessThanOrEqual(newButton.x);
+		expect(errors).toEqual([]);
+	});
+});
+
 test.describe('phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
