@@ -6,7 +6,7 @@
  * picture carries its title and readable axis titles. On a phone, frames fit the screen and
  * the Canvas tab counts the widgets added while the chat was shown.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm, type FakeScenario } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
 import { openApp, send, waitTurns } from './support/app';
@@ -82,6 +82,12 @@ function intersects(a: Box, b: Box): boolean {
 	return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+async function readDownload(download: Download): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
 async function zoomPercent(page: Page): Promise<number> {
 	return Number((await page.getByTestId('canvas-zoom').textContent())!.replace('%', ''));
 }
@@ -131,17 +137,26 @@ test.describe('desktop', () => {
 			page.waitForEvent('download'),
 			page.getByTestId('widget-export-svg').click()
 		]);
-		const svg = await svgDownload.createReadStream().then(async (stream) => {
-			const chunks: Buffer[] = [];
-			for await (const chunk of stream) chunks.push(chunk as Buffer);
-			return Buffer.concat(chunks).toString('utf8');
-		});
+		const svg = (await readDownload(svgDownload)).toString('utf8');
 		expect(svg).toContain('>Horsepower by origin</text>');
-		// The notice of the export sits above the canvas for a while: measure the canvas without it.
-		await page
-			.getByTestId('canvas-notice')
-			.getByRole('button', { name: /dismiss/i })
-			.click();
+		// The PNG has the same title band: twice the titled SVG's height.
+		const svgHeight = Number(/^<svg[^>]* height="([\d.]+)"/.exec(svg)![1]);
+		await chart.getByTestId('widget-export-menu').click();
+		const [pngDownload] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByTestId('widget-export-png').click()
+		]);
+		const pngHeight = await page.evaluate(
+			async (bytes) => {
+				const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+				return bitmap.height;
+			},
+			[...(await readDownload(pngDownload))]
+		);
+		expect(Math.abs(pngHeight - 2 * svgHeight)).toBeLessThanOrEqual(2);
+		// The notices of the exports sit above the canvas for a while: measure the canvas without them.
+		const dismiss = page.getByTestId('canvas-notice').getByRole('button', { name: /dismiss/i });
+		while ((await dismiss.count()) > 0) await dismiss.first().click();
 		await expect(page.getByTestId('canvas-notice')).toHaveCount(0);
 		canvas = (await page.getByTestId('canvas').boundingBox())!;
 
