@@ -122,7 +122,7 @@ export class CanvasStore {
 	 * it shows, so a turn's widgets wrap where the view does.
 	 */
 	set placementWidth(width: number) {
-		this.#placementWidth = Math.max(400, Math.round(width));
+		this.#placementWidth = Math.max(240, Math.round(width));
 	}
 
 	/**

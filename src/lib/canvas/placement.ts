@@ -1,8 +1,9 @@
 /**
  * Automatic placement of new widgets: the first free spot in reading order (left to right,
  * then top to bottom) within the canvas width, on the 8 px grid, never overlapping what is
- * already there. One agent turn's widgets share a band: the first opens a band below
- * everything, the next ones fill it in the order the answer gave them.
+ * already there. The canvas fills in rows: a turn's first widget goes beside the last widget
+ * placed when the row has room for it (else it opens a band below everything), the next
+ * ones follow it in the order the answer gave them.
  */
 
 /** A rectangle in canvas pixels. */
@@ -105,4 +106,25 @@ export function placeInBand(
 /** Where a new band starts: one gap below everything (at the origin on an empty canvas). */
 export function newBandTop(existing: readonly Rect[]): number {
 	return existing.length ? snap(bottomOf(existing) + 2 * placementGap) : placementGap;
+}
+
+/**
+ * The spot right of `end` (the last widget placed) in its row: the first x past it where a
+ * widget of `size` fits within `width` without overlapping anything; undefined when the row
+ * is full.
+ */
+export function placeBeside(
+	existing: readonly Rect[],
+	size: { w: number; h: number },
+	width: number,
+	end: Rect
+): { x: number; y: number } | undefined {
+	const gap = placementGap;
+	const xs = existing.map((rect) => snap(rect.x + rect.w + gap)).filter((x) => x > end.x);
+	for (const x of [...new Set(xs)].sort((a, b) => a - b)) {
+		if (x + size.w > width) return undefined;
+		const candidate = { x, y: end.y, w: size.w, h: size.h };
+		if (!existing.some((rect) => overlaps(candidate, rect, gap - 1))) return { x, y: end.y };
+	}
+	return undefined;
 }

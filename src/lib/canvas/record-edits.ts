@@ -4,7 +4,7 @@
  * and optional fields set or left out. Each returns new values; none changes its input.
  */
 import { widgetId, type WidgetId } from '$lib/shared';
-import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
+import { newBandTop, placeBeside, placeInBand, placeWidget, placementGap, snap } from './placement';
 import { sameRecord } from './record-changes';
 import { clampRound, recordLimits } from './records';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
@@ -90,7 +90,9 @@ export function newRecord(
 
 /**
  * Where a widget of `turn` goes: after the turn's last widget in reading order, in the
- * band its widgets started (a new band below everything for a turn's first widget).
+ * band its widgets started. A turn's first widget goes beside the last widget placed (of
+ * any turn) when its row has room, else it opens a band below everything: short turns
+ * fill the width in rows instead of stacking in one column.
  */
 export function placeInTurn(
 	records: readonly WidgetRecord[],
@@ -99,7 +101,14 @@ export function placeInTurn(
 	width: number
 ): { x: number; y: number } {
 	const mates = records.filter((record) => record.turn === turn && !record.userPlaced);
-	if (mates.length === 0) return placeInBand(records, size, width, newBandTop(records));
+	if (mates.length === 0) {
+		const flowed = records.filter((record) => !record.userPlaced && !record.hidden);
+		const end = flowed.length
+			? flowed.reduce((latest, record) => (record.createdAt >= latest.createdAt ? record : latest))
+			: undefined;
+		const beside = end && placeBeside(records, size, width, end);
+		return beside ?? placeInBand(records, size, width, newBandTop(records));
+	}
 	const last = mates.reduce((latest, record) => (record.createdAt >= latest.createdAt ? record : latest));
 	return placeInBand(records, size, width, Math.min(...mates.map((record) => record.y)), last);
 }

@@ -21,3 +21,4 @@ export { ThemeStore } from './theme-store.svelte';
 export type { ThemeChoice } from './theme-store.svelte';
 export { narrowQuery } from './narrow';
 export type { PaneTab } from './narrow';
+export { countUnseen } from './unseen';

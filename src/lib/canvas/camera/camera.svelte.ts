@@ -57,6 +57,17 @@ export class Camera {
 		if (size) this.#view = viewport.fitReadable(rects, size.width, size.height);
 	}
 
+	/**
+	 * Fits the view to `rects` when none of them shows (a saved pan restored onto another
+	 * canvas, or one that left every widget off screen); false when the view is not mounted.
+	 */
+	showSome(rects: readonly Rect[]): boolean {
+		const size = this.#size();
+		if (!size || size.width <= 0 || size.height <= 0) return false;
+		if (rects.length && !viewport.showsAny(this.#view, rects, size.width, size.height)) this.fit(rects);
+		return true;
+	}
+
 	/** Pans the least that brings `rect` (canvas pixels) into view; nothing when it is in view. */
 	reveal(rect: Rect): void {
 		const size = this.#size();

@@ -41,15 +41,21 @@ export function fitAll(rects: readonly Rect[], width: number, height: number, pa
 }
 
 /**
- * The smallest zoom at which widgets stay readable: the app's body text (13 px) shows at
- * about 10 px, the smallest size comfortable to read on screen.
+ * The zoom new widgets and auto-arrange are laid out for: the app's body text (13 px) shows
+ * at about 10 px, comfortable to read on screen.
  */
-export const readableZoom = 0.75;
+export const comfortableZoom = 0.75;
 
 /**
- * "Fit all" that keeps things readable: the whole canvas when it fits at `readableZoom` or
- * more; otherwise the readable zoom, showing the top of the canvas (centred when its width
- * fits), to scroll from. Auto-arrange packs widgets to the view's readable width first.
+ * The lowest zoom "Fit all" goes to: 13 px text shows at about 5 px, enough to tell the
+ * widgets apart and read their titles; a canvas larger than that is shown from its top and
+ * scrolled.
+ */
+export const readableZoom = 0.4;
+
+/**
+ * "Fit all": the whole canvas when it fits at `readableZoom` or more; otherwise the
+ * readable zoom, showing the top of the canvas (centred when its width fits), to scroll from.
  */
 export function fitReadable(rects: readonly Rect[], width: number, height: number, padding = 24): Viewport {
 	const view = fitAll(rects, width, height, padding);
@@ -64,17 +70,18 @@ export function fitReadable(rects: readonly Rect[], width: number, height: numbe
 	};
 }
 
-/** The canvas width that fills a view `width` screen pixels wide at the readable zoom. */
+/** The canvas width that fills a view `width` screen pixels wide at the comfortable zoom. */
 export function readableWidth(width: number, padding = 24): number {
-	return Math.max(400, Math.floor((width - 2 * padding) / readableZoom));
+	return Math.max(400, Math.floor((width - 2 * padding) / comfortableZoom));
 }
 
 /**
- * The canvas width new widgets wrap at in a view `width` screen pixels wide at `zoom`: what
- * the view shows, at the readable zoom when zoomed out further, at most 3,000 px.
+ * The canvas width new widgets wrap at (and auto-arrange packs into) in a view `width`
+ * screen pixels wide at `zoom`: what the view shows, at the comfortable zoom when zoomed out
+ * further, at most 3,000 px.
  */
 export function placementWidth(width: number, zoom: number, padding = 24): number {
-	return Math.min(3000, (width - 2 * padding) / Math.max(zoom, readableZoom));
+	return Math.min(3000, (width - 2 * padding) / Math.max(zoom, comfortableZoom));
 }
 
 /** A wheel turn: `zoom` (Ctrl/Cmd held) zooms around `point`, otherwise it scrolls the view. */
@@ -105,6 +112,15 @@ export function reveal(view: Viewport, rect: Rect, width: number, height: number
 	const dx = shift(left, right, width);
 	const dy = shift(top, bottom, height);
 	return dx === 0 && dy === 0 ? view : { ...view, panX: view.panX + dx, panY: view.panY + dy };
+}
+
+/** True when some part of one of `rects` (canvas units) is in a `width` × `height` view. */
+export function showsAny(view: Viewport, rects: readonly Rect[], width: number, height: number): boolean {
+	return rects.some((rect) => {
+		const left = rect.x * view.zoom + view.panX;
+		const top = rect.y * view.zoom + view.panY;
+		return left < width && top < height && left + rect.w * view.zoom > 0 && top + rect.h * view.zoom > 0;
+	});
 }
 
 /** Where the view (zoom and pan) is kept between visits. */

@@ -1,8 +1,8 @@
 /**
  * The canvas surface's pointer and wheel events, turned into points in the viewport's own
- * pixels: a press on the background (not on a frame) goes to the selection first (Shift+drag
- * draws a marquee, a press deselects), then to the camera (drag to pan, two fingers to
- * pinch); the wheel zooms (Ctrl/Cmd) or scrolls.
+ * pixels: a press on the background (not on a frame) goes to the selection first (Shift+drag,
+ * or any drag in select mode, draws a marquee; a press deselects), then to the camera (drag
+ * to pan, two fingers to pinch); the wheel zooms (Ctrl/Cmd) or scrolls.
  */
 import type { Camera } from '../camera/camera.svelte';
 import type { Point } from '../camera/pinch';

@@ -11,6 +11,7 @@ import type { WidgetExports } from '$lib/widgets/shared/widget-exports.svelte';
 import { boundingBox, type Rect } from '../placement';
 import type { WidgetExportFormat } from './export-formats';
 import { captureElement, type Picture } from './picture';
+import { pngWithTitle, svgWithTitle } from './titled';
 
 /** A file name from a widget's title: letters and digits joined by dashes, never empty. */
 export function exportFilename(title: string | undefined, fallback: string, extension: string): string {
@@ -37,6 +38,16 @@ function backgroundOf(element: HTMLElement): string {
 	return '#ffffff';
 }
 
+/** The text colour of `element` (a title drawn into a picture matches the page's theme). */
+function textColourOf(element: HTMLElement): string {
+	return getComputedStyle(element).color || '#1f2328';
+}
+
+/** Frame chrome left out of a picture of the canvas: the title bar's buttons and badges, resize handles. */
+function isChrome(node: Node): boolean {
+	return node instanceof Element && node.matches('.title-bar > :not(.title), [data-handle]');
+}
+
 /** What to export from one widget. */
 export interface WidgetExportTarget {
 	/** The element holding the widget's content (the frame body). */
@@ -54,7 +65,8 @@ export async function exportWidget(target: WidgetExportTarget, format: WidgetExp
 	if (format === 'svg') {
 		if (!offered?.svg)
 			throw new AutoUiError('invalid_argument', `a ${type} widget has no SVG export; export PNG instead`);
-		downloadText(await offered.svg(), filename, 'image/svg+xml');
+		const svg = await offered.svg();
+		downloadText(target.title ? svgWithTitle(svg, target.title, textColourOf(body)) : svg, filename, 'image/svg+xml');
 	} else if (format === 'csv' || format === 'json') {
 		const produce = offered?.[format];
 		if (!produce)
@@ -64,7 +76,12 @@ export async function exportWidget(target: WidgetExportTarget, format: WidgetExp
 			);
 		downloadText(produce(), filename, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
 	} else if (offered?.png) {
-		downloadText(await offered.png(), filename, 'image/png');
+		// The widget's own drawing is at twice the CSS size; its title goes above it.
+		const png = await offered.png();
+		const titled = target.title
+			? await pngWithTitle(png, target.title, { scale: 2, background: backgroundOf(body), colour: textColourOf(body) })
+			: png;
+		downloadText(titled, filename, 'image/png');
 	} else {
 		const picture = await captureElement(body, { background: backgroundOf(body) });
 		downloadText(picture.blob, filename, 'image/png');
@@ -91,6 +108,7 @@ export async function exportCanvasPicture(
 		width: box.w + 2 * canvasPadding,
 		height: box.h + 2 * canvasPadding,
 		background,
+		exclude: isChrome,
 		style: {
 			position: 'relative',
 			transform: `translate(${canvasPadding - box.x}px, ${canvasPadding - box.y}px)`,

@@ -30,6 +30,8 @@ export interface PictureOptions {
 	scale?: number;
 	/** Background painted under the element. */
 	background?: string;
+	/** Nodes left out of the picture (with what they hold). */
+	exclude?: (node: Node) => boolean;
 }
 
 /** Largest picture drawn, in device pixels (browsers refuse bigger canvases). */
@@ -91,6 +93,7 @@ export async function captureElement(element: HTMLElement, options: PictureOptio
 			scale,
 			style: options.style,
 			backgroundColor: options.background ?? null,
+			filter: options.exclude ? (node) => !options.exclude!(node) : null,
 			type: 'image/png',
 			font: false,
 			timeout: 10_000,

@@ -2,8 +2,8 @@
  * The canvas view's selection wiring: what a click on a frame selects (Shift or select mode
  * add to the selection; a frame of a multiple selection keeps it, to drag it together), the
  * call a selected widget came from, a widget selected from the outline or from a call chosen
- * elsewhere (brought into view), and the background's share of the pointer: Shift+drag draws
- * a marquee, a press deselects. Snapping, group drags and the marquee (`SelectionGestures`)
+ * elsewhere (brought into view), and the background's share of the pointer: Shift+drag (any
+ * drag in select mode) draws a marquee, a press deselects. Snapping, group drags and the marquee (`SelectionGestures`)
  * load once the page has painted; until then a drag snaps to the grid and moves one frame.
  */
 import type { Camera } from '../camera/camera.svelte';
@@ -95,14 +95,14 @@ export class CanvasSelection {
 	}
 
 	/**
-	 * The background was pressed at `point`: Shift with the primary button starts a marquee
-	 * (true: the camera leaves this pointer alone); any other press deselects, unless in
-	 * select mode.
+	 * The background was pressed at `point`: Shift, or select mode, with the primary button
+	 * starts a marquee (true: the camera leaves this pointer alone — select mode never pans);
+	 * any other press deselects, unless in select mode.
 	 */
 	pressBackground(pointerId: number, point: Point, press: { shiftKey: boolean; button: number }): boolean {
-		if (press.shiftKey && press.button === 0 && this.#gestures) {
-			this.#gestures.startMarquee(pointerId, point.x, point.y);
-			return true;
+		if ((press.shiftKey || this.#selectMode) && press.button === 0) {
+			this.#gestures?.startMarquee(pointerId, point.x, point.y);
+			if (this.#gestures || this.#selectMode) return true;
 		}
 		if (!this.#selectMode) this.#options.store().select(null);
 		return false;

@@ -41,11 +41,12 @@ describe('CanvasSelection', () => {
 		selection.toggleSelectMode();
 		selection.select(b.id);
 		expect(store.selectedIds).toEqual([a.id]);
-		// A press on the background keeps the selection in select mode, and clears it otherwise.
-		expect(selection.pressBackground(1, { x: 0, y: 0 }, { shiftKey: false, button: 0 })).toBe(false);
+		// A press on the background keeps the selection in select mode (and never pans: the camera
+		// leaves the pointer alone), and clears it otherwise.
+		expect(selection.pressBackground(1, { x: 0, y: 0 }, { shiftKey: false, button: 0 })).toBe(true);
 		expect(store.selectedIds).toEqual([a.id]);
 		selection.toggleSelectMode();
-		selection.pressBackground(1, { x: 0, y: 0 }, { shiftKey: false, button: 0 });
+		expect(selection.pressBackground(1, { x: 0, y: 0 }, { shiftKey: false, button: 0 })).toBe(false);
 		expect(store.selectedIds).toEqual([]);
 	});
 

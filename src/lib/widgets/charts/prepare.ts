@@ -136,6 +136,21 @@ export function channel(
 	return { field, type, ...(title !== undefined ? { title } : {}), ...extra };
 }
 
+/**
+ * An axis title for a column named like an identifier (`avg_hp`, `modelYear`): its words
+ * ("Avg hp", "Model year"); undefined for a name that already reads as words, which the
+ * chart shows as it is.
+ */
+export function axisLabel(field: string | undefined): string | undefined {
+	if (!field || !/[_-]|[a-z][A-Z]/.test(field)) return undefined;
+	const words = field
+		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
+		.replace(/[_-]+/g, ' ')
+		.trim()
+		.toLowerCase();
+	return words ? words[0].toUpperCase() + words.slice(1) : undefined;
+}
+
 /** A readable accessible name when the model gave no description. */
 export function describe(
 	kind: string,
@@ -166,17 +181,20 @@ export function prepareXY(params: XYParams) {
 	const yField = several ? 'value' : ys[0];
 	const colorField = several ? 'series' : params.color;
 	if (several) data = fold(data, params.x, ys, params.color);
+	// Axis titles: the ones given, else the column's words (`avg_hp` reads "Avg hp").
+	const xTitle = params.xTitle ?? axisLabel(params.x);
+	const yTitle = params.yTitle ?? (several ? undefined : axisLabel(yField));
 	const tooltip = [
-		channel(params.x, xType, params.xTitle),
-		...(colorField ? [channel(colorField, 'nominal')] : []),
-		channel(yField, 'quantitative', params.yTitle, { format: ',.4~g' })
+		channel(params.x, xType, xTitle),
+		...(colorField ? [channel(colorField, 'nominal', axisLabel(colorField))] : []),
+		channel(yField, 'quantitative', yTitle, { format: ',.4~g' })
 	];
 	const monthly =
 		xType === 'temporal' && raw.slice(0, 50).every((row) => /^\d{4}-\d{2}$/.test(String(row[params.x] ?? '').trim()));
 	const x = channel(
 		params.x,
 		xType,
-		params.xTitle,
+		xTitle,
 		monthly ? { timeUnit: 'yearmonth', axis: { format: '%b %Y', labelOverlap: true } } : {}
 	);
 	return {
@@ -186,9 +204,9 @@ export function prepareXY(params: XYParams) {
 		yField,
 		colorField,
 		x,
-		y: channel(yField, 'quantitative', params.yTitle ?? (several ? null : undefined)),
+		y: channel(yField, 'quantitative', yTitle ?? (several ? null : undefined)),
 		color: colorField
-			? channel(colorField, 'nominal', several ? null : undefined, several ? { sort: ys } : {})
+			? channel(colorField, 'nominal', several ? null : axisLabel(colorField), several ? { sort: ys } : {})
 			: undefined,
 		tooltip,
 		fields: [params.x, ...(params.color ? [params.color] : []), ...ys]
