@@ -35,6 +35,9 @@ function sharedWidget(index: number): WidgetRecord {
 
 describe('live widgets from a shared canvas', () => {
 	it('run nothing until the user allows them, then fetch once, with timed refreshes paused until resumed', async () => {
+		// Loaded on a source's first answer; loaded here first so a slow module load (a busy machine) is not
+		// mistaken for an answer that never came while the fake clock runs.
+		await import('$lib/agent/references');
 		vi.useFakeTimers();
 		try {
 			let time = 0;
