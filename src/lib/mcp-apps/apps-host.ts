@@ -16,6 +16,8 @@
  * A View's `tools/call` runs through the agent's direct-call path (origin `app`: console
  * entry, approvals, timeouts); `ui/message` starts a chat turn; `ui/update-model-context`
  * is added to the next message sent.
+ * The focus guard and the message gate load after the first paint (the guard at once, so it
+ * sees the page's keys before any View exists; `mount` waits for both).
  */
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
@@ -24,8 +26,7 @@ import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, typ
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
 import type { McpAppViewHost } from '$lib/widgets/mcp-app/view-host';
-import { MAX_CONTEXT_CHARS, ViewMessageGate, type MessageChoice } from './message-gate';
-import { installFocusGuard } from './focus-guard';
+import type { MessageChoice, ViewMessageGate } from './message-gate';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
@@ -75,7 +76,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#results = new Map<string, ToolCallResult>();
 	#appCalls = new Map<string, number>();
 	#context = new Map<string, { server: string; text: string }>();
-	#messages: ViewMessageGate;
+	#messages: Promise<{ gate: ViewMessageGate; maxContextChars: number }> | undefined;
+	#messagesNow: { gate: ViewMessageGate; maxContextChars: number } | undefined;
+	#guard: Promise<unknown> = Promise.resolve();
 	#sandbox: Promise<string | null> | undefined;
 	#parking: HTMLElement | undefined;
 	#streaming: Promise<StreamingCalls> | undefined;
@@ -83,26 +86,46 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 
 	constructor(options: McpAppsHostOptions) {
 		this.#options = options;
-		this.#messages = new ViewMessageGate({
-			storage: options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage)
+		// A view may take focus only from the user's gesture inside its frame: mount waits for the guard.
+		if (typeof window !== 'undefined' && typeof document !== 'undefined') this.#guard = this.#installFocusGuard();
+		// A failed load is tried again by the first View's mount.
+		this.#guard.catch(() => undefined);
+	}
+
+	async #installFocusGuard(): Promise<void> {
+		const { installFocusGuard } = await import('./focus-guard');
+		installFocusGuard(window, {
+			isViewFrame: (element) => element instanceof HTMLIFrameElement && element.classList.contains('mcp-app-frame'),
+			onRefused: (frame) => {
+				const widgetId = [...this.#views].find(([, handle]) => handle.frame === frame)?.[0] ?? '';
+				this.record({
+					widgetId,
+					server: frame.title.split(' — view of ').pop() ?? '',
+					method: 'focus',
+					direction: 'in',
+					status: 'refused',
+					detail: 'the view took focus without a click inside it; focus went back'
+				});
+			}
 		});
-		// A view may take focus only from the user's gesture inside its frame.
-		if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-			installFocusGuard(window, {
-				isViewFrame: (element) => element instanceof HTMLIFrameElement && element.classList.contains('mcp-app-frame'),
-				onRefused: (frame) => {
-					const widgetId = [...this.#views].find(([, handle]) => handle.frame === frame)?.[0] ?? '';
-					this.record({
-						widgetId,
-						server: frame.title.split(' — view of ').pop() ?? '',
-						method: 'focus',
-						direction: 'in',
-						status: 'refused',
-						detail: 'the view took focus without a click inside it; focus went back'
-					});
-				}
-			});
-		}
+	}
+
+	/** The message gate, loaded with the first View's first message or context. */
+	#loadMessages(): Promise<{ gate: ViewMessageGate; maxContextChars: number }> {
+		this.#messages ??= import('./message-gate').then(
+			({ ViewMessageGate, MAX_CONTEXT_CHARS }) =>
+				(this.#messagesNow = {
+					gate: new ViewMessageGate({
+						storage: this.#options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage)
+					}),
+					maxContextChars: MAX_CONTEXT_CHARS
+				}),
+			(error: unknown) => {
+				this.#messages = undefined;
+				throw error;
+			}
+		);
+		return this.#messages;
 	}
 
 	/** The server as the agent should call it: calls of tools with a View open that View. */
@@ -194,7 +217,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		displayMode: (fullscreen: boolean) => Promise<boolean>,
 		signal?: AbortSignal
 	): Promise<ViewHandle | undefined> {
-		const { mountView } = await import('./view-session');
+		this.#guard = this.#guard.catch(() => this.#installFocusGuard());
+		const [{ mountView }] = await Promise.all([import('./view-session'), this.#guard, this.#loadMessages()]);
 		if (signal?.aborted) return undefined;
 		if (params.inputPending && !params.cancelled && !this.#streamingNow?.opened(widgetId)) {
 			// Saved while the model was writing its call (the page was reloaded): that call never ran.
@@ -228,7 +252,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 			this.#views.delete(widgetId);
 			this.#context.delete(widgetId);
 			// The widget is gone: its message and context counters go with it.
-			this.#messages.forget(widgetId);
+			this.#messagesNow?.gate.forget(widgetId);
 			this.#park(handle.frame);
 			void handle.teardown();
 		}
@@ -319,7 +343,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	}): Promise<{ ok: true } | { ok: false; error: string }> {
 		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
 		// Without a way to ask the user (no widget on screen), nothing is sent.
-		const verdict = await this.#messages.admit(request, request.ask ?? (async () => 'deny'));
+		const { gate } = await this.#loadMessages();
+		const verdict = await gate.admit(request, request.ask ?? (async () => 'deny'));
 		if (!verdict.ok) return verdict;
 		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
 		this.#options.send(this.withModelContext(verdict.text));
@@ -327,12 +352,18 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	}
 
 	setModelContext(widgetId: string, server: string, text: string | undefined): void {
+		const messages = this.#messagesNow;
+		if (!messages) {
+			// Applied in order once the gate is there (a mounted View always finds it loaded).
+			void this.#loadMessages().then(() => this.setModelContext(widgetId, server, text));
+			return;
+		}
 		if (!text) {
 			this.#context.delete(widgetId);
 			return;
 		}
-		if (!this.#messages.admitContext(widgetId, new Set(this.#context.keys()))) return;
-		this.#context.set(widgetId, { server, text: text.slice(0, MAX_CONTEXT_CHARS) });
+		if (!messages.gate.admitContext(widgetId, new Set(this.#context.keys()))) return;
+		this.#context.set(widgetId, { server, text: text.slice(0, messages.maxContextChars) });
 	}
 
 	confirm(message: string): Promise<boolean> {
