@@ -29,7 +29,8 @@ export function createAppWiring() {
 	const theme = new ThemeStore();
 	const settings = new SettingsStore();
 	const preferences = new AgentPreferences();
-	const canvasSession = createCanvasSession({ server: autoui });
+	// A shared canvas opened "on its own" becomes a new conversation; the user's stays as it was.
+	const canvasSession = createCanvasSession({ server: autoui, apart: { open: (title) => openApart(title) } });
 	const kv = openKeyValueStore();
 	const notifyStorage = (message: string) => canvasSession.store.notify('error', message);
 	// Every tool source registers here, in the order the agent sees them: autoui first (a server
@@ -80,9 +81,11 @@ export function createAppWiring() {
 	let mocks = $state.raw<MockSource | undefined>(undefined);
 	hub.register(import('$lib/mocks/tool-source').then(({ MockSource }) => (mocks = new MockSource())));
 	const conversationList = new ConversationList({ kv, onError: notifyStorage });
+	// The servers a turn waits for before it builds its tools (the chat shows them as connecting).
+	let waitingServers = $state.raw<readonly string[]>([]);
 
 	const session = new AgentSession({
-		async provider() {
+		async provider(signal) {
 			// Sources still loading (the HTTP sets, mocks) and the registry code, within a bound.
 			await hub.ready();
 			if (settings.status.state === 'not-configured') {
@@ -90,6 +93,11 @@ export function createAppWiring() {
 					'provider_auth',
 					`No LLM is ready (${settings.status.detail}) — open Settings to choose a provider, model and key.`
 				);
+			}
+			// Servers still connecting (the datasets server on a cold start) join this turn, within a bound.
+			if (hub.connecting.length) {
+				waitingServers = hub.connecting;
+				await hub.settle({ signal }).finally(() => (waitingServers = []));
 			}
 			return createProvider(settings.config);
 		},
@@ -103,6 +111,7 @@ export function createAppWiring() {
 		}),
 		store: kv,
 		storageKey: conversationList.keys.chat,
+		answerable: (requestId) => serverRequests.request(requestId) !== undefined,
 		onSaveError: notifyStorage,
 		onEvent(event) {
 			// The first question names the conversation; every turn moves it to the top of the list.
@@ -143,8 +152,17 @@ export function createAppWiring() {
 		list: conversationList,
 		chat: session,
 		canvas: canvasSession,
-		notify: (kind, message) => canvasSession.store.notify(kind, message)
+		notify: (kind, message) => canvasSession.store.notify(kind, message, undefined, { subject: 'conversations' })
 	});
+	async function openApart(title: string) {
+		const left = conversationList.current;
+		const leftTitle = conversationList.items.find((item) => item.id === left)?.title ?? 'your conversation';
+		await switcher.create();
+		if (conversationList.current === left)
+			throw new AutoUiError('internal', 'a new conversation could not be started; your canvas is unchanged.');
+		conversationList.rename(conversationList.current, title);
+		return { left: leftTitle, back: () => switcher.open(left) };
+	}
 
 	return {
 		theme,
@@ -165,6 +183,10 @@ export function createAppWiring() {
 		conversationList,
 		session,
 		mcpApps,
-		switcher
+		switcher,
+		/** Servers the running turn waits for before it starts (empty otherwise). */
+		get waitingServers() {
+			return waitingServers;
+		}
 	};
 }

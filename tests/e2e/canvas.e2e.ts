@@ -244,18 +244,24 @@ test('a share link never wipes the recipient canvas: it asks, and opening it kee
 		await expect(other.getByTestId('share-open')).toBeVisible();
 		await expect(other.locator('[data-widget-id]')).toHaveCount(1);
 		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
+		// Opened on its own: a new conversation; the recipient's stays as it was, one click away.
 		await other.getByTestId('share-open').click();
 		await expect(other.locator('[data-widget-id]')).toHaveCount(1);
 		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
 		await other.getByTestId('share-restore').click();
 		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
-		// Opened on its own again, then the page reloads: the user's canvas is still offered.
+		// Opened on its own again, then the page reloads: the user's canvas is still in the list.
 		await other.goto(link);
 		await other.getByTestId('share-open').click();
 		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
 		await other.waitForTimeout(600);
 		await other.reload();
-		await other.getByTestId('share-previous-restore').click();
+		await expect(other.locator('[data-widget-id]')).toContainText('From the sender');
+		await other.getByTestId('conversations-toggle').click();
+		await other
+			.locator('[data-testid=conversation-item]', { hasNotText: 'Shared canvas' })
+			.getByTestId('conversation-open')
+			.click();
 		await expect(other.locator(`[data-widget-id="${mine}"]`)).toContainText('Recipient own');
 		await other.goto(link);
 		await other.getByTestId('share-merge').click();

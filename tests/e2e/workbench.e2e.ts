@@ -289,8 +289,10 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await prompt.click();
 			await workbench.getByTestId('prompt-get').click();
 			await expect(workbench.getByTestId('prompt-messages')).toBeVisible();
+			// No model is configured in this journey: Use in chat says so at once and sends nothing.
 			await workbench.getByTestId('prompt-use-in-chat').click();
-			await expect(page.getByTestId('user-message').first()).toBeVisible();
+			await expect(workbench.getByTestId('prompt-use-in-chat-status')).toHaveAttribute('data-sent', 'false');
+			await expect(page.getByTestId('user-message')).toHaveCount(0);
 
 			// The Server tab: ping, the log level, and roots the server then lists.
 			await workbench.getByTestId('workbench-tab-server').click();

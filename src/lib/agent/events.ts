@@ -261,14 +261,16 @@ export interface ServerRequestEvent extends EventBase {
 /**
  * How a server's request ended. Sampling: `approved` (the model ran; `edited` when the user
  * changed its answer), `typed` (the user wrote the answer), `denied`. Elicitation: `accept`,
- * `decline`, `cancel`. Either: `withdrawn` (the server cancelled) or `refused` (too many waiting).
+ * `decline`, `cancel`. Either: `withdrawn` (the server cancelled), `refused` (too many waiting)
+ * or `expired` (restored from an earlier page, which alone could answer it).
  */
 export interface ServerResponseEvent extends EventBase {
 	type: 'server-response';
 	requestId: string;
 	server: string;
 	method: ServerRequestMethod;
-	decision: 'approved' | 'edited' | 'typed' | 'denied' | 'accept' | 'decline' | 'cancel' | 'withdrawn' | 'refused';
+	decision:
+		'approved' | 'edited' | 'typed' | 'denied' | 'accept' | 'decline' | 'cancel' | 'withdrawn' | 'refused' | 'expired';
 	/** What the server received: the sampling answer or the form's content. */
 	result?: Record<string, unknown>;
 	/** The error the server received, for a refusal. */

@@ -13,6 +13,7 @@ import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
 import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
 import { lazyParameterCallbacks } from './params/lazy-param-callbacks';
+import type { CanvasApart } from './incoming';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -26,6 +27,8 @@ export interface CanvasSessionOptions {
 	modelContext?: ModelContextLike | null;
 	/** The key the canvas is saved under (default `canvas.v1`); see `switchTo`. */
 	storageKey?: string;
+	/** Where a shared canvas opened "on its own" goes (a new conversation); see `incoming.ts`. */
+	apart?: CanvasApart;
 }
 
 /** A started canvas. */
@@ -149,7 +152,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			const shared = await readShareLink(url, validator!);
 			if (!shared) return [];
 			const { offerSharedCanvas } = await import('./incoming');
-			await offerSharedCanvas(store, shared, { kv });
+			await offerSharedCanvas(store, shared, { kv, ...(options.apart ? { apart: options.apart } : {}) });
 			return shared.servers;
 		} catch (error) {
 			store.notify('error', `The shared canvas could not be opened (your canvas is unchanged): ${errorMessage(error)}`);

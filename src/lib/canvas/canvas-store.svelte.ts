@@ -12,7 +12,7 @@
  */
 import { AutoUiError, type WidgetId } from '$lib/shared';
 import { SnapshotHistory } from './history/snapshot-history.svelte';
-import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+import { NoticeList, type CanvasNotice } from './notices.svelte';
 import { CanvasParams } from './params/canvas-params.svelte';
 import { raiseRestored, sameRecord } from './record-changes';
 import {
@@ -30,7 +30,7 @@ import {
 import { SelectionState } from './selection/selection-state.svelte';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
-export type { CanvasNotice, NoticeAction } from './notices.svelte';
+export type { CanvasNotice, NoticeAction, NoticeOptions } from './notices.svelte';
 export { NOTICE_TTL_MS } from './notices.svelte';
 export type { AddOptions } from './record-edits';
 
@@ -340,10 +340,11 @@ export class CanvasStore {
 	/**
 	 * Shows a notice above the canvas; returns its id. Notices stack (the newest five);
 	 * information and warnings without actions expire on their own (NOTICE_TTL_MS), errors
-	 * and notices that offer an action stay until dismissed.
+	 * and notices that offer an action stay until dismissed. A newer notice about the same
+	 * subject (`options.subject`, default the message) replaces the older ones.
 	 */
-	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
-		return this.#notices.notify(kind, message, actions);
+	notify(...notice: Parameters<NoticeList['notify']>): number {
+		return this.#notices.notify(...notice);
 	}
 
 	/** Hides a notice. */

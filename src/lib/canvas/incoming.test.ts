@@ -98,6 +98,56 @@ describe('opening a shared canvas', () => {
 		expect(store.widgets).toEqual(before);
 	});
 
+	it('open it on its own with conversations opens it as a new one: the current canvas stays as it was', async () => {
+		const store = mine();
+		const before = store.widgets;
+		// The page's conversations: each keeps its own widgets; switching saves the one left.
+		const saved = new Map<string, typeof before>([['c1', before]]);
+		let current = 'c1';
+		const apart = {
+			async open(title: string) {
+				const left = current;
+				saved.set(left, store.widgets);
+				current = title;
+				store.replaceAll([], { undoable: false });
+				return {
+					left: 'How many cars?',
+					back: async () => {
+						saved.set(current, store.widgets);
+						current = left;
+						store.replaceAll(saved.get(left)!, { undoable: false });
+					}
+				};
+			}
+		};
+		await offerSharedCanvas(store, shared(), { kv: null, apart });
+		await store.notices
+			.at(-1)!
+			.actions!.find((action) => action.id === 'share-open')!
+			.run();
+		expect(current).toBe('Shared canvas');
+		expect(store.widgets.map((record) => record.params.label)).toEqual(['Theirs']);
+		expect(saved.get('c1')).toBe(before);
+		const opened = store.notices.at(-1)!;
+		expect(opened.message).toMatch(/as a new conversation; “How many cars\?” is unchanged/);
+		await opened.actions!.find((action) => action.id === 'share-restore')!.run();
+		expect(current).toBe('c1');
+		expect(store.widgets).toEqual(before);
+	});
+
+	it('open it on its own changes nothing when no new conversation can start', async () => {
+		const store = mine();
+		const before = store.widgets;
+		const apart = { open: () => Promise.reject(new Error('storage is full')) };
+		await offerSharedCanvas(store, shared(), { kv: null, apart });
+		await store.notices
+			.at(-1)!
+			.actions!.find((action) => action.id === 'share-open')!
+			.run();
+		expect(store.widgets).toBe(before);
+		expect(store.notices.at(-1)).toMatchObject({ kind: 'error', message: expect.stringMatching(/storage is full/) });
+	});
+
 	it('keep mine drops the offer and changes nothing', async () => {
 		const store = mine();
 		const before = store.widgets;

@@ -2,8 +2,10 @@
  * Canvases that arrive from outside — an imported file or a share link — never destroy
  * the user's own: an import that yields nothing changes nothing and says why, a partial
  * import is one undo step, and a share link opened over a non-empty canvas asks first
- * (open it on its own, add it to mine, keep mine). Opening it on its own keeps the user's
- * canvas one click (and one Undo) away, and in storage under {@link previousCanvasKey}.
+ * (open it on its own, add it to mine, keep mine). Opening it on its own starts a new
+ * conversation for it when the page has conversations ({@link CanvasApart}): the user's
+ * conversation and canvas stay as they were, one click away. Without them it replaces the
+ * canvas, keeping the user's one Undo away and in storage under {@link previousCanvasKey}.
  */
 import { errorMessage, type KeyValueStore } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
@@ -35,7 +37,9 @@ function plural(count: number, noun: string): string {
 export function applyImport(store: CanvasStore, reading: CanvasReading, fileName: string): { imported: number } {
 	if (reading.records.length === 0) {
 		const why = reading.problems.length ? `: ${listProblems(reading.problems)}` : ': the file has no widgets';
-		store.notify('error', `Nothing imported from ${fileName}; your canvas is unchanged${why}.`);
+		store.notify('error', `Nothing imported from ${fileName}; your canvas is unchanged${why}.`, undefined, {
+			subject: 'import'
+		});
 		return { imported: 0 };
 	}
 	const had = store.widgets.length;
@@ -50,7 +54,8 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 	store.notify(
 		'info',
 		`Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`,
-		restore
+		restore,
+		{ subject: 'import' }
 	);
 	if (reading.problems.length) {
 		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
@@ -64,15 +69,40 @@ function restoreCanvas(store: CanvasStore, canvas: { records: readonly WidgetRec
 	store.params.replace(canvas.parameters);
 }
 
+/** Opens a canvas apart from the current one: the page's conversations. */
+export interface CanvasApart {
+	/**
+	 * Moves the page to a new, empty conversation (with its own canvas) named `title`; rejects
+	 * when it could not. Resolves with the title of the conversation it left and the way back.
+	 */
+	open(title: string): Promise<{ left: string; back(): Promise<void> }>;
+}
+
 /** Options of {@link offerSharedCanvas}. */
 export interface SharedCanvasOptions {
 	/** Where the replaced canvas is kept; `null` keeps it in the undo history only. */
 	kv: KeyValueStore | null;
+	/** Where "Open it on its own" opens it; without it, it replaces this canvas (undoable). */
+	apart?: CanvasApart;
 }
 
 function reportSkipped(store: CanvasStore, reading: CanvasReading): void {
 	if (reading.problems.length)
 		store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
+}
+
+/** Opens the shared canvas in a new conversation; the user's stays as it is. */
+async function openApart(store: CanvasStore, reading: CanvasReading, apart: CanvasApart): Promise<void> {
+	const { left, back } = await apart.open('Shared canvas');
+	store.replaceAll(reading.records, { undoable: false });
+	store.params.replace(reading.parameters ?? {});
+	store.notify(
+		'info',
+		`Opened the shared canvas (${plural(reading.records.length, 'widget')}) as a new conversation; “${left}” is unchanged in your conversations.`,
+		[{ id: 'share-restore', label: `Back to “${left}”`, run: back }],
+		{ subject: 'shared-canvas' }
+	);
+	reportSkipped(store, reading);
 }
 
 async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
@@ -141,7 +171,13 @@ export async function offerSharedCanvas(
 				label: 'Open it on its own',
 				run: async () => {
 					dismiss();
-					await openOnItsOwn(store, reading, options);
+					try {
+						if (options.apart) await openApart(store, reading, options.apart);
+						else await openOnItsOwn(store, reading, options);
+					} catch (error) {
+						store.notify('error', `The shared canvas could not be opened on its own: ${errorMessage(error)}`);
+						return;
+					}
 					offerLiveConsent(store);
 				}
 			},

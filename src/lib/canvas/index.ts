@@ -1,7 +1,14 @@
 /** The canvas: widget records, the store, persistence, export/import, share links and views. */
 export type { WidgetRecord, Provenance, WidgetStyle } from './types';
 export { CanvasStore, fallbackSize } from './canvas-store.svelte';
-export type { CanvasStoreOptions, CanvasNotice, NoticeAction, AddOptions, ChangeSource } from './canvas-store.svelte';
+export type {
+	CanvasStoreOptions,
+	CanvasNotice,
+	NoticeAction,
+	NoticeOptions,
+	AddOptions,
+	ChangeSource
+} from './canvas-store.svelte';
 export { createCanvasCallbacks, widgetTitle } from './callbacks';
 export { createCanvasSession } from './canvas-session';
 export type { CanvasSession, CanvasSessionOptions } from './canvas-session';

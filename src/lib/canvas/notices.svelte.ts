@@ -1,6 +1,7 @@
 /**
  * The notices shown above the canvas (restore problems, import reports, choices): a short
- * stack that expires information and warnings on its own.
+ * stack that expires information and warnings on its own. A newer notice about the same
+ * subject replaces the older ones, so a stale error never stays above a later success.
  */
 import { errorMessage } from '$lib/shared';
 
@@ -18,6 +19,18 @@ export interface CanvasNotice {
 	kind: 'info' | 'warning' | 'error';
 	message: string;
 	actions?: readonly NoticeAction[];
+	/** What the notice is about (see {@link NoticeOptions.subject}). */
+	subject: string;
+}
+
+/** Options of a notice. */
+export interface NoticeOptions {
+	/**
+	 * What the notice is about ("picture", "share", "shared-canvas"…): a newer notice about
+	 * the same subject replaces the older ones. Default: the message itself, so a repeated
+	 * notice shows once.
+	 */
+	subject?: string;
 }
 
 /** How long notices without actions stay, by kind; errors stay until dismissed. */
@@ -36,10 +49,20 @@ export class NoticeList {
 		return this.#list;
 	}
 
-	/** Adds a notice; returns its id. Information and warnings without actions expire (NOTICE_TTL_MS). */
-	notify(kind: CanvasNotice['kind'], message: string, actions?: readonly NoticeAction[]): number {
+	/**
+	 * Adds a notice, replacing those about the same subject; returns its id. Information and
+	 * warnings without actions expire (NOTICE_TTL_MS).
+	 */
+	notify(
+		kind: CanvasNotice['kind'],
+		message: string,
+		actions?: readonly NoticeAction[],
+		options: NoticeOptions = {}
+	): number {
 		const id = ++this.#count;
-		this.#list = [...this.#list, { id, kind, message, ...(actions?.length ? { actions } : {}) }].slice(-5);
+		const subject = options.subject ?? message;
+		const notice: CanvasNotice = { id, kind, message, ...(actions?.length ? { actions } : {}), subject };
+		this.#list = [...this.#list.filter((old) => old.subject !== subject), notice].slice(-5);
 		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
 		if (ttl) setTimeout(() => this.dismiss(id), ttl);
 		return id;

@@ -91,6 +91,7 @@ export function responseStatus(event: ServerResponseEvent): EntryStatus {
 			return 'warning';
 		case 'cancel':
 		case 'withdrawn':
+		case 'expired':
 			return 'cancelled';
 		case 'denied':
 		case 'refused':

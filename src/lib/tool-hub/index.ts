@@ -3,9 +3,9 @@
  * registry from the registered sources, and sources for in-page servers and connection lists.
  * The shared screens of the sources (row, toolbar, add form, link prompt) are in `./components`.
  */
-export { ToolHub, defaultReadyTimeoutMs } from './tool-hub';
+export { ToolHub, defaultReadyTimeoutMs, defaultServerWaitMs } from './tool-hub';
 export type { ToolHubOptions } from './tool-hub';
 export { ReactiveToolHub } from './tool-hub.svelte';
 export { connectionListSource, serverSource } from './sources';
 export type { ConnectionList } from './sources';
-export type { SourceKind, SourceStatus, ToolCatalog, ToolRef, ToolSource } from './types';
+export type { ServerWait, SourceKind, SourceStatus, ToolCatalog, ToolRef, ToolSource } from './types';

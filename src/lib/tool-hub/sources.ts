@@ -26,6 +26,10 @@ export interface ConnectionList<C extends ToolServer> {
 	/** The connected servers, in the order of `layers`. */
 	readonly connections: readonly C[];
 	readonly summary: { status: SourceStatus['state']; detail: string };
+	/** Names of servers still making their first connection. */
+	readonly connecting?: readonly string[];
+	/** Resolves when none is still connecting, or when `signal` aborts. */
+	settled?(signal: AbortSignal): Promise<void>;
 }
 
 /**
@@ -50,6 +54,10 @@ export function connectionListSource<C extends ToolServer>(options: {
 		},
 		get status() {
 			return { state: list.summary.status, detail: list.summary.detail };
-		}
+		},
+		get connecting() {
+			return list.connecting ?? [];
+		},
+		settled: (signal) => list.settled?.(signal) ?? Promise.resolve()
 	};
 }

@@ -3,7 +3,7 @@ import type { McpLayer, ToolLayer } from '$lib/agent/types';
 import { createMemoryToolServer, type MemoryTool } from '$lib/agent/testing/memory-server';
 import type { ToolDefinition, ToolServer } from '$lib/shared';
 import { connectionListSource, serverSource } from './sources';
-import { ToolHub } from './tool-hub';
+import { ToolHub, defaultServerWaitMs } from './tool-hub';
 import type { ToolSource } from './types';
 
 const schema = { type: 'object' } as const;
@@ -52,6 +52,45 @@ function slowSource(id: string, layers: ToolLayer[] = []): ToolSource & { finish
 		ready: () => loaded,
 		finish: () => finish()
 	};
+}
+
+/** A connection list whose servers connect (or fail) when the test says, as the MCP server list's do. */
+function connectingList(servers: string[]) {
+	const status = new Map(servers.map((name) => [name, 'connecting' as 'connecting' | 'connected' | 'error']));
+	const waiters = new Set<() => void>();
+	const list = {
+		connections: [] as ReturnType<typeof createMemoryToolServer>[],
+		get layers(): McpLayer[] {
+			return list.connections.map((connection) => ({
+				protocol: 'mcp',
+				serverName: connection.name,
+				serverUrl: `https://${connection.name}.example/mcp`,
+				tools: [...connection.definitions]
+			}));
+		},
+		summary: { status: 'connecting' as const, detail: '' },
+		get connecting() {
+			return [...status].filter(([, state]) => state === 'connecting').map(([name]) => name);
+		},
+		settled(signal: AbortSignal) {
+			return new Promise<void>((resolve) => {
+				const check = () => {
+					if (list.connecting.length && !signal.aborted) return;
+					waiters.delete(check);
+					resolve();
+				};
+				waiters.add(check);
+				signal.addEventListener('abort', check);
+				check();
+			});
+		},
+		set(name: string, state: 'connected' | 'error') {
+			status.set(name, state);
+			if (state === 'connected') list.connections.push(createMemoryToolServer(name, 'mcp', [tool('query')]));
+			for (const check of [...waiters]) check();
+		}
+	};
+	return list;
 }
 
 const names = (layers: readonly ToolLayer[]) => layers.map((layer) => `${layer.protocol}:${layer.serverName}`);
@@ -230,6 +269,49 @@ describe('the tool hub', () => {
 		await again;
 		expect(done).toBe(true);
 		expect(vi.getTimerCount()).toBe(0);
+	});
+
+	it('a turn waits for servers still connecting, then has their tools; a failed server does not hold it', async () => {
+		vi.useFakeTimers();
+		const hub = new ToolHub();
+		const list = connectingList(['datasets', 'broken']);
+		hub.register(connectionListSource({ id: 'mcp', kind: 'mcp', list }));
+		expect(hub.connecting).toEqual(['datasets', 'broken']);
+		let outcome: Awaited<ReturnType<ToolHub['settle']>> | undefined;
+		const settling = hub.settle().then((wait) => (outcome = wait));
+		await vi.advanceTimersByTimeAsync(300);
+		list.set('broken', 'error');
+		await vi.advanceTimersByTimeAsync(1_200);
+		expect(outcome).toBeUndefined();
+		list.set('datasets', 'connected');
+		await settling;
+		expect(outcome).toMatchObject({ waited: ['datasets', 'broken'], pending: [] });
+		expect(outcome!.elapsedMs).toBe(1_500);
+		expect(names(hub.catalog().layers)).toEqual(['mcp:datasets']);
+		expect(vi.getTimerCount()).toBe(0);
+	});
+
+	it('the wait for servers is bounded: a server still connecting after it is left out', async () => {
+		vi.useFakeTimers();
+		const hub = new ToolHub();
+		const list = connectingList(['slow']);
+		hub.register(connectionListSource({ id: 'mcp', kind: 'mcp', list }));
+		let outcome: Awaited<ReturnType<ToolHub['settle']>> | undefined;
+		const settling = hub.settle().then((wait) => (outcome = wait));
+		await vi.advanceTimersByTimeAsync(defaultServerWaitMs - 1);
+		expect(outcome).toBeUndefined();
+		await vi.advanceTimersByTimeAsync(1);
+		await settling;
+		expect(outcome).toMatchObject({ waited: ['slow'], pending: ['slow'], elapsedMs: defaultServerWaitMs });
+		expect(vi.getTimerCount()).toBe(0);
+
+		// A stopped turn stops waiting at once; with nothing connecting there is nothing to wait for.
+		const stop = new AbortController();
+		const stopped = hub.settle({ signal: stop.signal });
+		stop.abort();
+		expect(await stopped).toMatchObject({ pending: ['slow'] });
+		list.set('slow', 'connected');
+		expect(await hub.settle()).toEqual({ waited: [], pending: [], elapsedMs: 0 });
 	});
 
 	it('waits for a promised source and for its own readiness', async () => {

@@ -10,6 +10,7 @@
  *   registry           built from `layers`, again only when they changed (registry-memo.ts)
  *   catalog()          { layers, servers, registry } for one turn or one direct call
  *   ready()            loads the registry code, waits (bounded) for sources still loading
+ *   settle()           waits (bounded) for servers still making their first connection
  *
  * Framework-free: `tool-hub.svelte.ts` makes registration reactive for the page. On the first
  * route, so what can wait (the registry and its memo) loads with the first `ready()`.
@@ -18,10 +19,16 @@ import type { ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { AutoUiError, errorMessage, type ToolProtocol, type ToolServer } from '$lib/shared';
 import type { RegistryMemo } from './registry-memo';
-import type { ToolCatalog, ToolRef, ToolSource } from './types';
+import type { ServerWait, ToolCatalog, ToolRef, ToolSource } from './types';
 
 /** How long `ready()` waits for sources by default. */
 export const defaultReadyTimeoutMs = 5_000;
+
+/**
+ * How long `settle()` waits for servers still connecting by default: a cold start of the
+ * built-in datasets server takes 1–3 s; a server slower than this is left out of the turn.
+ */
+export const defaultServerWaitMs = 10_000;
 
 /** Constructor options. */
 export interface ToolHubOptions {
@@ -125,6 +132,38 @@ export class ToolHub {
 		return this.layers.flatMap((layer) =>
 			layer.tools.map((tool) => ({ server: layer.serverName, protocol: layer.protocol, tool: tool.name }))
 		);
+	}
+
+	/** Names of the servers still making their first connection, in every source. */
+	get connecting(): string[] {
+		return this.sources.flatMap((source) => source.connecting ?? []);
+	}
+
+	/**
+	 * Waits until no server is still making its first connection, at most `timeoutMs` or
+	 * until `signal` aborts. A server that failed never holds anyone up (it is not
+	 * connecting); one still connecting after the bound is left out. Never rejects.
+	 */
+	async settle(options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ServerWait> {
+		const started = Date.now();
+		const waited = this.connecting;
+		if (waited.length) {
+			const stop = new AbortController();
+			const timer = setTimeout(() => stop.abort(), options.timeoutMs ?? defaultServerWaitMs);
+			const onAbort = () => stop.abort();
+			options.signal?.addEventListener('abort', onAbort, { once: true });
+			if (options.signal?.aborted) stop.abort();
+			try {
+				const sources = this.sources.filter((source) => source.connecting?.length && source.settled);
+				await Promise.all(sources.map((source) => source.settled!(stop.signal).catch(() => undefined)));
+			} finally {
+				clearTimeout(timer);
+				options.signal?.removeEventListener('abort', onAbort);
+				stop.abort();
+			}
+		}
+		const still = new Set(this.connecting);
+		return { waited, pending: waited.filter((name) => still.has(name)), elapsedMs: Date.now() - started };
 	}
 
 	/** Secret values the sources use, for redaction in traces and logs. */

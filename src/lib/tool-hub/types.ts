@@ -30,6 +30,13 @@ export interface ToolSource {
 	/** Resolves when a source that is still loading or connecting has what it will offer. */
 	ready?(): Promise<void>;
 	/**
+	 * Names of its servers still making their first connection: a turn waits for them (within
+	 * a bound, see `ToolHub.settle`) before it builds its tools. Failed servers are not listed.
+	 */
+	readonly connecting?: readonly string[];
+	/** Resolves when `connecting` is empty, or when `signal` aborts. */
+	settled?(signal: AbortSignal): Promise<void>;
+	/**
 	 * Puts this source in front of the servers of the sources registered before it (mocks):
 	 * receives every server and returns the ones calls go to.
 	 */
@@ -44,6 +51,15 @@ export interface ToolCatalog {
 	servers: ToolServer[];
 	/** The registry of `layers`, once its code has loaded (see `ToolHub.ready`). */
 	registry?: ToolRegistry;
+}
+
+/** What a turn waited for (`ToolHub.settle`). */
+export interface ServerWait {
+	/** The servers that were still connecting. */
+	waited: string[];
+	/** Those still connecting when the wait ended (the bound ran out, or it was aborted). */
+	pending: string[];
+	elapsedMs: number;
 }
 
 /** A tool named by its server: what the mocks panel offers to mock. */

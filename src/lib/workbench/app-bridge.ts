@@ -13,7 +13,7 @@ import { errorMessage, isPlainObject, randomId } from '$lib/shared';
 import { resultValue } from './default-widget';
 import type { ServerRequests } from './server-requests.svelte';
 import { describeError } from './server-errors';
-import type { CallOutcome, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } from './types';
+import type { CallOutcome, ChatStart, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } from './types';
 
 /** The direct-call path of the agent session (the data-by-reference contract). */
 export interface DirectCallPort {
@@ -50,8 +50,8 @@ export interface WorkbenchBridgeOptions {
 	/** Resolves once the widget validators are loaded (before `widgets` is used). */
 	widgetsReady?(): Promise<void>;
 	requests?: ServerRequests;
-	/** Starts a conversation with this text. */
-	startConversation?(text: string): void;
+	/** Starts a conversation with this text, or says why it cannot (no model configured). */
+	startConversation?(text: string): ChatStart;
 }
 
 function hasMethod<T>(value: object, name: string): value is object & T {

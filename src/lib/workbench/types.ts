@@ -50,11 +50,17 @@ export interface WorkbenchDeps {
 	): Promise<{ id: string } | { error: string }>;
 	/** The live connection of a server, for resources, prompts and completions. */
 	connection(server: string): McpConnection | undefined;
-	/** Starts a conversation from a prompt's messages ("Use in chat"). */
-	useInChat?(messages: Array<{ role: string; text: string }>): void;
+	/**
+	 * Starts a conversation from a prompt's messages ("Use in chat"); says at once when it
+	 * cannot (no model configured: `reason` tells how to set one up).
+	 */
+	useInChat?(messages: Array<{ role: string; text: string }>): ChatStart;
 	/** Server requests, roots and log messages (the Server tab). */
 	requests?: ServerRequests;
 }
+
+/** Whether a conversation could start: the chat has it, or why not. */
+export type ChatStart = { sent: true } | { sent: false; reason: string };
 
 /** The props of each workbench pane (resources, prompts, the server tab): which server, and the app. */
 export interface PaneProps {

@@ -135,3 +135,35 @@ export function isSavedConversation(value: unknown): value is SavedConversation 
 		saved.version === 1 && Array.isArray(saved.history) && Array.isArray(saved.events) && Array.isArray(saved.turns)
 	);
 }
+
+/**
+ * A restored conversation's server requests (sampling, elicitation) that never got an
+ * answer and can no longer get one (the page that held them is gone): each gets a
+ * `server-response` with decision `expired`, so the console and the chat stop showing it as
+ * waiting. `answerable(requestId)` tells a request this page still holds (it is left alone).
+ */
+export function expireUnanswered(
+	events: readonly AgentEvent[],
+	answerable: (requestId: string) => boolean = () => false,
+	at = Date.now()
+): AgentEvent[] {
+	const answered = new Set(events.flatMap((event) => (event.type === 'server-response' ? [event.requestId] : [])));
+	const expired: AgentEvent[] = events.flatMap((event) =>
+		event.type === 'server-request' && !answered.has(event.requestId) && !answerable(event.requestId)
+			? [
+					{
+						type: 'server-response',
+						at,
+						turnId: event.turnId,
+						requestId: event.requestId,
+						server: event.server,
+						method: event.method,
+						decision: 'expired',
+						error: 'The page that could answer it was closed.',
+						elapsedMs: Math.max(0, at - event.at)
+					}
+				]
+			: []
+	);
+	return expired.length ? [...events, ...expired] : [...events];
+}

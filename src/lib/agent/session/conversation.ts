@@ -16,6 +16,7 @@ import type { ApprovalRequest } from '../policy';
 import type { ChatMessage } from '../types';
 import {
 	conversationStorageKey as storageKey,
+	expireUnanswered,
 	isSavedConversation as isSaved,
 	restoredState,
 	savedConversation,
@@ -103,7 +104,8 @@ export class Conversation {
 				return 'The saved chat was in an unknown format and was skipped.';
 			}
 			this.#history = saved.history;
-			this.#events = saved.events;
+			// Server requests the page that held them could not answer never wait again.
+			this.#events = expireUnanswered(saved.events, this.#deps.answerable);
 			this.#turns = saved.turns;
 			this.#state = restoredState(saved.agent);
 			this.#deps.onChange();

@@ -36,6 +36,11 @@ export interface ConversationDeps {
 	onChange(): void;
 	/** Sees every event as it happens (for glue such as showing provider errors in Settings). */
 	onEvent?(event: AgentEvent): void;
+	/**
+	 * True when a server's request (by id) still waits in this page. A restored request that
+	 * is not is marked `expired` (default: none is: it came from an earlier page).
+	 */
+	answerable?(requestId: string): boolean;
 }
 
 /** The result of re-running a tool call from the console. */

@@ -42,22 +42,34 @@ export class FileActions {
 
 	/** Downloads the canvas as a JSON document. */
 	exportFile = (): Promise<void> =>
-		this.#attempt('Export failed', async (work, store) => work.exportCanvasFile(store.widgets, store.params.values));
+		this.#attempt('Export failed', async (work, store) => work.exportCanvasFile(store.widgets, store.params.values), {
+			subject: 'export'
+		});
 
 	/** Downloads the canvas as a dashboard file: sources and parameters, no fetched rows, stable. */
 	exportDashboard = (): Promise<void> =>
-		this.#attempt('Export failed', (work, store) => work.exportDashboardFile(store, this.#options.servers()));
+		this.#attempt('Export failed', (work, store) => work.exportDashboardFile(store, this.#options.servers()), {
+			subject: 'export'
+		});
 
 	/** Saves one PNG of every widget (collapsed frames as their title bar). */
 	exportPicture = (): Promise<void> =>
-		this.#attempt('The picture of the canvas failed', async (work, store) => {
-			store.notify('info', await work.canvasPicture(store.widgets, this.#options.picture()));
-		});
+		this.#attempt(
+			'The picture of the canvas failed',
+			async (work, store) => {
+				store.notify('info', await work.canvasPicture(store.widgets, this.#options.picture()), undefined, {
+					subject: 'picture'
+				});
+			},
+			{ subject: 'picture' }
+		);
 
 	/** Replaces the canvas with a file's widgets (one undo step); nothing changes when none is valid. */
 	importFile = (file: File): Promise<void> =>
-		this.#attempt('Import failed (your canvas is unchanged)', (work, store) =>
-			work.importCanvasFile(store, this.#options.validator(), file)
+		this.#attempt(
+			'Import failed (your canvas is unchanged)',
+			(work, store) => work.importCanvasFile(store, this.#options.validator(), file),
+			{ subject: 'import' }
 		);
 
 	/** Builds a share link and copies it when the browser allows; too large, it offers the file export. */
@@ -69,17 +81,18 @@ export class FileActions {
 				this.#shareLink = await work.canvasShareLink(pageUrl(), store.widgets, servers(), store.params.values);
 				await globalThis.navigator?.clipboard?.writeText(this.#shareLink).catch(() => undefined);
 			},
-			true
+			{ subject: 'share', offerExport: true }
 		);
 
 	/**
 	 * Runs an action's work (loaded on first use); a failure becomes an error notice starting
-	 * with `failure`, offering the file export when `offerExport` and the canvas was too large.
+	 * with `failure` about `subject` (a later notice about it replaces it), offering the file
+	 * export when `offerExport` and the canvas was too large.
 	 */
 	async #attempt(
 		failure: string,
 		run: (work: Transfers, store: CanvasStore) => Promise<void>,
-		offerExport = false
+		{ subject, offerExport = false }: { subject?: string; offerExport?: boolean } = {}
 	): Promise<void> {
 		const store = this.#options.store();
 		try {
@@ -87,7 +100,7 @@ export class FileActions {
 		} catch (error) {
 			const tooLarge = offerExport && error instanceof AutoUiError && error.code === 'limit_exceeded';
 			const actions = tooLarge ? [{ id: 'share-export', label: 'Export as file', run: this.exportFile }] : undefined;
-			store.notify('error', `${failure}: ${errorMessage(error)}`, actions);
+			store.notify('error', `${failure}: ${errorMessage(error)}`, actions, { subject });
 		}
 	}
 }

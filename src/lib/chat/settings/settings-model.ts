@@ -109,6 +109,28 @@ export function applyUrlPresets(settings: LlmSettings, search: URLSearchParams):
 	return next;
 }
 
+function originOf(url: string): string | undefined {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether settings a link preset are remembered like a choice made in the settings (so the
+ * README's Ollama link still works after a reload without its parameters): yes when the base
+ * URL is the provider's own API, a well-known endpoint or one on this machine or network. A
+ * link naming any other host applies for that visit only: a link alone never makes later
+ * questions go to a server the user did not choose. Keys are never part of a preset.
+ */
+export function rememberPresets(settings: Pick<LlmSettings, 'baseUrl'>): boolean {
+	const baseUrl = settings.baseUrl.trim();
+	if (!baseUrl || isLocalEndpoint(baseUrl)) return true;
+	const origin = originOf(baseUrl);
+	return origin !== undefined && endpointPresets.some((preset) => originOf(preset.baseUrl) === origin);
+}
+
 /**
  * The endpoint a key belongs to: provider plus the origin it is sent to. A remembered key
  * is only ever sent back to that origin, so a link presetting another baseUrl cannot make

@@ -4,7 +4,8 @@
  * Keys stay in memory unless the user ticks "remember" (then every key typed is kept in
  * localStorage; unticking removes them all), and a key is bound to the endpoint (origin)
  * it was entered for. URL parameters preset provider, baseUrl and
- * model for this visit (never a key).
+ * model (never a key), remembered as a choice in the settings would be unless they name an
+ * unknown remote host (see `rememberPresets`).
  */
 import type { ConnectionResult, ProviderConfig } from '$lib/agent/providers';
 import {
@@ -12,6 +13,7 @@ import {
 	computeStatus,
 	keySlot,
 	parseSavedSettings,
+	rememberPresets,
 	storageKeys,
 	toProviderConfig,
 	usesServerKey,
@@ -50,6 +52,9 @@ export class SettingsStore {
 		const saved = parseSavedSettings(this.#read(storageKeys.settings));
 		const url = options.url ?? globalThis.location?.href;
 		this.#settings = url ? applyUrlPresets(saved, new URL(url).searchParams) : saved;
+		// A link's choice of provider, endpoint and model stays, as if made in the settings (no key).
+		if (JSON.stringify(this.#settings) !== JSON.stringify(saved) && rememberPresets(this.#settings))
+			this.#write(storageKeys.settings, JSON.stringify(this.#settings));
 		if (this.#settings.rememberKey) this.#keys = this.#rememberedKeys();
 	}
 

@@ -27,6 +27,24 @@ describe('SettingsStore', () => {
 		expect(JSON.stringify(store.config)).not.toContain('sk-leak');
 	});
 
+	it("remembers a link's provider, base URL and model like a choice in the settings, never a key", () => {
+		const storage = memoryStorage();
+		const ollama = `${page}?provider=openai&baseUrl=${encodeURIComponent('http://localhost:11434/v1')}&model=qwen2.5:7b&apiKey=sk-leak&key=sk-leak`;
+		new SettingsStore({ storage, url: ollama });
+		const reloaded = new SettingsStore({ storage, url: page });
+		expect(reloaded.config).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b' });
+		expect(reloaded.status.state).toBe('ready');
+		expect([...storage.data.values()].join()).not.toContain('sk-leak');
+		// A well-known endpoint is remembered too; an unknown remote host only for that visit.
+		new SettingsStore({
+			storage,
+			url: `${page}?provider=openai&baseUrl=${encodeURIComponent('https://api.groq.com/openai/v1')}&model=llama`
+		});
+		expect(new SettingsStore({ storage, url: page }).baseUrl).toBe('https://api.groq.com/openai/v1');
+		new SettingsStore({ storage, url: `${page}?baseUrl=${encodeURIComponent('https://llm.unknown.example/v1')}` });
+		expect(new SettingsStore({ storage, url: page }).baseUrl).toBe('https://api.groq.com/openai/v1');
+	});
+
 	it('ignores invalid URL presets', () => {
 		const store = new SettingsStore({
 			storage: memoryStorage(),

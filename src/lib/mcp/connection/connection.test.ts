@@ -252,6 +252,34 @@ describe('faults', () => {
 		}
 	});
 
+	it('a dropped server that refuses connections is reported at once and retried in the background', async () => {
+		const server = await startFixtureServer();
+		const changes: Array<{ at: number; status: string }> = [];
+		const connection = new McpConnection({
+			name: 'flaky',
+			url: server.url,
+			// The default timing: before, five quick attempts (about 8 s) ran before "error".
+			onChange: (c) => changes.push({ at: Date.now(), status: c.status })
+		});
+		try {
+			await connection.connect();
+			await server.kill();
+			const dropped = Date.now();
+			await rejection(connection.callTool('echo', { text: 'x' }));
+			await expect.poll(() => connection.status, { timeout: 2_000, interval: 20 }).toBe('error');
+			const reported = changes.find((change) => change.at >= dropped && change.status === 'error')!;
+			expect(reported.at - dropped).toBeLessThan(1_500);
+			expect(connection.error?.code).toBe('mcp_unreachable');
+			// The quick attempts go on behind the error: the server is back without a click.
+			await server.restart();
+			await expect.poll(() => connection.status, { timeout: 10_000 }).toBe('connected');
+			expect(text(await connection.callTool('echo', { text: 'back' }))).toBe('back');
+		} finally {
+			await connection.close();
+			await server.stop();
+		}
+	});
+
 	it('a server that answers garbage gives a clear protocol error', async () => {
 		for (const kind of ['html', 'json'] as const) {
 			const garbage = await startGarbageServer(kind);

@@ -4,14 +4,17 @@
  *   connect      open the client, let the owner read what the server offers → connected
  *   ready        wait for an attempt under way; fail fast while the server is down
  *   reinitialise the server forgot our session: open again once, callers wait for it
- *   reconnect    tear the broken client down, `backoff.attempts` tries ("reconnecting"),
- *                then "error" and a slow background retry until it comes back or `close()`
+ *   reconnect    tear the broken client down and try again ("reconnecting"); the first
+ *                failed try reports "error" at once, the other `backoff.attempts` tries and
+ *                then a slow retry go on in the background until it comes back or `close()`
+ *   first connect a server that cannot be reached is reported at once and retried slowly
  *
  * `McpConnection` owns one and adds the catalog and the calls on top.
  */
 import { AutoUiError, sleep } from '$lib/shared';
 import { backoffDelay, type BackoffPolicy } from './backoff';
-import { toMcpError } from './errors';
+import { isNetworkError, toMcpError } from './errors';
+import { rememberRevision, rememberedLegacy } from './revision-memory';
 import type { OpenClient, OpenOptions } from './transport';
 
 /** Life of a connection. `idle` before the first connect, `closed` after `close()`. */
@@ -55,12 +58,18 @@ export class ConnectionLifecycle {
 	#pending: Promise<void> | undefined;
 	#stop = new AbortController();
 	#slowRetry: ReturnType<typeof setTimeout> | undefined;
-	/** An `auto` connection found the server speaks only 2025-11-25 (reconnects skip the probe). */
-	#knownLegacy = false;
+	/** The quick attempts of a reconnect are under way (a second reconnect joins them). */
+	#retrying = false;
+	/**
+	 * An `auto` connection found the server speaks only 2025-11-25 (reconnects skip the probe);
+	 * remembered for the browser tab, so a reload or a new connection does not probe again.
+	 */
+	#knownLegacy: boolean;
 
 	constructor(hooks: LifecycleHooks, backoff: BackoffPolicy) {
 		this.#hooks = hooks;
 		this.#backoff = backoff;
+		this.#knownLegacy = rememberedLegacy(hooks.openOptions().url);
 	}
 
 	get status(): ConnectionStatus {
@@ -94,6 +103,8 @@ export class ConnectionLifecycle {
 			const mapped = toMcpError(error, this.#hooks.name(), 'connect');
 			this.#error = mapped;
 			this.#setStatus('error');
+			// A server that is down (refused, unreachable) may come up later: try again now and then.
+			if (isNetworkError(error)) this.#scheduleSlowRetry();
 			throw mapped;
 		} finally {
 			this.#pending = undefined;
@@ -150,7 +161,7 @@ export class ConnectionLifecycle {
 
 	/** Tears down the broken client (failing its pending calls) and retries with backoff. */
 	startReconnect(open: OpenClient | undefined, cause: unknown): void {
-		if (this.#status === 'closed' || this.#stop.signal.aborted) return;
+		if (this.#status === 'closed' || this.#stop.signal.aborted || this.#retrying) return;
 		if (open && open !== this.#open) return;
 		if (this.#status === 'reconnecting' && this.#pending && open) return;
 		const broken = this.#open;
@@ -165,19 +176,29 @@ export class ConnectionLifecycle {
 		});
 	}
 
-	/** The quick attempts of a reconnect; when they all fail, "error" and the slow retry. */
+	/**
+	 * The quick attempts of a reconnect. The first failure is reported at once ("error": the
+	 * row says why, calls fail fast) while the attempts go on in the background; when they all
+	 * fail, the slow retry takes over.
+	 */
 	async #retry(): Promise<void> {
-		for (let attempt = 0; attempt < this.#backoff.attempts; attempt++) {
-			try {
-				await sleep(backoffDelay(this.#backoff, attempt), this.#stop.signal);
-				await this.#establish();
-				this.#error = undefined;
-				this.#setStatus('connected');
-				return;
-			} catch (error) {
-				if (this.#stop.signal.aborted) return;
-				this.#error = toMcpError(error, this.#hooks.name(), 'reconnect');
+		this.#retrying = true;
+		try {
+			for (let attempt = 0; attempt < this.#backoff.attempts; attempt++) {
+				try {
+					await sleep(backoffDelay(this.#backoff, attempt), this.#stop.signal);
+					await this.#establish();
+					this.#error = undefined;
+					this.#setStatus('connected');
+					return;
+				} catch (error) {
+					if (this.#stop.signal.aborted) return;
+					this.#error = toMcpError(error, this.#hooks.name(), 'reconnect');
+					if (this.#status !== 'error') this.#setStatus('error');
+				}
 			}
+		} finally {
+			this.#retrying = false;
 		}
 		this.#setStatus('error');
 		this.#scheduleSlowRetry();
@@ -210,6 +231,8 @@ export class ConnectionLifecycle {
 		}
 		this.#open = open;
 		this.#knownLegacy = open.client.getProtocolEra() === 'legacy';
+		const { url, protocol = 'auto' } = this.#hooks.openOptions();
+		if (protocol === 'auto') rememberRevision(url, this.#knownLegacy);
 	}
 
 	/** A stream error outside any request: confirm with a ping before tearing down. */
@@ -222,11 +245,15 @@ export class ConnectionLifecycle {
 	}
 
 	#scheduleSlowRetry(): void {
+		this.#clearSlowRetry();
 		if (!this.#backoff.slowRetryMs || this.#stop.signal.aborted) return;
 		this.#slowRetry = setTimeout(() => {
 			this.#slowRetry = undefined;
 			if (this.#status !== 'error') return;
-			this.connect().catch(() => this.#scheduleSlowRetry());
+			// connect() schedules the next try itself for a server that is down; any other failure here too.
+			this.connect().catch(() => {
+				if (!this.#slowRetry) this.#scheduleSlowRetry();
+			});
 		}, this.#backoff.slowRetryMs);
 	}
 

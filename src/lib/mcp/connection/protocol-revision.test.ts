@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AutoUiError } from '$lib/shared';
+import { memoryStorage } from '$lib/shared/testing';
 import { McpConnection } from './connection';
 import { parseProtocolChoice, versionNegotiationFor } from './protocol-revision';
 import { createServerConfig, loadServers, saveServers, storageKey } from '../servers/server-config';
@@ -107,6 +108,36 @@ describe('a server that speaks only 2025-11-25 (server-everything)', () => {
 			expect(text(await connection.callTool('get-sum', { a: 2, b: 40 }))).toContain('42');
 		} finally {
 			await connection.close();
+		}
+	});
+
+	it('a second connection in the same tab skips the probe the server answered with 400 (no failed request logged)', async () => {
+		vi.stubGlobal('sessionStorage', memoryStorage());
+		const methodsOf = async () => {
+			const wire: WireMessage[] = [];
+			const connection = new McpConnection({
+				name: 'everything',
+				url: server.url,
+				protocol: 'auto',
+				onWireMessage: (message) => wire.push(message)
+			});
+			try {
+				await connection.connect();
+				expect(connection.protocolVersion).toBe('2025-11-25');
+			} finally {
+				await connection.close();
+			}
+			return wire.flatMap((message) =>
+				message.direction === 'out' && 'method' in message.message ? [message.message.method] : []
+			);
+		};
+		try {
+			expect(await methodsOf()).toContain('server/discover');
+			const again = await methodsOf();
+			expect(again).toContain('initialize');
+			expect(again).not.toContain('server/discover');
+		} finally {
+			vi.unstubAllGlobals();
 		}
 	});
 

@@ -31,7 +31,9 @@ import {
 	oauthProviderFor,
 	probeServer,
 	runtimeOf,
+	stillConnecting,
 	summarize,
+	whenNone,
 	type ListStatus,
 	type ServerRuntime
 } from './server-runtime';
@@ -62,8 +64,7 @@ export interface ServerListOptions {
 		ConstructorParameters<typeof McpConnection>[0],
 		'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'
 	>;
-	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
-	/** Handlers for a server's requests; `server` gives its current name (it may be renamed from `serverInfo`). */
+	/** Handlers for a server's requests (decide the capabilities advertised); `server` gives its current name. */
 	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
 	/** Sees every JSON-RPC message of every server (the protocol log). */
 	onWireMessage?: (server: string, message: WireMessage) => void;
@@ -86,6 +87,8 @@ export class McpServerList {
 	#options: ServerListOptions;
 	#storage: KeyValueStore | undefined;
 	#origin: string;
+	/** Checks of `settled()` callers, run after every status change. */
+	#waiters = new Set<() => void>();
 
 	#entries = $derived.by((): ServerEntry[] => [
 		...this.#configs.map((config) => ({
@@ -135,6 +138,16 @@ export class McpServerList {
 		return summarize(
 			this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral).map((entry) => entry.runtime)
 		);
+	}
+
+	/** Names of the servers in use still making their first connection (a turn waits for them). */
+	get connecting(): string[] {
+		return stillConnecting(this.#entries);
+	}
+
+	/** Resolves when no server in use is still connecting (connected or failed), or when `signal` aborts. */
+	settled(signal?: AbortSignal): Promise<void> {
+		return whenNone(() => this.connecting, this.#waiters, signal);
 	}
 
 	/**
@@ -376,6 +389,7 @@ export class McpServerList {
 
 	#setRuntime(id: string, runtime: ServerRuntime): void {
 		this.#runtime = { ...this.#runtime, [id]: runtime };
+		for (const check of [...this.#waiters]) check();
 	}
 
 	#persist(): void {

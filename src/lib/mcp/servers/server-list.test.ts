@@ -31,6 +31,17 @@ describe('McpServerList', () => {
 		list.destroy();
 	});
 
+	it('says which servers are still connecting, and settles once each has connected or failed', async () => {
+		const list = new McpServerList({ storage: memoryStore(), origin, includeDatasets: false });
+		list.add({ url: server.url, name: 'fixture' });
+		list.add({ url: 'http://127.0.0.1:9/mcp', name: 'nowhere' });
+		expect(list.connecting).toEqual(['fixture', 'nowhere']);
+		await list.settled();
+		expect(list.connecting).toEqual([]);
+		expect(list.servers.map((entry) => entry.runtime.status)).toEqual(['connected', 'error']);
+		list.destroy();
+	});
+
 	it('persists the list with headers on this device, and exports it without them', async () => {
 		const storage = memoryStore();
 		const list = new McpServerList({ storage, origin, autoConnect: false });

@@ -151,6 +151,37 @@ export function oauthProviderFor(
 	});
 }
 
+/** The names of the servers in use (enabled, or for this visit) still making their first connection. */
+export function stillConnecting(
+	entries: ReadonlyArray<{ config: McpServerConfig; ephemeral: boolean; runtime: ServerRuntime }>
+): string[] {
+	return entries
+		.filter((entry) => (entry.config.enabled || entry.ephemeral) && entry.runtime.status === 'connecting')
+		.map((entry) => entry.config.name);
+}
+
+/**
+ * Resolves when `names()` is empty or `signal` aborts. The check joins `waiters`, which the
+ * owner runs after every change, and leaves it once settled.
+ */
+export function whenNone(
+	names: () => readonly string[],
+	waiters: Set<() => void>,
+	signal?: AbortSignal
+): Promise<void> {
+	return new Promise((resolve) => {
+		const check = () => {
+			if (names().length && !signal?.aborted) return;
+			waiters.delete(check);
+			signal?.removeEventListener('abort', check);
+			resolve();
+		};
+		waiters.add(check);
+		signal?.addEventListener('abort', check, { once: true });
+		check();
+	});
+}
+
 /** One status for the header pill over the servers in use (enabled or for this visit), with a short detail. */
 export function summarize(runtimes: readonly ServerRuntime[]): { status: ListStatus; detail: string } {
 	if (!runtimes.length) return { status: 'not-configured', detail: 'no servers enabled' };
