@@ -11,7 +11,7 @@ describe('the default widget of a result', () => {
 			{ city: 'Rome', day: '2024-01-02', temp: 11, rain: 0.4, lat: 41.9, lon: 12.5 }
 		];
 		const choices = widgetChoices({ content: [], structuredContent: { rows } });
-		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'bar', 'line', 'scatter', 'map']);
+		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'bar', 'line', 'scatter', 'pie', 'map']);
 		expect(choices[0].params).toEqual({ rows: { $ref: 'source#/rows' } });
 		expect(choices[1].params).toMatchObject({ x: 'city', y: 'temp' });
 		expect(choices[2].params).toMatchObject({ x: 'day', y: 'temp' });
