@@ -239,6 +239,13 @@ export function isLongText(node: SchemaNode, name: string): boolean {
 	return longTextNames.test(name) || (typeof node.maxLength === 'number' && node.maxLength > 200);
 }
 
+/** Ctrl/Cmd+Enter in a multi-line editor runs the call (Enter alone is a new line). */
+export function submitOnCtrlEnter(event: KeyboardEvent & { currentTarget: HTMLTextAreaElement }): void {
+	if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+	event.preventDefault();
+	event.currentTarget.form?.requestSubmit();
+}
+
 /** A label for a union branch: its title, else its type or first property names. */
 export function branchLabel(branch: SchemaNode, index: number, root: SchemaNode): string {
 	const resolved = resolveRef(branch, root);
