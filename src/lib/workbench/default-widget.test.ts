@@ -56,4 +56,14 @@ describe('the default widget of a result', () => {
 		});
 		expect(codes.map((choice) => choice.widget)).toEqual(['data-table']);
 	});
+
+	it('draws a line along the first number column (a year) when there is no date, and never charts a column of lists', () => {
+		const rows = [
+			{ Year: 1970, avg_mpg: 17.7, models: ['a', 'b'] },
+			{ Year: 1971, avg_mpg: 21.1, models: ['c'] }
+		];
+		const choices = widgetChoices({ content: [], structuredContent: { rows } });
+		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'line', 'scatter']);
+		expect(choices[1].params).toMatchObject({ x: 'Year', y: 'avg_mpg' });
+	});
 });
