@@ -21,6 +21,7 @@ import { startPostgres, type Postgres } from '../fixtures/deploy/postgres';
 import { postgresBinDir, requireProgram } from '../fixtures/deploy/system';
 import { collectErrors } from './helpers';
 import { addServer } from './support/mcp-apps';
+import { savedParams } from './support/app';
 
 const serverEntry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-postgres', 'dist', 'index.js');
 const airportsCsv = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'airports.csv');
@@ -140,26 +141,6 @@ function postgresScenario(): FakeScenario {
 	};
 }
 
-/** The params of the first saved widget of `type` (the canvas is saved ≤ 300 ms after a change). */
-function savedParams(page: Page, type: string): Promise<Record<string, unknown> | undefined> {
-	return page.evaluate(
-		(widgetType) =>
-			new Promise<Record<string, unknown> | undefined>((resolve) => {
-				const open = indexedDB.open('autoui');
-				open.onsuccess = () => {
-					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
-					request.onsuccess = () =>
-						resolve(
-							(request.result?.widgets ?? []).find((widget: { type: string }) => widget.type === widgetType)?.params
-						);
-					request.onerror = () => resolve(undefined);
-				};
-				open.onerror = () => resolve(undefined);
-			}),
-		type
-	);
-}
-
 /** A number as the widgets write it ("1,234.5"), read back. */
 const readNumber = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
@@ -230,8 +211,10 @@ async function journey(page: Page, format: WireFormat, serverUrl: string) {
 	const form = workbench.locator('[data-testid=tool-form][data-tool="query"]');
 	await form.getByLabel('sql', { exact: true }).fill(statesSql);
 	await form.getByTestId('tool-run').click();
-	await expect(workbench.getByTestId('show-on-canvas')).toHaveText(/Show on canvas \(Table\)/, { timeout: 20_000 });
-	await expect(workbench.locator('[data-testid=show-as][data-widget=bar]')).toBeVisible();
+	await expect(workbench.getByTestId('show-on-canvas').first()).toHaveText(/Show on canvas \(Table\)/, {
+		timeout: 20_000
+	});
+	await expect(workbench.locator('[data-testid=show-on-canvas][data-widget=bar]')).toBeVisible();
 	expect(errors).toEqual([]);
 }
 

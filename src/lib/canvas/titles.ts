@@ -159,13 +159,15 @@ function fromParams(type: string, params: Record<string, unknown>, subject: stri
 		case 'data-table': {
 			const caption = firstSentence(p.caption);
 			if (caption) return caption;
-			const rows = Array.isArray(p.rows) ? p.rows.length : 0;
+			// `data` is the table's alias of `rows`.
+			const tableRows = Array.isArray(p.rows) ? p.rows : Array.isArray(p.data) ? p.data : [];
+			const rows = tableRows.length;
 			if (subject) return `${humanizeField(subject)} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
 			const keys = list(p.columns, 'label');
 			const columns = keys.length
 				? keys
-				: Array.isArray(p.rows) && p.rows[0] && typeof p.rows[0] === 'object' && !Array.isArray(p.rows[0])
-					? Object.keys(p.rows[0]).map(humanizeField)
+				: tableRows[0] && typeof tableRows[0] === 'object' && !Array.isArray(tableRows[0])
+					? Object.keys(tableRows[0]).map(humanizeField)
 					: [];
 			return some(columns.map((column, index) => (index ? lowerFirst(column) : column)));
 		}

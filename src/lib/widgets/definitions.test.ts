@@ -123,7 +123,7 @@ const mistakes: Record<string, unknown[]> = {
 	],
 	'data-table': [
 		{ rows: 'a,b\n1,2' },
-		{ rows: [{ a: 1 }], columns: ['a'] },
+		{ data: [{ a: 1 }], columns: [{ label: 'A' }] },
 		{ rows: [{ a: 1 }], columns: [{ key: 'a', type: 'money' }] },
 		{ rows: [{ a: { nested: true } }] }
 	]

@@ -10,7 +10,7 @@ import type { DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { UiCallbacks } from '$lib/agent/types';
 import type { McpConnection } from '$lib/mcp';
 import { errorMessage, isPlainObject, randomId } from '$lib/shared';
-import { resultValue } from './default-widget';
+import { bindSource, resultValue } from './default-widget';
 import type { ServerRequests } from './server-requests.svelte';
 import { describeError } from './server-errors';
 import type { CallOutcome, ChatStart, ShowOnCanvasRequest, WorkbenchCall, WorkbenchDeps } from './types';
@@ -37,6 +37,13 @@ export interface RegistryPort {
 	readonly registry: ToolRegistry;
 }
 
+/** The canvas's widget validator, as far as the workbench uses it: which offered widgets would fail. */
+export interface WidgetCheckPort {
+	/** Resolves once `check` can run. */
+	load(): Promise<void>;
+	check(type: string, params: unknown, options?: { draw?: boolean }): { ok: boolean };
+}
+
 /** What the bridge is built from. */
 export interface WorkbenchBridgeOptions {
 	/** Where the agent's names of tools come from. */
@@ -49,6 +56,10 @@ export interface WorkbenchBridgeOptions {
 	widgets?: UiCallbacks;
 	/** Resolves once the widget validators are loaded (before `widgets` is used). */
 	widgetsReady?(): Promise<void>;
+	/** Checks the widgets "Show on canvas" would offer, so none that fails is offered. */
+	validator?: WidgetCheckPort;
+	/** A widget was put on the canvas from the workbench (the page brings it into view). */
+	onShown?(id: string): void;
 	requests?: ServerRequests;
 	/** Starts a conversation with this text, or says why it cannot (no model configured). */
 	startConversation?(text: string): ChatStart;
@@ -131,7 +142,23 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		}
 	}
 
+	const shown = (outcome: { id: string } | { error: string }) => {
+		if ('id' in outcome) options.onShown?.(outcome.id);
+		return outcome;
+	};
+
+	async function fitsWidget(widget: string, params: Record<string, unknown>): Promise<boolean> {
+		const validator = options.validator;
+		if (!validator) return true;
+		await validator.load();
+		return validator.check(widget, params, { draw: true }).ok;
+	}
+
 	async function showOnCanvas(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }> {
+		return shown(await addFromSource(request));
+	}
+
+	async function addFromSource(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }> {
 		const canvas = options.canvas;
 		if (hasMethod<CanvasSourcePort>(canvas, 'showFromSource')) {
 			const tool = await registryName(request.source.server, request.source.tool);
@@ -168,7 +195,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 	): Promise<{ id: string } | { error: string }> {
 		await options.widgetsReady?.();
 		const withTitle = title && params.title === undefined ? { ...params, title } : params;
-		return (
+		return shown(
 			options.widgets?.onWidget?.(widget, withTitle, { callId: randomId('static_'), dataFrom: [] }) ?? {
 				error: 'The canvas is not ready.'
 			}
@@ -179,6 +206,7 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		callTool,
 		showOnCanvas,
 		showStatic,
+		fitsWidget: options.validator ? fitsWidget : undefined,
 		connection: options.connection,
 		requests: options.requests,
 		useInChat: options.startConversation
@@ -192,23 +220,5 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 	};
 }
 
-/** Replaces `{"$ref": "source…"}` in a params template by the value it points at. */
-export function bindSource(template: Record<string, unknown>, value: unknown): Record<string, unknown> {
-	const resolve = (node: unknown): unknown => {
-		if (Array.isArray(node)) return node.map(resolve);
-		if (!isPlainObject(node)) return node;
-		if (typeof node.$ref === 'string' && Object.keys(node).length === 1 && /^source(#|$)/.test(node.$ref)) {
-			let target: unknown = value;
-			for (const part of node.$ref
-				.replace(/^source#?/, '')
-				.split('/')
-				.filter(Boolean)) {
-				const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-				target = isPlainObject(target) || Array.isArray(target) ? (target as Record<string, unknown>)[key] : undefined;
-			}
-			return target;
-		}
-		return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, resolve(child)]));
-	};
-	return resolve(template) as Record<string, unknown>;
-}
+/** Binding a params template to a result (kept here for the callers that import it from the bridge). */
+export { bindSource };

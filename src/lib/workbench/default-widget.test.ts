@@ -11,7 +11,7 @@ describe('the default widget of a result', () => {
 			{ city: 'Rome', day: '2024-01-02', temp: 11, rain: 0.4, lat: 41.9, lon: 12.5 }
 		];
 		const choices = widgetChoices({ content: [], structuredContent: { rows } });
-		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'bar', 'line', 'scatter', 'map']);
+		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'bar', 'line', 'scatter', 'pie', 'map']);
 		expect(choices[0].params).toEqual({ rows: { $ref: 'source#/rows' } });
 		expect(choices[1].params).toMatchObject({ x: 'city', y: 'temp' });
 		expect(choices[2].params).toMatchObject({ x: 'day', y: 'temp' });
@@ -55,5 +55,15 @@ describe('the default widget of a result', () => {
 			content: [{ type: 'text', text: JSON.stringify([{ zip: '02134', city: 'Boston' }]) }]
 		});
 		expect(codes.map((choice) => choice.widget)).toEqual(['data-table']);
+	});
+
+	it('draws a line along the first number column (a year) when there is no date, and never charts a column of lists', () => {
+		const rows = [
+			{ Year: 1970, avg_mpg: 17.7, models: ['a', 'b'] },
+			{ Year: 1971, avg_mpg: 21.1, models: ['c'] }
+		];
+		const choices = widgetChoices({ content: [], structuredContent: { rows } });
+		expect(choices.map((choice) => choice.widget)).toEqual(['data-table', 'line', 'scatter']);
+		expect(choices[1].params).toMatchObject({ x: 'Year', y: 'avg_mpg' });
 	});
 });

@@ -5,6 +5,7 @@ import {
 	fieldKind,
 	initialValue,
 	inputTypeOf,
+	isLongText,
 	pruneArgs,
 	resolveRef,
 	unionBranches
@@ -64,5 +65,23 @@ describe('the tool form schema model', () => {
 		expect(inputTypeOf({ format: 'uri' })).toBe('url');
 		expect(inputTypeOf({ format: 'date' })).toBe('date');
 		expect(constraintHint(schema.properties.limit)).toBe('1 – 100');
+	});
+
+	it('leaves unbounded and huge bounds out of the hint: query_sql\'s limit reads "≥ 1", not "1 – 9007199254740991"', () => {
+		expect(constraintHint({ type: 'integer', minimum: 1, maximum: 9007199254740991 })).toBe('≥ 1');
+		expect(constraintHint({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 })).toBe('');
+		expect(constraintHint({ type: 'number', exclusiveMaximum: 10 })).toBe('< 10');
+		expect(constraintHint({ type: 'string', minLength: 1, maxLength: 20000 })).toBe('1 – 20000 chars');
+		expect(constraintHint({ type: 'string', maxLength: 200 })).toBe('≤ 200 chars');
+	});
+
+	it('gives SQL and other long strings a multi-line editor, short strings a one-line input', () => {
+		expect(isLongText({ type: 'string', minLength: 1, maxLength: 20000 }, 'sql')).toBe(true);
+		expect(isLongText({ type: 'string' }, 'statement')).toBe(true);
+		expect(isLongText({ type: 'string', maxLength: 5000 }, 'notes')).toBe(true);
+		expect(isLongText({ type: 'string', format: 'sql' }, 'text')).toBe(true);
+		expect(isLongText({ type: 'string', maxLength: 200 }, 'filter')).toBe(false);
+		expect(isLongText({ type: 'string', format: 'email', maxLength: 320 }, 'email')).toBe(false);
+		expect(isLongText({ type: 'string' }, 'message')).toBe(false);
 	});
 });

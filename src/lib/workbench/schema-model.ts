@@ -188,19 +188,62 @@ export function inputTypeOf(node: SchemaNode): string {
 	}
 }
 
-/** A short human hint for a field's constraints ("1 – 100", "email", "3+ items"). */
+/**
+ * A bound worth showing: a finite number a reader would type. Schemas often write "any
+ * integer" as ±(2^53 − 1) (zod's `.int()`), which says nothing.
+ */
+function meaningful(bound: unknown): bound is number {
+	return typeof bound === 'number' && Number.isFinite(bound) && Math.abs(bound) < 1e15;
+}
+
+/** "1 – 100", "≥ 1", "< 10": only the bounds that say something; empty without any. */
+function rangeHint(min: unknown, max: unknown, exclusive: { min: boolean; max: boolean }): string | undefined {
+	const low = meaningful(min) ? min : undefined;
+	const high = meaningful(max) ? max : undefined;
+	if (low !== undefined && high !== undefined) return `${low} – ${high}`;
+	if (low !== undefined) return `${exclusive.min ? '>' : '≥'} ${low}`;
+	if (high !== undefined) return `${exclusive.max ? '<' : '≤'} ${high}`;
+	return undefined;
+}
+
+/** A short human hint for a field's constraints ("1 – 100", "≥ 1", "email", "3+ items"). */
 export function constraintHint(node: SchemaNode): string {
 	const parts: string[] = [];
-	const min = node.minimum ?? node.exclusiveMinimum;
-	const max = node.maximum ?? node.exclusiveMaximum;
-	if (typeof min === 'number' || typeof max === 'number') parts.push(`${min ?? '−∞'} – ${max ?? '∞'}`);
+	const range = rangeHint(node.minimum ?? node.exclusiveMinimum, node.maximum ?? node.exclusiveMaximum, {
+		min: node.minimum === undefined && node.exclusiveMinimum !== undefined,
+		max: node.maximum === undefined && node.exclusiveMaximum !== undefined
+	});
+	if (range) parts.push(range);
 	if (typeof node.format === 'string') parts.push(node.format);
-	if (typeof node.minLength === 'number' || typeof node.maxLength === 'number')
-		parts.push(`${node.minLength ?? 0}–${node.maxLength ?? '∞'} chars`);
+	const length = rangeHint(node.minLength === 0 ? undefined : node.minLength, node.maxLength, {
+		min: false,
+		max: false
+	});
+	if (length) parts.push(`${length} chars`);
 	if (typeof node.minItems === 'number' || typeof node.maxItems === 'number')
 		parts.push(`${node.minItems ?? 0}–${node.maxItems ?? '∞'} items`);
 	if (typeof node.pattern === 'string') parts.push(`pattern ${node.pattern}`);
 	return parts.join(' · ');
+}
+
+/** Argument names that hold code or long text (SQL above all): they get a multi-line editor. */
+const longTextNames = /^(sql|query|statement|script|code|prompt)$/i;
+
+/**
+ * A string argument that gets a multi-line editor rather than a one-line input: SQL and other
+ * code by its name or `format`, and any string allowed past 200 characters.
+ */
+export function isLongText(node: SchemaNode, name: string): boolean {
+	if (typeof node.format === 'string' && /^(sql|code|textarea|multiline|markdown)$/i.test(node.format)) return true;
+	if (typeof node.format === 'string') return false;
+	return longTextNames.test(name) || (typeof node.maxLength === 'number' && node.maxLength > 200);
+}
+
+/** Ctrl/Cmd+Enter in a multi-line editor runs the call (Enter alone is a new line). */
+export function submitOnCtrlEnter(event: KeyboardEvent & { currentTarget: HTMLTextAreaElement }): void {
+	if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+	event.preventDefault();
+	event.currentTarget.form?.requestSubmit();
 }
 
 /** A label for a union branch: its title, else its type or first property names. */

@@ -7,6 +7,7 @@ import type { DirectCallOutcome } from '$lib/agent/dispatch/direct-call';
 import type { ToolProgress } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
 import type { ServerRequests } from './server-requests.svelte';
+import type { WidgetFit } from './default-widget';
 
 /** Progress of a running call (MCP `notifications/progress`). */
 export type CallProgress = ToolProgress;
@@ -42,6 +43,8 @@ export interface WorkbenchDeps {
 	callTool(call: WorkbenchCall): Promise<CallOutcome>;
 	/** Adds a live widget built from a tool's result; absent when no canvas is available. */
 	showOnCanvas?(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }>;
+	/** Whether a widget can show params bound to a result; absent offers every candidate. */
+	fitsWidget?: WidgetFit;
 	/** Adds a widget with fixed params (a resource's contents); not refreshed. */
 	showStatic?(
 		widget: string,

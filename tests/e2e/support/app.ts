@@ -184,3 +184,23 @@ export function savedCanvas(page: Page, key = 'canvas.v1'): Promise<Array<{ type
 		key
 	);
 }
+
+/** The params of the first saved widget of `type` (the canvas is saved ≤ 300 ms after a change). */
+export function savedParams(page: Page, type: string): Promise<Record<string, unknown> | undefined> {
+	return page.evaluate(
+		(widgetType) =>
+			new Promise<Record<string, unknown> | undefined>((resolve) => {
+				const open = indexedDB.open('autoui');
+				open.onsuccess = () => {
+					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
+					request.onsuccess = () =>
+						resolve(
+							(request.result?.widgets ?? []).find((widget: { type: string }) => widget.type === widgetType)?.params
+						);
+					request.onerror = () => resolve(undefined);
+				};
+				open.onerror = () => resolve(undefined);
+			}),
+		type
+	);
+}

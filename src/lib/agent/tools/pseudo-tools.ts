@@ -5,7 +5,7 @@
  * still reachable: search → call.
  */
 import { safeStringify, truncateText } from '$lib/shared';
-import { nameTokens } from './canonical';
+import { searchTools } from './tool-search';
 import type { RegistryEntry } from './registry';
 import { adaptedEntry, type ToolCatalog } from './catalog';
 
@@ -19,20 +19,6 @@ export interface PseudoAnswer {
 }
 
 type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
-
-function score(entry: ToolEntry, words: string[]): number {
-	const name = new Set(nameTokens(entry.tool.name));
-	const title = entry.tool.title?.toLowerCase() ?? '';
-	const description = (typeof entry.tool.description === 'string' ? entry.tool.description : '').toLowerCase();
-	let total = 0;
-	for (const word of words) {
-		if (name.has(word)) total += 3;
-		else if (entry.tool.name.toLowerCase().includes(word)) total += 2;
-		if (title.includes(word)) total += 1;
-		if (description.includes(word)) total += 1;
-	}
-	return total;
-}
 
 /**
  * Answers a pseudo-tool call. `allowed` filters out tools the policy blocks, so the model
@@ -60,12 +46,8 @@ export function answerPseudoTool(
 		return { text, exposed: listed.map((tool) => tool.name) };
 	}
 	const query = typeof args.query === 'string' ? args.query : '';
-	const words = nameTokens(query);
-	const ranked = tools
-		.map((tool, index) => ({ tool, index, score: words.length ? score(tool, words) : 1 }))
-		.filter((item) => item.score > 0)
-		.sort((a, b) => b.score - a.score || a.index - b.index);
-	const matches = ranked.slice(0, MAX_SEARCH_MATCHES).map(({ tool }) => {
+	const ranked = searchTools(tools, query, (tool) => tool.tool);
+	const matches = ranked.slice(0, MAX_SEARCH_MATCHES).map((tool) => {
 		const adapted = adaptedEntry(catalog, tool);
 		return {
 			name: tool.name,

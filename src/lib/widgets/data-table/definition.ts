@@ -1,15 +1,17 @@
 /** `data-table`: rows and typed columns with sort, filter, resize, CSV export and virtual scrolling. */
 import type { WidgetDefinition } from '../types';
 import { dataTableIssues } from './draw-issues';
-import { list, object, oneOf, scalar, text, title } from '../shared/schema';
-import type { ColumnSpec } from './table-model';
+import { list, object, oneOf, requireOneOf, scalar, text, title } from '../shared/schema';
+import { tableInput, type ColumnParam } from './table-params';
 import { frameFor, textLines } from '../shared/natural-size';
 import { normalizeRows, resolveColumns } from './table-model';
 import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type DataTableParams = {
-	rows: Array<Record<string, unknown> | unknown[]>;
-	columns?: ColumnSpec[];
+	rows?: Array<Record<string, unknown> | unknown[]>;
+	/** Alias of `rows` (what the other collection widgets take). */
+	data?: Array<Record<string, unknown> | unknown[]>;
+	columns?: ColumnParam[];
 	sort?: { key: string; direction?: 'asc' | 'desc' };
 	caption?: string;
 	title?: string;
@@ -39,25 +41,32 @@ const column = object(
 	['key']
 );
 
+const tableRows = (description: string) => ({
+	type: 'array',
+	maxItems: 500_000,
+	description,
+	items: {
+		type: ['object', 'array'],
+		additionalProperties: scalar('A cell value'),
+		items: scalar('A cell value')
+	}
+});
+
 export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 	name: 'data-table',
 	title: 'Table',
 	description:
 		'A sortable, filterable table of rows with typed columns (number, date, link, image, badge), CSV export and smooth scrolling for very many rows.',
 	category: 'data',
-	schema: object(
-		{
-			rows: {
-				type: 'array',
-				maxItems: 500_000,
-				description: 'The rows: objects keyed by column key (preferred), or arrays in column order',
-				items: {
-					type: ['object', 'array'],
-					additionalProperties: scalar('A cell value'),
-					items: scalar('A cell value')
-				}
-			},
-			columns: list(column, 'Column order, labels and types; inferred from the rows when omitted', { max: 200 }),
+	schema: {
+		...object({
+			rows: tableRows('The rows: objects keyed by column key (preferred), or arrays in column order'),
+			data: tableRows('Alias of `rows`: the rows as a query returns them, e.g. {"$ref": "source#/rows"}'),
+			columns: list(
+				{ anyOf: [text('A column key alone', 200), column] },
+				'Column order, labels and types (a key alone or a column object); inferred from the rows when omitted',
+				{ max: 200 }
+			),
 			sort: object(
 				{ key: text('Column key to sort by', 200), direction: oneOf(['asc', 'desc'], 'Sort direction') },
 				['key'],
@@ -66,9 +75,9 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 			caption: text('A sentence describing the table, read by screen readers and shown under it', 500),
 			title,
 			select: selectProperty
-		},
-		['rows']
-	),
+		}),
+		...requireOneOf([['rows'], ['data']])
+	},
 	example: {
 		caption: 'Largest cities of the Nordic countries, 2023 estimates.',
 		columns: [
@@ -135,12 +144,13 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 		whenToUse:
 			'Exact values across several fields for many items — records from a query, lists of entities, anything a reader scans, sorts or exports. For one number use stat, for key/value pairs of one item use kv, for trends or comparisons prefer a chart.',
 		howToUse:
-			'Pass `rows` as objects with the same keys. Add `columns` to set order, labels and types: number (with format integer/decimal/percent/compact/currency), date, link (URL; labelKey names the text field), image (thumbnail URL), badge (short status text), boolean. Send all rows you have — the table scrolls 200,000 rows smoothly; readers can filter, sort and export CSV.'
+			'Pass `rows` (or `data`, e.g. `{"$ref": "source#/rows"}`) as objects with the same keys. `columns` as keys (`["city", "population"]`) picks and orders them; as objects it also sets order, labels and types: number (with format integer/decimal/percent/compact/currency), date, link (URL; labelKey names the text field), image (thumbnail URL), badge (short status text), boolean. Send all rows you have — the table scrolls 200,000 rows smoothly; readers can filter, sort and export CSV.'
 	},
 	defaultSize: { w: 640, h: 360 },
 	naturalSize: (params) => {
-		const rows = normalizeRows(params.rows, params.columns);
-		const columns = resolveColumns(params.columns, rows);
+		const input = tableInput(params);
+		const rows = normalizeRows(input.rows, input.columns);
+		const columns = resolveColumns(input.columns, rows);
 		const width = columns.reduce((total, column) => total + column.width, 0) + 24;
 		const shown = Math.min(rows.length, 14);
 		return frameFor(
@@ -149,5 +159,5 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 		);
 	},
 	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
-	drawIssues: (params) => [...dataTableIssues(params), ...selectIssues(params, params.rows)]
+	drawIssues: (params) => [...dataTableIssues(params), ...selectIssues(params, tableInput(params).rows)]
 };

@@ -7,14 +7,16 @@ import { isPlainObject } from '$lib/shared';
 import type { DrawIssue } from '../types';
 import type { DataTableParams } from './definition';
 import { normalizeRows, resolveColumns } from './table-model';
+import { tableInput } from './table-params';
 
 const sampleSize = 1000;
 
 /** The data-table's draw issues (see the module comment). */
 export function dataTableIssues(params: DataTableParams): DrawIssue[] {
 	const issues: DrawIssue[] = [];
-	const rows = Array.isArray(params.rows) ? params.rows.slice(0, sampleSize) : [];
-	const specs = params.columns ?? [];
+	const input = tableInput(params);
+	const rows = input.rows.slice(0, sampleSize);
+	const specs = input.columns ?? [];
 	const objects = rows.filter(isPlainObject);
 	if (objects.length > 0) {
 		const present = new Set<string>();
@@ -33,13 +35,13 @@ export function dataTableIssues(params: DataTableParams): DrawIssue[] {
 		if (index !== -1) {
 			const cells = (rows[index] as unknown[]).length;
 			issues.push({
-				path: `/rows/${index}`,
+				path: `/${params.rows ? 'rows' : 'data'}/${index}`,
 				message: `row ${index + 1} has ${cells} cells but ${specs.length} columns are named; name a column for each cell (or send object rows)`
 			});
 		}
 	}
 	if (params.sort && issues.length === 0) {
-		const keys = resolveColumns(params.columns, normalizeRows(rows, params.columns)).map((column) => column.key);
+		const keys = resolveColumns(input.columns, normalizeRows(rows, input.columns)).map((column) => column.key);
 		if (keys.length && !keys.includes(params.sort.key)) {
 			issues.push({
 				path: '/sort/key',
