@@ -2,7 +2,7 @@
  * One remote MCP server behind the `ToolServer` interface, kept healthy:
  *
  *   connect      open (Streamable HTTP, or legacy SSE) → list tools/prompts/resources → layer
- *   callTool     ready? → call with signal/timeout/progress
+ *   callTool     ready? → call with signal/timeout/progress (a task tool: as a task, see `tasks.ts`)
  *                  404 on our session → re-initialise, retry once
  *                  network failure / dropped stream → reconnect in the background, fail this call
  *   dropped      status "reconnecting", backoff attempts; still down → "error" (calls fail
@@ -23,6 +23,7 @@ import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
+import { callToolAsTask, runsAsTask } from './tasks';
 import type { ProtocolChoice } from './protocol-revision';
 import type { OpenClient, TransportChoice, TransportKind } from './transport';
 
@@ -45,6 +46,8 @@ export interface McpConnectionOptions {
 	connectTimeoutMs?: number;
 	/** Per-call timeout when the caller gives none; reset by progress notifications. */
 	defaultCallTimeoutMs?: number;
+	/** Runs tools whose `execution.taskSupport` is `optional` as tasks too (`required` ones always are). */
+	preferTasks?: boolean;
 	backoff?: Partial<BackoffPolicy>;
 	/** Answers the server's requests (sampling, elicitation, roots, log messages). */
 	handlers?: ClientHandlers;
@@ -184,7 +187,7 @@ export class McpConnection implements ToolServer {
 	 * requests waiting for the user hold (see `activeCalls`).
 	 */
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-		const { signal, onProgress, timeoutMs, traceparent } = options;
+		const { signal, onProgress, onTask, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		// Without a timeout from the caller, the default one restarts on each progress notification.
 		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
@@ -202,6 +205,13 @@ export class McpConnection implements ToolServer {
 				});
 				try {
 					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
+					const tool = this.#catalog.tools.find((candidate) => candidate.name === name);
+					if (runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks)) {
+						// The deadline becomes the task's TTL; each report restarts it, so a reporting task never times out.
+						const onActivity = () => deadline.restart();
+						const ttlMs = deadline.ms;
+						return toToolResult(await callToolAsTask(open.client, request, { ttlMs, signal: deadline.signal, onTask, onActivity, timeout: unboundedMs }));
+					}
 					const result = await open.client.callTool(request, {
 						signal: deadline.signal,
 						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
