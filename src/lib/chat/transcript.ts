@@ -11,6 +11,7 @@
 import type { AgentEvent, DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from '$lib/console/event-cursor';
 import { adviceFor, type ErrorAdvice } from './error-advice';
+import type { ToolTaskStatus } from '$lib/shared';
 
 /** Status of a tool chip. `cancelled`: the turn ended before the call finished. */
 export type ToolStatus = 'running' | 'done' | 'error' | 'waiting' | 'denied' | 'cancelled';
@@ -51,6 +52,8 @@ export interface ToolItem extends ItemBase {
 	code?: string;
 	elapsedMs?: number;
 	progress?: { progress: number; total?: number; message?: string };
+	/** The call runs as an MCP task: its id, state and the server's last status message. */
+	task?: { taskId: string; status: ToolTaskStatus; message?: string };
 	truncated?: boolean;
 	widgetId?: string;
 	decision?: ApprovalDecision;
@@ -246,6 +249,11 @@ export class Transcript {
 			case 'tool-progress': {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (old) this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
+				return;
+			}
+			case 'task-status': {
+				const old = this.#get(`tool:${event.callId}`, 'tool');
+				if (old) this.#replace({ ...old, task: { taskId: event.taskId, status: event.status, message: event.message ?? old.task?.message } });
 				return;
 			}
 			case 'tool-result':

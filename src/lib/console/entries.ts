@@ -9,7 +9,7 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ServerResponseEvent } from '$lib/agent';
+import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ServerResponseEvent, TaskStatusEvent } from '$lib/agent';
 import { EventCursor } from './event-cursor';
 import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
 import { formatDuration, preview, thousands } from './format';
@@ -19,7 +19,7 @@ export { entryKinds, entryStatuses } from './entry';
 export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
 export { formatClock, formatDuration, preview } from './format';
 
-function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
+function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent | TaskStatusEvent) {
 	return {
 		turnId: event.turnId,
 		iteration: event.iteration,
@@ -214,6 +214,12 @@ export class ConsoleLog {
 				this.#record(event.callId).progress = event;
 				const total = event.total ? ` / ${event.total}` : '';
 				this.#update(`call:${event.callId}`, (old) => ({ summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}` }));
+				return;
+			}
+			case 'task-status': {
+				const status = event.status === 'completed' ? 'ok' : event.status === 'failed' ? 'error' : event.status === 'cancelled' ? 'cancelled' : event.status === 'input_required' ? 'pending' : 'running';
+				const summary = `task ${event.taskId} ${event.status}${event.message ? `: ${preview(event.message, 160)}` : ''}`;
+				this.#push(null, { ...base, ...callFields(event), kind: 'task', status, summary });
 				return;
 			}
 			case 'tool-result':

@@ -13,6 +13,7 @@ export const entryKinds = [
 	'tool-call',
 	'tool-result',
 	'tool-error',
+	'task',
 	'retry',
 	'activation',
 	'compression',

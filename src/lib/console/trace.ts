@@ -118,6 +118,7 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	retry: { iteration: 'number', attempt: 'number', delayMs: 'number', reason: 'string' },
 	'tool-call': { ...callFields, args: 'object', guided: 'boolean' },
 	'tool-progress': { ...callFields, progress: 'number' },
+	'task-status': { ...callFields, taskId: 'string', status: 'string' },
 	'tool-result': { ...callFields, result: 'string', elapsedMs: 'number', size: 'number', truncated: 'boolean', recallId: 'string' },
 	'tool-error': { ...callFields, error: 'string', code: 'string', result: 'string', elapsedMs: 'number' },
 	activation: { iteration: 'number', server: 'string', protocol: 'string', tools: 'array', scope: 'string' },
