@@ -71,6 +71,8 @@ test('an ambiguous query asks through the elicitation card mid-task; the answer 
 	const elicitation = log.getByTestId('elicitation');
 	await expect(elicitation).toBeVisible({ timeout: 20_000 });
 	await expect(log.getByTestId('task-status')).toHaveText('input_required');
+	// The titled choices come as a union: the first branch, then its value.
+	await elicitation.locator('select').last().selectOption({ index: 1 });
 	await elicitation.getByTestId('elicitation-accept').click();
 	await expect(log.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(page.getByTestId('assistant-message').last()).toContainText('Clarified report arrived.', { timeout: 20_000 });
