@@ -97,3 +97,19 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The task was cancelled.', { timeout: 20_000 });
 	expect(errors).toEqual([]);
 });
+
+test('a task tool run by hand in the workbench shows its task card until the result', async ({ page }) => {
+	const errors = collectErrors(page);
+	await connect(page);
+	await page.getByTestId('mcp-status').click();
+	await page.locator('[data-testid=open-workbench][data-server=everything]').click();
+	const workbench = page.locator('[data-testid=workbench][data-server=everything]');
+	await workbench.locator('[data-testid=workbench-tool][data-tool="simulate-research-query"]').click();
+	const form = workbench.locator('[data-testid=tool-form][data-tool="simulate-research-query"]');
+	await form.getByLabel('topic', { exact: true }).fill('moss');
+	await form.getByTestId('tool-run').click();
+	await expect(form.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
+	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
+	await expect(workbench.getByTestId('tool-result').first()).toContainText('Research Report: moss');
+	expect(errors).toEqual([]);
+});

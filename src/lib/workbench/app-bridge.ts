@@ -73,13 +73,13 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 		if (hasMethod<DirectCallPort>(session, 'callTool')) {
 			const tool = await registryName(call.server, call.tool);
 			if (!tool) return { ok: false, callId: '', error: `Tool "${call.tool}" of server "${call.server}" is not available to the app right now (is the server connected?).`, code: 'unknown_tool', elapsedMs: 0 };
-			return session.callTool({ tool, args: call.args, origin: 'manual', signal: call.signal, timeoutMs: call.timeoutMs, onProgress: call.onProgress });
+			return session.callTool({ tool, args: call.args, origin: 'manual', signal: call.signal, timeoutMs: call.timeoutMs, onProgress: call.onProgress, onTask: call.onTask });
 		}
 		const connection = options.connection(call.server);
 		const callId = randomId('manual_');
 		if (!connection) return { ok: false, callId, error: `MCP server "${call.server}" is not connected.`, code: 'mcp_disconnected', elapsedMs: 0 };
 		try {
-			const result = await connection.callTool(call.tool, call.args, { signal: call.signal, timeoutMs: call.timeoutMs, onProgress: call.onProgress });
+			const result = await connection.callTool(call.tool, call.args, { signal: call.signal, timeoutMs: call.timeoutMs, onProgress: call.onProgress, onTask: call.onTask });
 			return { ok: !result.isError, callId, result, value: resultValue(result), elapsedMs: performance.now() - started };
 		} catch (error) {
 			const cause = isPlainObject((error as { cause?: unknown })?.cause) || (error as { cause?: unknown })?.cause instanceof Error ? (error as { cause: unknown }).cause : error;
