@@ -10,8 +10,8 @@ export type { LinkSource, PendingLinkServers } from './servers/link-servers.svel
 export type { ServerEntry, ServerListOptions } from './servers/server-list.svelte';
 export type { ServerRuntime, ServerStatus } from './servers/server-runtime';
 export type { TransportChoice, TransportKind } from './connection/transport';
-export { legacyRevision, modernRevision, parseProtocolChoice, protocolChoiceLabels, protocolChoices } from './connection/protocol-revision';
-export type { ProtocolChoice } from './connection/protocol-revision';
+export { deprecatedIn, legacyRevision, modernRevision, parseProtocolChoice, protocolChoiceLabels, protocolChoices } from './connection/protocol-revision';
+export type { DeprecatedFeature, ProtocolChoice } from './connection/protocol-revision';
 export { capabilitiesFor } from './connection/client-handlers';
 export type { ActiveCall, ClientHandlers, RequestContext } from './connection/client-handlers';
 export { tapTransport } from './connection/protocol-tap';
