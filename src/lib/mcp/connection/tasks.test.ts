@@ -23,7 +23,7 @@ describe('tool calls as tasks', () => {
 			handlers: {
 				elicit: async (params) => {
 					elicitations.push(String((params as { message?: string }).message));
-					const schema = (params as { requestedSchema: { properties: { interpretation: { oneOf: Array<{ const: string }> } } } }).requestedSchema;
+					const schema = (params as unknown as { requestedSchema: { properties: { interpretation: { oneOf: Array<{ const: string }> } } } }).requestedSchema;
 					return { action: 'accept', content: { interpretation: schema.properties.interpretation.oneOf[0].const } };
 				}
 			}

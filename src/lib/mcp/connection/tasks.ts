@@ -57,7 +57,7 @@ export interface TaskCallOptions {
  */
 export async function callToolAsTask(client: Client, params: Record<string, unknown>, options: TaskCallOptions): Promise<Record<string, unknown>> {
 	const { signal, timeout } = options;
-	const created = await client.request({ method: 'tools/call', params: { ...params, task: { ttl: options.ttlMs } } }, anyResult, { signal, timeout });
+	const created = (await client.request({ method: 'tools/call', params: { ...params, task: { ttl: options.ttlMs } } }, anyResult, { signal, timeout })) as Record<string, unknown>;
 	const first = taskOf(created);
 	if (!first || !('task' in created)) return created;
 	const { taskId } = first;
@@ -85,7 +85,7 @@ export async function callToolAsTask(client: Client, params: Record<string, unkn
 			report({ taskId, status: 'cancelled', message: last.status === 'cancelled' ? last.message : 'Cancelled by the user' });
 			throw new AutoUiError('aborted', `The task ${taskId} was cancelled.`);
 		}
-		const final = await result;
+		const final = (await result) as Record<string, unknown>;
 		const done = taskOf((final._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/related-task']);
 		if (last.status !== 'completed' && last.status !== 'failed') report({ taskId, status: done?.status ?? 'completed', message: last.message });
 		return final;
