@@ -10,7 +10,8 @@ describe('agent preferences', () => {
 			approval: 'destructive',
 			lazyTools: false,
 			flattenParams: false,
-			toolChoice: 'auto'
+			toolChoice: 'auto',
+			preferTasks: false
 		});
 	});
 
@@ -18,6 +19,13 @@ describe('agent preferences', () => {
 		const storage = memoryStorage();
 		const preferences = new AgentPreferences(storage);
 		preferences.save({ approval: 'cautious', flattenParams: true, toolChoice: 'required' });
-		expect(new AgentPreferences(storage).values).toEqual({ approval: 'cautious', lazyTools: true, flattenParams: true, toolChoice: 'required' });
+		expect(new AgentPreferences(storage).values).toEqual({ approval: 'cautious', lazyTools: true, flattenParams: true, toolChoice: 'required', preferTasks: false });
+	});
+
+	it('keeps the choice to run optional MCP task tools as tasks', () => {
+		const storage = memoryStorage();
+		new AgentPreferences(storage).save({ preferTasks: true });
+		expect(new AgentPreferences(storage).values.preferTasks).toBe(true);
+		expect(parseAgentPreferences('{"preferTasks":"yes"}').preferTasks).toBe(false);
 	});
 });

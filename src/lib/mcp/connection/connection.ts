@@ -46,8 +46,8 @@ export interface McpConnectionOptions {
 	connectTimeoutMs?: number;
 	/** Per-call timeout when the caller gives none; reset by progress notifications. */
 	defaultCallTimeoutMs?: number;
-	/** Runs tools whose `execution.taskSupport` is `optional` as tasks too (`required` ones always are). */
-	preferTasks?: boolean;
+	/** Runs tools whose `execution.taskSupport` is `optional` as tasks too (`required` ones always are); read at each call. */
+	preferTasks?: () => boolean;
 	backoff?: Partial<BackoffPolicy>;
 	/** Answers the server's requests (sampling, elicitation, roots, log messages). */
 	handlers?: ClientHandlers;
@@ -206,7 +206,7 @@ export class McpConnection implements ToolServer {
 				try {
 					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
 					const tool = this.#catalog.tools.find((candidate) => candidate.name === name);
-					if (runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks)) {
+					if (runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks?.())) {
 						// The deadline becomes the task's TTL; each report restarts it, so a reporting task never times out.
 						const onActivity = () => deadline.restart();
 						const ttlMs = deadline.ms;

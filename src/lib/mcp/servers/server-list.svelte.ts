@@ -58,7 +58,7 @@ export interface ServerListOptions {
 	/** Connect enabled servers right away (default true). */
 	autoConnect?: boolean;
 	/** Passed to each connection (tests shorten reconnect timing). */
-	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'>;
+	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs' | 'preferTasks'>;
 	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
 	/** Handlers for a server's requests; `server` gives its current name (it may be renamed from `serverInfo`). */
 	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
