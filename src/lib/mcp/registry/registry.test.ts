@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../oauth/oauth';
-import { defaultRegistryBase, isBareDomain, parseRegistryPage, searchRegistry, wellKnownServer } from './registry';
+import { defaultRegistryBase, headerTemplate, isBareDomain, parseRegistryPage, searchRegistry, wellKnownServer } from './registry';
 import { registryBaseFor, registryStorageKey, saveRegistryBase } from './registry-settings';
 
 /** One entry in the official `/v0/servers` shape (server.json wrapped with registry metadata). */
@@ -40,6 +40,14 @@ describe('registry', () => {
 			url: 'https://weather.example/mcp',
 			headers: [{ name: 'X-Api-Key', description: 'Your key', required: true, secret: true }]
 		});
+	});
+
+	it('starts the header lines with the required headers only, without values', () => {
+		const remote = { transport: 'streamable-http' as const, url: 'https://x.example/mcp', headers: [
+			{ name: 'X-Api-Key', required: true, secret: true },
+			{ name: 'X-Region', required: false, secret: false }
+		] };
+		expect(headerTemplate(remote)).toBe('X-Api-Key: ');
 	});
 
 	it('falls back to SSE and leaves package-only entries without a remote', () => {

@@ -141,7 +141,10 @@ export async function wellKnownServer(domain: string, options: RegistryRequest =
 	}
 }
 
-/** The header lines the add form starts with: each header's name, with an empty value to fill in. */
+/** The header lines the add form starts with: each required header's name, with an empty value to fill in. */
 export function headerTemplate(remote: RegistryRemote): string {
-	return remote.headers.map((header) => `${header.name}: `).join('\n');
+	return remote.headers
+		.filter((header) => header.required)
+		.map((header) => `${header.name}: `)
+		.join('\n');
 }
