@@ -13,14 +13,23 @@ let registry: FakeRegistry;
 
 test.beforeAll(async () => {
 	everything = await startEverything({ mode: 'streamableHttp' });
-	const entry = (name: string, remotes: unknown[]) => ({ name, description: `The ${name} test server`, version: '2.0.1', remotes });
+	const entry = (name: string, remotes: unknown[]) => ({
+		name,
+		description: `The ${name} test server`,
+		version: '2.0.1',
+		remotes
+	});
 	registry = await startFakeRegistry([
 		entry('io.github.example/everything', [
 			{ type: 'sse', url: everything.url.replace('/mcp', '/sse') },
 			{ type: 'streamable-http', url: everything.url }
 		]),
 		entry('io.github.example/everything-keyed', [
-			{ type: 'streamable-http', url: `${everything.url}?keyed=1`, headers: [{ name: 'X-Api-Key', description: 'Your key', isRequired: true, isSecret: true }] }
+			{
+				type: 'streamable-http',
+				url: `${everything.url}?keyed=1`,
+				headers: [{ name: 'X-Api-Key', description: 'Your key', isRequired: true, isSecret: true }]
+			}
 		]),
 		entry('io.github.example/everything-packages', [])
 	]);
@@ -52,7 +61,11 @@ test('searches the registry, adds a server from it, and it connects', async ({ p
 	await expect(plain).toContainText('The io.github.example/everything test server');
 	const keyed = page.locator('[data-testid=registry-result][data-name="io.github.example/everything-keyed"]');
 	await expect(keyed.getByTestId('registry-headers')).toContainText('X-Api-Key');
-	await expect(page.locator('[data-testid=registry-result][data-name="io.github.example/everything-packages"]').getByTestId('registry-add')).toBeDisabled();
+	await expect(
+		page
+			.locator('[data-testid=registry-result][data-name="io.github.example/everything-packages"]')
+			.getByTestId('registry-add')
+	).toBeDisabled();
 
 	// An entry that needs a header fills the form and asks for the value instead of connecting.
 	await keyed.getByTestId('registry-add').click();

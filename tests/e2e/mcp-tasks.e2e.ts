@@ -39,7 +39,11 @@ test('a task tool runs as a task: the card follows its stages and the model gets
 	llm.setScenario({
 		steps: [
 			research({ topic: 'tides' }),
-			(request) => ({ text: request.toolResults.some((result) => result.content.includes('Research Report: tides')) ? 'The report arrived.' : `Got: ${request.toolResults[0]?.content.slice(0, 200)}` })
+			(request) => ({
+				text: request.toolResults.some((result) => result.content.includes('Research Report: tides'))
+					? 'The report arrived.'
+					: `Got: ${request.toolResults[0]?.content.slice(0, 200)}`
+			})
 		]
 	});
 	await connect(page);
@@ -47,7 +51,10 @@ test('a task tool runs as a task: the card follows its stages and the model gets
 	await page.getByTestId('send').click();
 	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
 	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await expect(card.getByTestId('task-message')).toHaveText(/Analyzing content|Synthesizing findings|Generating report/, { timeout: 15_000 });
+	await expect(card.getByTestId('task-message')).toHaveText(
+		/Analyzing content|Synthesizing findings|Generating report/,
+		{ timeout: 15_000 }
+	);
 	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(card.getByTestId('task-cancel')).toHaveCount(0);
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The report arrived.', { timeout: 20_000 });
@@ -61,7 +68,11 @@ test('an ambiguous query asks through the elicitation card mid-task; the answer 
 	llm.setScenario({
 		steps: [
 			research({ topic: 'python', ambiguous: true }),
-			(request) => ({ text: request.toolResults.some((result) => result.content.includes('Clarification')) ? 'Clarified report arrived.' : 'No clarification.' })
+			(request) => ({
+				text: request.toolResults.some((result) => result.content.includes('Clarification'))
+					? 'Clarified report arrived.'
+					: 'No clarification.'
+			})
 		]
 	});
 	await connect(page);
@@ -75,7 +86,9 @@ test('an ambiguous query asks through the elicitation card mid-task; the answer 
 	await elicitation.locator('select').last().selectOption({ index: 1 });
 	await elicitation.getByTestId('elicitation-accept').click();
 	await expect(log.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('Clarified report arrived.', { timeout: 20_000 });
+	await expect(page.getByTestId('assistant-message').last()).toContainText('Clarified report arrived.', {
+		timeout: 20_000
+	});
 	expect(errors).toEqual([]);
 });
 
@@ -84,7 +97,11 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 	llm.setScenario({
 		steps: [
 			research({ topic: 'stars' }),
-			(request) => ({ text: request.toolResults.some((result) => /cancel/i.test(result.content)) ? 'The task was cancelled.' : 'Not cancelled.' })
+			(request) => ({
+				text: request.toolResults.some((result) => /cancel/i.test(result.content))
+					? 'The task was cancelled.'
+					: 'Not cancelled.'
+			})
 		]
 	});
 	await connect(page);
@@ -94,7 +111,9 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await card.getByTestId('task-cancel').click();
 	await expect(card.getByTestId('task-status')).toHaveText('cancelled', { timeout: 10_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The task was cancelled.', { timeout: 20_000 });
+	await expect(page.getByTestId('assistant-message').last()).toContainText('The task was cancelled.', {
+		timeout: 20_000
+	});
 	expect(errors).toEqual([]);
 });
 

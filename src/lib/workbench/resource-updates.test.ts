@@ -7,7 +7,11 @@ function recordingClient() {
 	const client = {
 		listen: async (filter: unknown) => {
 			sent.push({ method: 'subscriptions/listen', params: filter });
-			return { honoredFilter: filter, closed: Promise.resolve('local' as const), close: async () => void sent.push({ method: 'close', params: undefined }) };
+			return {
+				honoredFilter: filter,
+				closed: Promise.resolve('local' as const),
+				close: async () => void sent.push({ method: 'close', params: undefined })
+			};
 		},
 		subscribeResource: async (params: unknown) => (sent.push({ method: 'resources/subscribe', params }), {}),
 		unsubscribeResource: async (params: unknown) => (sent.push({ method: 'resources/unsubscribe', params }), {})
@@ -21,7 +25,10 @@ describe('watchResource', () => {
 		const watch = await watchResource(client, 'demo://a', '2026-07-28');
 		expect(watch.method).toBe('subscriptions/listen');
 		await watch.close();
-		expect(sent).toEqual([{ method: 'subscriptions/listen', params: { resourceSubscriptions: ['demo://a'] } }, { method: 'close', params: undefined }]);
+		expect(sent).toEqual([
+			{ method: 'subscriptions/listen', params: { resourceSubscriptions: ['demo://a'] } },
+			{ method: 'close', params: undefined }
+		]);
 	});
 
 	it('subscribes with resources/subscribe before it', async () => {

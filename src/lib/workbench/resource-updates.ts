@@ -18,7 +18,11 @@ export interface ResourceWatch {
 type WatchClient = Pick<Client, 'listen' | 'subscribeResource' | 'unsubscribeResource'>;
 
 /** Starts watching `uri` the way the server's protocol revision (`version`) expects. */
-export async function watchResource(client: WatchClient, uri: string, version: string | undefined): Promise<ResourceWatch> {
+export async function watchResource(
+	client: WatchClient,
+	uri: string,
+	version: string | undefined
+): Promise<ResourceWatch> {
 	if (version && version >= modernRevision) {
 		const subscription = await client.listen({ resourceSubscriptions: [uri] });
 		return { uri, method: 'subscriptions/listen', close: () => subscription.close() };

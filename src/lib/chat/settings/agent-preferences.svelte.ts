@@ -45,7 +45,8 @@ export function parseAgentPreferences(raw: string | null): AgentPreferenceValues
 	if (typeof saved.lazyTools === 'boolean') values.lazyTools = saved.lazyTools;
 	if (typeof saved.flattenParams === 'boolean') values.flattenParams = saved.flattenParams;
 	if (typeof saved.preferTasks === 'boolean') values.preferTasks = saved.preferTasks;
-	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none') values.toolChoice = saved.toolChoice;
+	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none')
+		values.toolChoice = saved.toolChoice;
 	return values;
 }
 

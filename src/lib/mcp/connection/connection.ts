@@ -17,8 +17,23 @@ import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, createDeadline, errorMessage } from '$lib/shared';
 import { defaultBackoff, type BackoffPolicy } from './backoff';
-import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
-import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
+import {
+	isConnectionClosed,
+	isNetworkError,
+	isRequestTimeout,
+	isSessionExpired,
+	rpcErrorResult,
+	toMcpError
+} from './errors';
+import {
+	fetchRecipes,
+	listAllTools,
+	loadCatalog,
+	toToolResult,
+	type PromptSummary,
+	type ResourceSummary,
+	type ServerCatalog
+} from './catalog';
 import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
@@ -154,7 +169,13 @@ export class McpConnection implements ToolServer {
 
 	/** The agent's view of this server. */
 	layer(): McpLayer {
-		return buildLayer({ serverName: this.name, serverUrl: this.url, instructions: this.#catalog.instructions, tools: this.#catalog.tools, recipes: this.#catalog.recipes });
+		return buildLayer({
+			serverName: this.name,
+			serverUrl: this.url,
+			instructions: this.#catalog.instructions,
+			tools: this.#catalog.tools,
+			recipes: this.#catalog.recipes
+		});
 	}
 
 	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
@@ -190,11 +211,16 @@ export class McpConnection implements ToolServer {
 		const { signal, onProgress, onTask, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		// Without a timeout from the caller, the default one restarts on each progress notification.
-		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
+		const deadline =
+			options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
 		const restartOnProgress = !options.deadline && !timeoutMs;
 		const active: ActiveCall = { tool: name, caller: options.caller, hold: () => deadline.hold() };
 		const timedOut = (error: unknown) =>
-			new AutoUiError('timeout', `${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`, { cause: error });
+			new AutoUiError(
+				'timeout',
+				`${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`,
+				{ cause: error }
+			);
 		this.#active.add(active);
 		let retried = false;
 		try {
@@ -210,7 +236,15 @@ export class McpConnection implements ToolServer {
 						// The deadline becomes the task's TTL; each report restarts it, so a reporting task never times out.
 						const onActivity = () => deadline.restart();
 						const ttlMs = deadline.ms;
-						return toToolResult(await callToolAsTask(open.client, request, { ttlMs, signal: deadline.signal, onTask, onActivity, timeout: unboundedMs }));
+						return toToolResult(
+							await callToolAsTask(open.client, request, {
+								ttlMs,
+								signal: deadline.signal,
+								onTask,
+								onActivity,
+								timeout: unboundedMs
+							})
+						);
 					}
 					const result = await open.client.callTool(request, {
 						signal: deadline.signal,
@@ -231,7 +265,8 @@ export class McpConnection implements ToolServer {
 						await this.#life.reinitialize(open, signal);
 						continue;
 					}
-					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#life.startReconnect(open, error);
+					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error))
+						this.#life.startReconnect(open, error);
 					const answered = rpcErrorResult(error, this.name, name);
 					if (answered) return answered;
 					throw toMcpError(error, this.name, what);

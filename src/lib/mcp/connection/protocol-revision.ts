@@ -28,7 +28,11 @@ export type DeprecatedFeature = 'sampling' | 'roots' | 'logging';
 
 /** The revision that deprecated `feature`, when the server speaks `version` and it is deprecated there; else undefined. */
 export function deprecatedIn(version: string | undefined, feature: DeprecatedFeature): string | undefined {
-	const deprecated: Record<DeprecatedFeature, string> = { sampling: modernRevision, roots: modernRevision, logging: modernRevision };
+	const deprecated: Record<DeprecatedFeature, string> = {
+		sampling: modernRevision,
+		roots: modernRevision,
+		logging: modernRevision
+	};
 	return version && version >= deprecated[feature] ? deprecated[feature] : undefined;
 }
 

@@ -23,7 +23,11 @@ describe('tool calls as tasks', () => {
 			handlers: {
 				elicit: async (params) => {
 					elicitations.push(String((params as { message?: string }).message));
-					const schema = (params as unknown as { requestedSchema: { properties: { interpretation: { oneOf: Array<{ const: string }> } } } }).requestedSchema;
+					const schema = (
+						params as unknown as {
+							requestedSchema: { properties: { interpretation: { oneOf: Array<{ const: string }> } } };
+						}
+					).requestedSchema;
 					return { action: 'accept', content: { interpretation: schema.properties.interpretation.oneOf[0].const } };
 				}
 			}
@@ -45,7 +49,11 @@ describe('tool calls as tasks', () => {
 
 	it('returns the final result and reports the stages', async () => {
 		const updates: ToolTaskUpdate[] = [];
-		const result = await connection.callTool('simulate-research-query', { topic: 'tides' }, { onTask: (update) => updates.push(update), timeoutMs: 20_000 });
+		const result = await connection.callTool(
+			'simulate-research-query',
+			{ topic: 'tides' },
+			{ onTask: (update) => updates.push(update), timeoutMs: 20_000 }
+		);
 		expect(result.isError).toBeFalsy();
 		expect(JSON.stringify(result.content)).toContain('Research Report: tides');
 		expect(updates[0].status).toBe('working');
@@ -55,7 +63,11 @@ describe('tool calls as tasks', () => {
 
 	it('asks through the elicitation handler when the query is ambiguous', async () => {
 		const updates: ToolTaskUpdate[] = [];
-		const result = await connection.callTool('simulate-research-query', { topic: 'python', ambiguous: true }, { onTask: (update) => updates.push(update), timeoutMs: 20_000 });
+		const result = await connection.callTool(
+			'simulate-research-query',
+			{ topic: 'python', ambiguous: true },
+			{ onTask: (update) => updates.push(update), timeoutMs: 20_000 }
+		);
 		expect(elicitations.some((message) => message.includes('python'))).toBe(true);
 		expect(JSON.stringify(result.content)).toContain('Clarification');
 		expect(updates.map((update) => update.status)).toContain('completed');
@@ -63,13 +75,17 @@ describe('tool calls as tasks', () => {
 
 	it('cancels a running task', async () => {
 		const updates: ToolTaskUpdate[] = [];
-		const call = connection.callTool('simulate-research-query', { topic: 'stars' }, {
-			timeoutMs: 20_000,
-			onTask: (update) => {
-				updates.push(update);
-				if (updates.length === 1) setTimeout(() => cancelTask(update.taskId), 300);
+		const call = connection.callTool(
+			'simulate-research-query',
+			{ topic: 'stars' },
+			{
+				timeoutMs: 20_000,
+				onTask: (update) => {
+					updates.push(update);
+					if (updates.length === 1) setTimeout(() => cancelTask(update.taskId), 300);
+				}
 			}
-		});
+		);
 		await expect(call).rejects.toMatchObject({ code: 'aborted' });
 		expect(updates.at(-1)?.status).toBe('cancelled');
 	}, 30_000);

@@ -19,13 +19,19 @@ export function runsAsTask(taskSupport: unknown, preferTasks = false): boolean {
 
 /** Accepts any object: the task messages are checked here, not by the SDK's schemas. */
 const anyResult = {
-	'~standard': { version: 1, vendor: 'autoui', validate: (value: unknown) => ({ value: value as Record<string, unknown> }) }
+	'~standard': {
+		version: 1,
+		vendor: 'autoui',
+		validate: (value: unknown) => ({ value: value as Record<string, unknown> })
+	}
 } as const;
 
 const statuses: readonly ToolTaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 const terminal = new Set<ToolTaskStatus>(['completed', 'failed', 'cancelled']);
 
-function taskOf(value: unknown): { taskId: string; status: ToolTaskStatus; message?: string; ttl?: number; pollInterval?: number } | undefined {
+function taskOf(
+	value: unknown
+): { taskId: string; status: ToolTaskStatus; message?: string; ttl?: number; pollInterval?: number } | undefined {
 	const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
 	const task = (record.task && typeof record.task === 'object' ? record.task : record) as Record<string, unknown>;
 	if (typeof task.taskId !== 'string' || !statuses.includes(task.status as ToolTaskStatus)) return undefined;
@@ -55,9 +61,17 @@ export interface TaskCallOptions {
  * Calls `name` as a task and returns the raw final result (what `tools/call` would have
  * returned). A server that answers with a plain result instead of a task is fine too.
  */
-export async function callToolAsTask(client: Client, params: Record<string, unknown>, options: TaskCallOptions): Promise<Record<string, unknown>> {
+export async function callToolAsTask(
+	client: Client,
+	params: Record<string, unknown>,
+	options: TaskCallOptions
+): Promise<Record<string, unknown>> {
 	const { signal, timeout } = options;
-	const created = (await client.request({ method: 'tools/call', params: { ...params, task: { ttl: options.ttlMs } } }, anyResult, { signal, timeout })) as Record<string, unknown>;
+	const created = (await client.request(
+		{ method: 'tools/call', params: { ...params, task: { ttl: options.ttlMs } } },
+		anyResult,
+		{ signal, timeout }
+	)) as Record<string, unknown>;
 	const first = taskOf(created);
 	if (!first || !('task' in created)) return created;
 	const { taskId } = first;
@@ -76,21 +90,36 @@ export async function callToolAsTask(client: Client, params: Record<string, unkn
 	signal.addEventListener('abort', cancel, { once: true });
 	const waits = AbortSignal.any([signal, stop.signal]);
 	try {
-		const result = client.request({ method: 'tasks/result', params: { taskId } }, anyResult, { signal: waits, timeout });
+		const result = client.request({ method: 'tasks/result', params: { taskId } }, anyResult, {
+			signal: waits,
+			timeout
+		});
 		result.catch(() => undefined);
 		const ended = pollUntilEnd(client, taskId, first.pollInterval, waits, cancelled.signal, report, timeout);
 		const outcome = await Promise.race([ended.then(() => 'polled' as const), cancelledPromise(cancelled.signal)]);
 		if (outcome === 'cancelled' || last.status === 'cancelled') {
-			await client.request({ method: 'tasks/cancel', params: { taskId } }, anyResult, { timeout: 10_000 }).catch(() => undefined);
-			report({ taskId, status: 'cancelled', message: last.status === 'cancelled' ? last.message : 'Cancelled by the user' });
+			await client
+				.request({ method: 'tasks/cancel', params: { taskId } }, anyResult, { timeout: 10_000 })
+				.catch(() => undefined);
+			report({
+				taskId,
+				status: 'cancelled',
+				message: last.status === 'cancelled' ? last.message : 'Cancelled by the user'
+			});
 			throw new AutoUiError('aborted', `The task ${taskId} was cancelled.`);
 		}
 		const final = (await result) as Record<string, unknown>;
 		const done = taskOf((final._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/related-task']);
-		if (last.status !== 'completed' && last.status !== 'failed') report({ taskId, status: done?.status ?? 'completed', message: last.message });
+		if (last.status !== 'completed' && last.status !== 'failed')
+			report({ taskId, status: done?.status ?? 'completed', message: last.message });
 		return final;
 	} catch (error) {
-		if (!terminal.has(last.status)) report({ taskId, status: signal.aborted || cancelled.signal.aborted ? 'cancelled' : 'failed', message: last.message });
+		if (!terminal.has(last.status))
+			report({
+				taskId,
+				status: signal.aborted || cancelled.signal.aborted ? 'cancelled' : 'failed',
+				message: last.message
+			});
 		throw error;
 	} finally {
 		stop.abort();
@@ -106,12 +135,22 @@ function cancelledPromise(signal: AbortSignal): Promise<'cancelled'> {
 	});
 }
 
-async function pollUntilEnd(client: Client, taskId: string, pollInterval: number | undefined, signal: AbortSignal, cancelled: AbortSignal, report: (update: ToolTaskUpdate) => void, timeout: number): Promise<void> {
+async function pollUntilEnd(
+	client: Client,
+	taskId: string,
+	pollInterval: number | undefined,
+	signal: AbortSignal,
+	cancelled: AbortSignal,
+	report: (update: ToolTaskUpdate) => void,
+	timeout: number
+): Promise<void> {
 	const interval = Math.min(Math.max(pollInterval ?? 1000, 200), 5000);
 	while (!signal.aborted && !cancelled.aborted) {
 		await sleep(interval, signal).catch(() => undefined);
 		if (signal.aborted || cancelled.aborted) return;
-		const task = taskOf(await client.request({ method: 'tasks/get', params: { taskId } }, anyResult, { signal, timeout }));
+		const task = taskOf(
+			await client.request({ method: 'tasks/get', params: { taskId } }, anyResult, { signal, timeout })
+		);
 		if (!task) continue;
 		report({ taskId, status: task.status, message: task.message, ttlMs: task.ttl });
 		if (terminal.has(task.status)) return;

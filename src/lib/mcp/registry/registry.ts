@@ -58,7 +58,14 @@ function parseHeaders(value: unknown): RegistryHeader[] {
 	return value.filter(isObject).flatMap((header) => {
 		const name = text(header.name);
 		if (!name) return [];
-		return [{ name, description: text(header.description), required: header.isRequired === true, secret: header.isSecret === true }];
+		return [
+			{
+				name,
+				description: text(header.description),
+				required: header.isRequired === true,
+				secret: header.isSecret === true
+			}
+		];
 	});
 }
 
@@ -68,7 +75,11 @@ function remoteOf(value: unknown): RegistryRemote | undefined {
 	const pick = (type: string) => remotes.find((remote) => remote.type === type && text(remote.url));
 	const chosen = pick('streamable-http') ?? pick('sse');
 	if (!chosen) return undefined;
-	return { transport: chosen.type === 'sse' ? 'sse' : 'streamable-http', url: String(chosen.url), headers: parseHeaders(chosen.headers) };
+	return {
+		transport: chosen.type === 'sse' ? 'sse' : 'streamable-http',
+		url: String(chosen.url),
+		headers: parseHeaders(chosen.headers)
+	};
 }
 
 /** A `server.json` document (or a registry entry `{ server, _meta }`) as a `RegistryServer`; undefined if it is not one. */
@@ -81,7 +92,8 @@ export function parseServerJson(value: unknown): RegistryServer | undefined {
 		name,
 		title: text(server.title),
 		description: text(server.description) ?? '',
-		version: text(server.version) ?? text(isObject(server.version_detail) ? server.version_detail.version : undefined) ?? '',
+		version:
+			text(server.version) ?? text(isObject(server.version_detail) ? server.version_detail.version : undefined) ?? '',
 		remote: remoteOf(server.remotes)
 	};
 }
@@ -110,14 +122,24 @@ async function getJson(url: URL, options: RegistryRequest): Promise<unknown> {
 		response = await fetcher(url, { headers: { accept: 'application/json' }, signal: options.signal });
 	} catch (cause) {
 		if (options.signal?.aborted) throw cause;
-		throw new AutoUiError('mcp_unreachable', `Could not reach ${url.origin} (offline, or it does not allow this page's origin).`, { cause });
+		throw new AutoUiError(
+			'mcp_unreachable',
+			`Could not reach ${url.origin} (offline, or it does not allow this page's origin).`,
+			{ cause }
+		);
 	}
-	if (!response.ok) throw new AutoUiError('mcp_unreachable', `${url.origin} answered ${response.status} for ${url.pathname}.`);
+	if (!response.ok)
+		throw new AutoUiError('mcp_unreachable', `${url.origin} answered ${response.status} for ${url.pathname}.`);
 	return response.json();
 }
 
 /** Searches the registry at `base` (its root, without `/v0`); `cursor` asks for a later page. */
-export async function searchRegistry(base: string, search: string, cursor?: string, options: RegistryRequest = {}): Promise<RegistryPage> {
+export async function searchRegistry(
+	base: string,
+	search: string,
+	cursor?: string,
+	options: RegistryRequest = {}
+): Promise<RegistryPage> {
 	const url = new URL('v0/servers', base.endsWith('/') ? base : `${base}/`);
 	if (search.trim()) url.searchParams.set('search', search.trim());
 	if (cursor) url.searchParams.set('cursor', cursor);
@@ -130,7 +152,10 @@ export function isBareDomain(input: string): boolean {
 }
 
 /** Reads `https://<domain>/.well-known/mcp/server.json`; undefined when absent or without a remote. */
-export async function wellKnownServer(domain: string, options: RegistryRequest = {}): Promise<RegistryServer | undefined> {
+export async function wellKnownServer(
+	domain: string,
+	options: RegistryRequest = {}
+): Promise<RegistryServer | undefined> {
 	const host = domain.trim().replace(/\/$/, '');
 	try {
 		const server = parseServerJson(await getJson(new URL(`https://${host}/.well-known/mcp/server.json`), options));
