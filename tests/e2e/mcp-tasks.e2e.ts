@@ -2,7 +2,8 @@
  * MCP tasks in the chat: the fake model calls server-everything's `simulate-research-query`
  * (a tool that runs only as a task). The task card beside the call shows `working` with the
  * server's stage messages, then `completed`, and the model's next request carries the report;
- * an ambiguous query asks through the elicitation card mid-task; Cancel ends it as cancelled.
+ * an ambiguous query asks through the elicitation card mid-task; Cancel ends it as cancelled;
+ * a reload mid-task picks the task up again and the model still gets the report.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
@@ -114,6 +115,34 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The task was cancelled.', {
 		timeout: 20_000
 	});
+	expect(errors).toEqual([]);
+});
+
+test('a reload mid-task still completes it, and the model gets the report', async ({ page }) => {
+	const errors = collectErrors(page);
+	llm.setScenario({
+		steps: [
+			research({ topic: 'tides' }),
+			(request) => ({
+				text: request.toolResults.some((result) => result.content.includes('Research Report: tides'))
+					? 'The report arrived after the reload.'
+					: `Got: ${request.toolResults[0]?.content.slice(0, 200)}`
+			})
+		]
+	});
+	await connect(page);
+	await page.getByTestId('chat-input').fill('Research tides.');
+	await page.getByTestId('send').click();
+	const log = page.getByRole('log', { name: 'Conversation' });
+	await expect(log.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
+	await expect(log.getByTestId('task-message')).toHaveText(/Gathering sources|Analyzing content/, { timeout: 15_000 });
+	await page.reload();
+	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
+	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 30_000 });
+	await expect(page.getByTestId('assistant-message').last()).toContainText('The report arrived after the reload.', {
+		timeout: 20_000
+	});
+	await expect(page.locator('[data-testid=console-entry][data-kind=task][data-status=ok]')).toContainText('completed');
 	expect(errors).toEqual([]);
 });
 

@@ -120,7 +120,8 @@ export class Transcript {
 			case 'turn-start':
 				this.#openTurn = event.turnId;
 				this.#activity = 'thinking';
-				this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
+				// A turn with no words continues an earlier one (a task's result after a reload).
+				if (event.text) this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
 				return;
 			case 'request':
 				this.#activity = 'thinking';

@@ -109,4 +109,12 @@ export interface ToolServer {
 	readonly protocol: ToolProtocol;
 	listTools(options?: { signal?: AbortSignal }): Promise<ToolDefinition[]>;
 	callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
+	/**
+	 * Waits for a task the server runs that an earlier page started (MCP tasks; absent where
+	 * calls never run as tasks): its state changes, then the tool's final result.
+	 */
+	resumeTask?(
+		taskId: string,
+		options?: { signal?: AbortSignal; onTask?: (update: ToolTaskUpdate) => void }
+	): Promise<ToolCallResult>;
 }

@@ -6,9 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelTask, type ToolTaskUpdate } from '$lib/shared';
+import { memoryStorage } from '$lib/shared/testing';
 import { startEverything, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 import { McpConnection } from './connection';
 import { runsAsTask } from './tasks';
+import { TaskResumeStore } from './task-resume';
 
 describe('tool calls as tasks', () => {
 	let server: RunningServer;
@@ -88,5 +90,31 @@ describe('tool calls as tasks', () => {
 		);
 		await expect(call).rejects.toMatchObject({ code: 'aborted' });
 		expect(updates.at(-1)?.status).toBe('cancelled');
+	}, 30_000);
+
+	it('picks a task up again from another page on the session it started in', async () => {
+		const store = new TaskResumeStore(memoryStorage());
+		const options = { name: 'Everything', url: server.url, protocol: 'legacy' as const, taskStore: store };
+		const before = new McpConnection(options);
+		await before.connect();
+		let taskId = '';
+		const running = before.callTool(
+			'simulate-research-query',
+			{ topic: 'tides' },
+			{ timeoutMs: 20_000, onTask: (update) => (taskId ||= update.taskId) }
+		);
+		await expect.poll(() => taskId).not.toBe('');
+		expect(store.get(taskId, server.url)?.sessionId).toBe(before.sessionId);
+
+		const after = new McpConnection(options);
+		await after.connect();
+		expect(after.sessionId).not.toBe(before.sessionId);
+		const updates: ToolTaskUpdate[] = [];
+		const result = await after.resumeTask(taskId, { onTask: (update) => updates.push(update) });
+		expect(JSON.stringify(result.content)).toContain('Research Report: tides');
+		expect(updates.at(-1)?.status).toBe('completed');
+		expect(store.get(taskId, server.url)).toBeUndefined();
+		await running;
+		await Promise.all([before.close(), after.close()]);
 	}, 30_000);
 });

@@ -7,7 +7,9 @@
  *   tasks/get { taskId }          → polled meanwhile; each state change is reported
  *   abort / Cancel                → tasks/cancel, then the call ends as cancelled
  *
- * The caller gets the tool's final result, never the task stub. Framework-free.
+ * The caller gets the tool's final result, never the task stub. A task started before a
+ * reload is picked up again by id (`resumeTaskOn`: `tasks/get`, then the same wait).
+ * Framework-free.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { AutoUiError, registerTaskCancel, sleep, type ToolTaskStatus, type ToolTaskUpdate } from '$lib/shared';
@@ -74,6 +76,30 @@ export async function callToolAsTask(
 	)) as Record<string, unknown>;
 	const first = taskOf(created);
 	if (!first || !('task' in created)) return created;
+	return awaitTask(client, first, options);
+}
+
+/**
+ * Waits for the task `taskId` the server already runs (started before a reload): its state
+ * now (`tasks/get`), then the same wait as a fresh call. Throws when the server does not know it.
+ */
+export async function resumeTaskOn(
+	client: Client,
+	taskId: string,
+	options: Omit<TaskCallOptions, 'ttlMs'>
+): Promise<Record<string, unknown>> {
+	const { signal, timeout } = options;
+	const now = taskOf(await client.request({ method: 'tasks/get', params: { taskId } }, anyResult, { signal, timeout }));
+	if (!now) throw new AutoUiError('mcp_protocol', `The server sent no state for task ${taskId}.`);
+	return awaitTask(client, now, options);
+}
+
+async function awaitTask(
+	client: Client,
+	first: NonNullable<ReturnType<typeof taskOf>>,
+	options: Omit<TaskCallOptions, 'ttlMs'>
+): Promise<Record<string, unknown>> {
+	const { signal, timeout } = options;
 	const { taskId } = first;
 	let last: ToolTaskUpdate = { taskId, status: first.status, message: first.message, ttlMs: first.ttl };
 	const report = (update: ToolTaskUpdate) => {
@@ -95,7 +121,9 @@ export async function callToolAsTask(
 			timeout
 		});
 		result.catch(() => undefined);
-		const ended = pollUntilEnd(client, taskId, first.pollInterval, waits, cancelled.signal, report, timeout);
+		const ended = terminal.has(first.status)
+			? Promise.resolve()
+			: pollUntilEnd(client, taskId, first.pollInterval, waits, cancelled.signal, report, timeout);
 		const outcome = await Promise.race([ended.then(() => 'polled' as const), cancelledPromise(cancelled.signal)]);
 		if (outcome === 'cancelled' || last.status === 'cancelled') {
 			await client
