@@ -3,7 +3,8 @@
  * (a tool that runs only as a task). The task card beside the call shows `working` with the
  * server's stage messages, then `completed`, and the model's next request carries the report;
  * an ambiguous query asks through the elicitation card mid-task; Cancel ends it as cancelled;
- * a reload mid-task picks the task up again and the model still gets the report.
+ * a reload mid-task picks the task up again and the model still gets the report; a live
+ * widget whose source is the task tool shows the task's progress in its frame on Refresh.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
@@ -159,5 +160,38 @@ test('a task tool run by hand in the workbench shows its task card until the res
 	await expect(form.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(workbench.getByTestId('tool-result').first()).toContainText('Research Report: moss');
+	expect(errors).toEqual([]);
+});
+
+test('a live widget whose source is a task tool shows the task in its frame until the data arrives', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await connect(page);
+	await page.getByTestId('mcp-status').click();
+	await page.locator('[data-testid=open-workbench][data-server=everything]').click();
+	const workbench = page.locator('[data-testid=workbench][data-server=everything]');
+	await workbench.locator('[data-testid=workbench-tool][data-tool="simulate-research-query"]').click();
+	const form = workbench.locator('[data-testid=tool-form][data-tool="simulate-research-query"]');
+	await form.getByLabel('topic', { exact: true }).fill('moss');
+	await form.getByTestId('tool-run').click();
+	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
+	await workbench.getByTestId('show-on-canvas').click();
+	const widget = page.locator('[data-widget-type=markdown]');
+	await expect(widget).toContainText('Research Report: moss');
+	await workbench.getByTestId('workbench-close').click();
+
+	await widget.getByTestId('widget-refresh').click();
+	// The research tool is not read-only: the refresh asks first.
+	await page.getByTestId('approval').getByTestId('approve-once').click();
+	const task = widget.getByTestId('widget-task');
+	await expect(task.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
+	await expect(task.getByTestId('task-message')).toHaveText(/Gathering sources|Analyzing content|Synthesizing/, {
+		timeout: 15_000
+	});
+	await expect(task).toHaveCount(0, { timeout: 20_000 });
+	await expect(widget.getByTestId('widget-refresh')).toHaveAttribute('data-refreshing', 'false');
+	await expect(widget.getByTestId('widget-source-error')).toHaveCount(0);
+	await expect(widget).toContainText('Research Report: moss');
 	expect(errors).toEqual([]);
 });
