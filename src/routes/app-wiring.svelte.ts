@@ -60,7 +60,8 @@ export function createAppWiring() {
 	const protocolLog = new ProtocolLog();
 	const mcp = new McpServerList({
 		clientHandlers: (server) => serverRequests.handlersFor(server),
-		onWireMessage: protocolLog.record
+		onWireMessage: protocolLog.record,
+		connection: { preferTasks: () => preferences.values.preferTasks }
 	});
 	// MCP Apps: a call of a tool with a View opens it on the canvas (mcpApps.observe).
 	hub.register(

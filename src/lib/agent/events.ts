@@ -4,7 +4,7 @@
  * loop. Every event is plain JSON (it is exported in traces), and carries no secrets.
  */
 import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
-import type { ToolProtocol } from '$lib/shared';
+import type { ToolProtocol, ToolTaskStatus } from '$lib/shared';
 
 /** Fields every event has. */
 interface EventBase {
@@ -114,6 +114,18 @@ export interface ToolProgressEvent extends CallBase {
 	type: 'tool-progress';
 	progress: number;
 	total?: number;
+	message?: string;
+}
+
+/**
+ * A call the server runs as an MCP task changed state (`working`, `input_required`, then
+ * `completed`, `failed` or `cancelled`). The call's result still arrives as `tool-result`.
+ */
+export interface TaskStatusEvent extends CallBase {
+	type: 'task-status';
+	taskId: string;
+	status: ToolTaskStatus;
+	/** The server's status message. */
 	message?: string;
 }
 
@@ -311,6 +323,7 @@ export type AgentEvent =
 	| RetryEvent
 	| ToolCallEvent
 	| ToolProgressEvent
+	| TaskStatusEvent
 	| ToolResultEvent
 	| ToolErrorEvent
 	| ActivationEvent

@@ -14,6 +14,7 @@ import { AutoUiError, type WidgetId } from '$lib/shared';
 import { SnapshotHistory } from './history/snapshot-history.svelte';
 import { NoticeList, type CanvasNotice } from './notices.svelte';
 import { CanvasParams } from './params/canvas-params.svelte';
+import { SourceTasks } from './live/source-tasks.svelte';
 import { raiseRestored, sameRecord } from './record-changes';
 import {
 	changeRecords,
@@ -63,6 +64,8 @@ export class CanvasStore {
 	#options: CanvasStoreOptions;
 	/** The canvas parameters (see `params/`): not undo steps, like the selection. */
 	readonly params = new CanvasParams();
+	/** The tasks live sources run as, while they run (see `live/source-tasks.svelte.ts`). */
+	readonly sourceTasks = new SourceTasks();
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;

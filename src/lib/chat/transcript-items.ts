@@ -4,6 +4,7 @@
  */
 import type { DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
 import type { ErrorAdvice } from './error-advice';
+import type { ToolTaskStatus } from '$lib/shared';
 
 /** Status of a tool chip. `cancelled`: the turn ended before the call finished. */
 export type ToolStatus = 'running' | 'done' | 'error' | 'waiting' | 'denied' | 'cancelled';
@@ -44,6 +45,8 @@ export interface ToolItem extends ItemBase {
 	code?: string;
 	elapsedMs?: number;
 	progress?: { progress: number; total?: number; message?: string };
+	/** The call runs as an MCP task: its id, state and the server's last status message. */
+	task?: { taskId: string; status: ToolTaskStatus; message?: string };
 	truncated?: boolean;
 	widgetId?: string;
 	decision?: ApprovalDecision;

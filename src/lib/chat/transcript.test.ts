@@ -59,6 +59,17 @@ describe('deriveTranscript', () => {
 		expect(forecast).toMatchObject({ status: 'error', code: 'mcp_unreachable', error: 'server unreachable' });
 	});
 
+	it('gives a task call its latest state and keeps the last status message', () => {
+		const items = deriveTranscript([
+			start,
+			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },
+			{ type: 'task-status', at: 2, ...call, taskId: 'k1', status: 'working', message: 'Analyzing content...' },
+			{ type: 'task-status', at: 3, ...call, taskId: 'k1', status: 'completed' }
+		]);
+		const chip = items.find((item): item is ToolItem => item.kind === 'tool');
+		expect(chip?.task).toEqual({ taskId: 'k1', status: 'completed', message: 'Analyzing content...' });
+	});
+
 	it('keeps text streaming until its iteration has a response', () => {
 		const events = sampleTurn();
 		const firstDelta = events.findIndex((event) => event.type === 'text-delta');

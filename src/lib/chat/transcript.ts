@@ -120,7 +120,8 @@ export class Transcript {
 			case 'turn-start':
 				this.#openTurn = event.turnId;
 				this.#activity = 'thinking';
-				this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
+				// A turn with no words continues an earlier one (a task's result after a reload).
+				if (event.text) this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
 				return;
 			case 'request':
 				this.#activity = 'thinking';
@@ -173,6 +174,15 @@ export class Transcript {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (old)
 					this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
+				return;
+			}
+			case 'task-status': {
+				const old = this.#get(`tool:${event.callId}`, 'tool');
+				if (old)
+					this.#replace({
+						...old,
+						task: { taskId: event.taskId, status: event.status, message: event.message ?? old.task?.message }
+					});
 				return;
 			}
 			case 'tool-result':

@@ -141,6 +141,20 @@ describe('deriveEntries', () => {
 		expect(metrics.errors).toBe(0);
 	});
 
+	it('adds an entry for every state change of a task, with its status message', () => {
+		const entries = deriveEntries([
+			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },
+			{ type: 'task-status', at: 2, ...call, taskId: 'k1', status: 'working', message: 'Gathering sources...' },
+			{ type: 'task-status', at: 3, ...call, taskId: 'k1', status: 'input_required', message: 'Which one?' },
+			{ type: 'task-status', at: 4, ...call, taskId: 'k1', status: 'completed' }
+		]).filter((entry) => entry.kind === 'task');
+		expect(entries.map((entry) => [entry.status, entry.summary])).toEqual([
+			['running', 'task k1 working: Gathering sources...'],
+			['pending', 'task k1 input_required: Which one?'],
+			['ok', 'task k1 completed']
+		]);
+	});
+
 	it('shows progress in the call summary', () => {
 		const entries = deriveEntries([
 			{ type: 'tool-call', at: 1, ...call, args: {}, guided: false },

@@ -21,6 +21,7 @@ export const entryKinds = [
 	'tool-call',
 	'tool-result',
 	'tool-error',
+	'task',
 	'retry',
 	'activation',
 	'compression',

@@ -1,7 +1,7 @@
 /**
  * Console rows that one event makes on its own, without the log's state: provider responses,
- * retries, activations, compressions, schema patches, warnings, errors, app-view messages
- * and the end of a turn; and the summaries and call fields the log's other rows share.
+ * retries, activations, compressions, schema patches, warnings, errors, app-view messages,
+ * task state changes and the end of a turn; and the summaries and call fields the log's other rows share.
  */
 import type {
 	AgentEvent,
@@ -10,7 +10,8 @@ import type {
 	ToolResultEvent,
 	ToolErrorEvent,
 	ApprovalRequestEvent,
-	ApprovalDecisionEvent
+	ApprovalDecisionEvent,
+	TaskStatusEvent
 } from '$lib/agent';
 import { maxSearchChars, type ConsoleEntry } from './entry';
 import { formatDuration, preview, thousands } from './format';
@@ -27,7 +28,8 @@ export interface EntryBase {
 
 /** The fields a row of a tool call shares with the call's other rows. */
 export function callFields(
-	event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent
+	event:
+		ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent | TaskStatusEvent
 ) {
 	return {
 		turnId: event.turnId,
@@ -38,6 +40,15 @@ export function callFields(
 		callId: event.callId
 	};
 }
+
+/** The console status of each task state. */
+const taskEntryStatus: Record<TaskStatusEvent['status'], ConsoleEntry['status']> = {
+	working: 'running',
+	input_required: 'pending',
+	completed: 'ok',
+	failed: 'error',
+	cancelled: 'cancelled'
+};
 
 /** The summary of a provider request: provider, model, message and tool counts. */
 export function requestSummary(event: RequestEvent): string {
@@ -117,6 +128,16 @@ export function ownEntry(event: AgentEvent, base: EntryBase): { entry: EntryFiel
 					callId: event.callId,
 					status: 'warning',
 					summary: `${event.code}: ${event.message}`
+				}
+			};
+		case 'task-status':
+			return {
+				entry: {
+					...base,
+					...callFields(event),
+					kind: 'task',
+					status: taskEntryStatus[event.status],
+					summary: `task ${event.taskId} ${event.status}${event.message ? `: ${preview(event.message, 160)}` : ''}`
 				}
 			};
 		case 'error':

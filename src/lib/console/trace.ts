@@ -154,6 +154,7 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	retry: { iteration: 'number', attempt: 'number', delayMs: 'number', reason: 'string' },
 	'tool-call': { ...callFields, args: 'object', guided: 'boolean' },
 	'tool-progress': { ...callFields, progress: 'number' },
+	'task-status': { ...callFields, taskId: 'string', status: 'string' },
 	'tool-result': {
 		...callFields,
 		result: 'string',

@@ -138,7 +138,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 				},
 				protocol: connection.protocol,
 				listTools: (options) => connection.listTools(options),
-				callTool: (name, args, options) => this.#callObserved(connection, name, args, options)
+				callTool: (name, args, options) => this.#callObserved(connection, name, args, options),
+				...(connection.resumeTask ? { resumeTask: connection.resumeTask.bind(connection) } : {})
 			};
 			this.#observed.set(connection, wrapped);
 		}

@@ -11,13 +11,14 @@ export type { ServerEntry, ServerListOptions } from './servers/server-list.svelt
 export type { ServerRuntime, ServerStatus } from './servers/server-runtime';
 export type { TransportChoice, TransportKind } from './connection/transport';
 export {
+	deprecatedIn,
 	legacyRevision,
 	modernRevision,
 	parseProtocolChoice,
 	protocolChoiceLabels,
 	protocolChoices
 } from './connection/protocol-revision';
-export type { ProtocolChoice } from './connection/protocol-revision';
+export type { DeprecatedFeature, ProtocolChoice } from './connection/protocol-revision';
 export { capabilitiesFor } from './connection/client-handlers';
 export type { ActiveCall, ClientHandlers, RequestContext } from './connection/client-handlers';
 export { tapTransport } from './connection/protocol-tap';

@@ -25,6 +25,7 @@ export function withMocks(server: ToolServer, find: MockLookup): ToolServer {
 		async callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult> {
 			const mock = find(server.name, server.protocol, name);
 			return mock ? answerFromMock(mock, args) : server.callTool(name, args, options);
-		}
+		},
+		...(server.resumeTask ? { resumeTask: server.resumeTask.bind(server) } : {})
 	};
 }

@@ -13,12 +13,15 @@ export type {
 	ContentPart,
 	ToolCallResult,
 	ToolProgress,
+	ToolTaskStatus,
+	ToolTaskUpdate,
 	CallOptions,
 	CallerInfo,
 	ToolProtocol,
 	ToolServer
 } from './tool-server';
 export { createDeadline } from './deadline';
+export { cancelTask, registerTaskCancel } from './task-controls';
 export type { Deadline } from './deadline';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
 export type { TransitFailure } from './network-failure';

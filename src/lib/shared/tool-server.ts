@@ -25,6 +25,8 @@ export interface ToolDefinition {
 	annotations?: ToolAnnotations;
 	/** The server's `_meta` (MCP Apps read `_meta.ui`: the View's resource and who may call the tool). */
 	_meta?: Record<string, unknown>;
+	/** MCP `execution`: `taskSupport` says whether the tool runs as a task (`required`, `optional`, `forbidden`). */
+	execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
 }
 
 /** One part of a tool result's content, as in MCP. */
@@ -54,10 +56,25 @@ export interface ToolProgress {
 	message?: string;
 }
 
+/** The states of an MCP task (a tool call the server runs in the background). */
+export type ToolTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** A task's state as the server last reported it; `cancel` asks the server to stop it. */
+export interface ToolTaskUpdate {
+	taskId: string;
+	status: ToolTaskStatus;
+	/** The server's status message ("Gathering sources..."). */
+	message?: string;
+	/** How long the server keeps the task (ms), when it says. */
+	ttlMs?: number;
+}
+
 /** Options for every call: cancellation and progress. */
 export interface CallOptions {
 	signal?: AbortSignal;
 	onProgress?: (progress: ToolProgress) => void;
+	/** Each state change of the call when the server runs it as a task (the result still arrives as the call's result). */
+	onTask?: (update: ToolTaskUpdate) => void;
 	/** Per-call timeout in milliseconds; the server may also apply its own. */
 	timeoutMs?: number;
 	/**
@@ -92,4 +109,12 @@ export interface ToolServer {
 	readonly protocol: ToolProtocol;
 	listTools(options?: { signal?: AbortSignal }): Promise<ToolDefinition[]>;
 	callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
+	/**
+	 * Waits for a task the server runs that an earlier page started (MCP tasks; absent where
+	 * calls never run as tasks): its state changes, then the tool's final result.
+	 */
+	resumeTask?(
+		taskId: string,
+		options?: { signal?: AbortSignal; onTask?: (update: ToolTaskUpdate) => void }
+	): Promise<ToolCallResult>;
 }

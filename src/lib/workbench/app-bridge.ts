@@ -99,7 +99,8 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 				origin: 'manual',
 				signal: call.signal,
 				timeoutMs: call.timeoutMs,
-				onProgress: call.onProgress
+				onProgress: call.onProgress,
+				onTask: call.onTask
 			});
 		}
 		const connection = options.connection(call.server);
@@ -116,7 +117,8 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 			const result = await connection.callTool(call.tool, call.args, {
 				signal: call.signal,
 				timeoutMs: call.timeoutMs,
-				onProgress: call.onProgress
+				onProgress: call.onProgress,
+				onTask: call.onTask
 			});
 			return {
 				ok: !result.isError,

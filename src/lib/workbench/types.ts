@@ -4,7 +4,7 @@
  * the canvas session; the workbench itself never reaches into either module.
  */
 import type { DirectCallOutcome } from '$lib/agent/dispatch/direct-call';
-import type { ToolProgress } from '$lib/shared';
+import type { ToolProgress, ToolTaskUpdate } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
 import type { ServerRequests } from './server-requests.svelte';
 import type { WidgetFit } from './default-widget';
@@ -20,6 +20,8 @@ export interface WorkbenchCall {
 	signal?: AbortSignal;
 	timeoutMs?: number;
 	onProgress?(progress: CallProgress): void;
+	/** Each state change when the server runs the call as an MCP task. */
+	onTask?(task: ToolTaskUpdate): void;
 }
 
 /**

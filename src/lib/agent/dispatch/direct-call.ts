@@ -5,7 +5,7 @@
  * per-server concurrency, progress, result storage (so `{"$ref"}` and recall work on them)
  * and the usual events, marked with their `origin` so the console lists them.
  */
-import { errorMessage, randomId, type ToolCallResult, type ToolServer } from '$lib/shared';
+import { errorMessage, randomId, type ToolCallResult, type ToolServer, type ToolTaskUpdate } from '$lib/shared';
 import { withAppTools } from '../tools/app-tools';
 import { dispatchToolCalls, type EventInput } from '.';
 import { matchServers } from './context';
@@ -31,6 +31,8 @@ export interface DirectCallRequest {
 	signal?: AbortSignal;
 	timeoutMs?: number;
 	onProgress?(progress: { progress: number; total?: number; message?: string }): void;
+	/** Each state change when the server runs the call as an MCP task. */
+	onTask?(task: ToolTaskUpdate): void;
 	/** `unless-read-only`: ask the user first when the tool is not annotated read-only (refreshes). */
 	confirm?: 'unless-read-only';
 }
@@ -117,6 +119,8 @@ export async function runDirectCall(
 			} as AgentEvent;
 			if (complete.type === 'tool-progress' && complete.callId === callId)
 				request.onProgress?.({ progress: complete.progress, total: complete.total, message: complete.message });
+			if (complete.type === 'task-status' && complete.callId === callId)
+				request.onTask?.({ taskId: complete.taskId, status: complete.status, message: complete.message });
 			try {
 				context.emit(complete);
 			} catch {

@@ -61,7 +61,15 @@ export async function runWithDeadline(
 					deadline: timer,
 					caller: { callId, turnId: ctx.turnId, origin: ctx.origin ?? 'model' },
 					traceparent: callTraceparent(ctx.turnId, callId),
-					onProgress: (progress) => ctx.emit({ type: 'tool-progress', ...fields, ...progress })
+					onProgress: (progress) => ctx.emit({ type: 'tool-progress', ...fields, ...progress }),
+					onTask: (task) =>
+						ctx.emit({
+							type: 'task-status',
+							...fields,
+							taskId: task.taskId,
+							status: task.status,
+							...(task.message ? { message: task.message } : {})
+						})
 				});
 				return await raceSignal(call, timer.signal);
 			} catch (error) {

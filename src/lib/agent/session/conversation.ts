@@ -6,7 +6,8 @@
  *
  * Persistence: after each turn (and debounced while one runs) the history, the events and
  * the turn list are saved through a KeyValueStore; a saved state that cannot be read is
- * reported and skipped, never fatal.
+ * reported and skipped, never fatal. A task call still running when the page went away is
+ * picked up again after the restore (`task-resume.ts`) and its result continues the turn.
  */
 import { AutoUiError, errorMessage, randomId } from '$lib/shared';
 import type { DirectCallCache, DirectCallOutcome, DirectCallRequest } from '../dispatch/direct-call';
@@ -25,6 +26,7 @@ import {
 import type { ConversationDeps, RerunResult } from './deps';
 import { callTool, isReadOnlyCall, rerun } from './tool-calls';
 import { runTurn } from './turn';
+import { historyWithTask, pendingTasks, resumeTask, type ResumedTask } from './task-resume';
 
 export { compactTextDeltas } from './conversation-storage';
 export type { ConversationDeps, ConversationTools, RerunResult } from './deps';
@@ -42,6 +44,9 @@ export class Conversation {
 	#saveTimer: ReturnType<typeof setTimeout> | null = null;
 	#key: string;
 	#directCalls: DirectCallCache = {};
+	/** Changes when another conversation takes this one's place (resumed tasks then stay quiet). */
+	#generation = 0;
+	#resuming = new Set<string>();
 
 	constructor(deps: ConversationDeps) {
 		this.#deps = deps;
@@ -64,6 +69,7 @@ export class Conversation {
 		// Only a conversation with something to keep is saved: an empty one never overwrites a saved chat.
 		if (this.#saveTimer || this.#turns.length) await this.flush();
 		this.#key = key;
+		this.#forgetResumes();
 		this.#history = [];
 		this.#events = [];
 		this.#turns = [];
@@ -109,6 +115,7 @@ export class Conversation {
 			this.#turns = saved.turns;
 			this.#state = restoredState(saved.agent);
 			this.#deps.onChange();
+			this.#resumeTasks();
 			return null;
 		} catch (error) {
 			return `The saved chat could not be read (${errorMessage(error)}); starting a new one.`;
@@ -119,6 +126,11 @@ export class Conversation {
 	send(text: string): Promise<void> {
 		const input = text.trim();
 		if (!input || this.busy) return this.#running ?? Promise.resolve();
+		return this.#begin(input);
+	}
+
+	/** Starts a turn with `input` (empty: the model continues from the history). */
+	#begin(input: string): Promise<void> {
 		const controller = new AbortController();
 		this.#controller = controller;
 		const turn: TurnRecord = {
@@ -149,7 +161,7 @@ export class Conversation {
 	/** Runs the last user input again, replacing that turn. */
 	async retry(): Promise<void> {
 		const last = this.#turns[this.#turns.length - 1];
-		if (!last || this.busy) return;
+		if (!last?.input || this.busy) return;
 		this.#dropTurnsFrom(this.#turns.length - 1);
 		await this.send(last.input);
 	}
@@ -165,6 +177,7 @@ export class Conversation {
 	/** Forgets the conversation (history, events, recall buffer); the canvas is untouched. */
 	newConversation(): void {
 		this.stop();
+		this.#forgetResumes();
 		this.#history = [];
 		this.#events = [];
 		this.#turns = [];
@@ -247,8 +260,47 @@ export class Conversation {
 		this.#events.push(event);
 		this.#deps.onEvent?.(event);
 		this.#deps.onChange();
-		if (event.type === 'done') this.#scheduleSave(0);
+		// A task's id is saved at once: a reload right after must still find it.
+		if (event.type === 'done' || event.type === 'task-status') this.#scheduleSave(0);
 	};
+
+	/** Picks up the task calls the restored events leave running. */
+	#resumeTasks(): void {
+		const generation = this.#generation;
+		const current = () => generation === this.#generation;
+		for (const task of pendingTasks(this.#events)) {
+			if (this.#resuming.has(task.call.callId)) continue;
+			this.#resuming.add(task.call.callId);
+			void resumeTask(task, {
+				servers: () => this.#deps.tools().servers,
+				state: this.#state,
+				emit: (event) => {
+					if (current()) this.#emit(event);
+				},
+				signal: new AbortController().signal
+			}).then(async (resumed) => {
+				if (!current()) return;
+				this.#resuming.delete(task.call.callId);
+				this.#scheduleSave(0);
+				if (!resumed.task.call.origin || resumed.task.call.origin === 'model') await this.#continueWith(resumed);
+			});
+		}
+	}
+
+	/** Hands a resumed task's result to the model: the interrupted exchange, then a turn that continues it. */
+	async #continueWith(resumed: ResumedTask): Promise<void> {
+		const generation = this.#generation;
+		while (this.#running) await this.#running.catch(() => undefined);
+		if (generation !== this.#generation) return;
+		const turn = this.#turns.find((candidate) => candidate.turnId === resumed.task.call.turnId);
+		this.#history = historyWithTask(this.#history, resumed, turn?.input);
+		await this.#begin('');
+	}
+
+	#forgetResumes(): void {
+		this.#generation++;
+		this.#resuming.clear();
+	}
 
 	/** A pending approval: resolved by `decide`, denied when `signal` aborts or the turn ends. */
 	#waitForDecision(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {

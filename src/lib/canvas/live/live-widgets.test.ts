@@ -17,6 +17,33 @@ function fakeCaller() {
 }
 
 describe('live widgets', () => {
+	it('shows the task its source runs as while it runs, until the data arrives', async () => {
+		const store = new CanvasStore();
+		const live = createLiveWidgets(store, validator);
+		const caller = fakeCaller();
+		live.attach(caller.call);
+		const shown = (await live.showFromSource({
+			widget: 'kpi',
+			params: { label: 'Report', value: { $ref: 'source#/total' } },
+			source: { tool: 'lab_mcp_research', args: {} }
+		})) as { id: string };
+		let release = () => {};
+		const seen: unknown[] = [];
+		live.attach(async (request) => {
+			request.onTask?.({ taskId: 'k1', status: 'working', message: 'Gathering sources...' });
+			seen.push(store.sourceTasks.get(shown.id));
+			await new Promise<void>((resolve) => (release = resolve));
+			return { ok: true, value: { total: 3 }, callId: 'call_task' };
+		});
+		const refreshed = live.refresh(shown.id);
+		await expect.poll(() => store.sourceTasks.get(shown.id)?.message).toBe('Gathering sources...');
+		expect(seen).toEqual([{ taskId: 'k1', status: 'working', message: 'Gathering sources...' }]);
+		release();
+		expect(await refreshed).toEqual({ ok: true });
+		expect(store.sourceTasks.get(shown.id)).toBeUndefined();
+		expect(store.get(shown.id)?.params).toEqual({ label: 'Report', value: 3 });
+	});
+
 	it('shows a widget from a source, refreshes it in place (undoable), and keeps the last data when a refresh fails', async () => {
 		const store = new CanvasStore();
 		const live = createLiveWidgets(store, validator, { now: () => 1000 });

@@ -7,7 +7,7 @@
  * the record is updated in one undoable step. A failed refresh keeps the last data and puts
  * the error on the source, where the frame shows it.
  */
-import { errorMessage } from '$lib/shared';
+import { errorMessage, type ToolTaskUpdate } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
 import type { CanvasStore } from '../canvas-store.svelte';
@@ -21,6 +21,8 @@ export type SourceCaller = (request: {
 	args: Record<string, unknown>;
 	origin: 'manual' | 'refresh';
 	confirm?: 'unless-read-only';
+	/** Each state change when the source's server runs the call as an MCP task. */
+	onTask?(task: ToolTaskUpdate): void;
 }) => Promise<{ ok: boolean; value?: unknown; error?: string; code?: string; callId: string }>;
 
 /** What "Show on canvas" asks for. */
@@ -86,7 +88,8 @@ export function createLiveWidgets(
 	async function fetchSource(
 		source: Pick<WidgetSource, 'tool' | 'args' | 'params' | 'held'>,
 		widget: string,
-		origin: 'manual' | 'refresh'
+		origin: 'manual' | 'refresh',
+		id?: string
 	) {
 		if (!caller) return { ok: false as const, error: notAttached };
 		// A shared canvas's source runs only once the user allowed its live data.
@@ -103,7 +106,9 @@ export function createLiveWidgets(
 			tool: source.tool,
 			args,
 			origin,
-			...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {})
+			...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}),
+			// A source that runs as a task shows its progress in the widget's frame until the data arrives.
+			...(id ? { onTask: (task: ToolTaskUpdate) => store.sourceTasks.set(id, task) } : {})
 		});
 		if (!outcome.ok && outcome.code === 'unknown_tool') {
 			// Typically a shared canvas opened without the server its data comes from.
@@ -143,9 +148,11 @@ export function createLiveWidgets(
 			const source = record.source;
 			let fetched: Awaited<ReturnType<typeof fetchSource>>;
 			try {
-				fetched = await fetchSource(source, record.type, 'refresh');
+				fetched = await fetchSource(source, record.type, 'refresh', id);
 			} catch (error) {
 				fetched = { ok: false, error: errorMessage(error) };
+			} finally {
+				store.sourceTasks.clear(id);
 			}
 			if (!store.get(id)) return { ok: false as const, error: `Widget ${id} was removed.` };
 			if (!fetched.ok) {

@@ -16,6 +16,8 @@ export interface AgentPreferenceValues {
 	flattenParams: boolean;
 	/** Whether the model must, may or must not call tools (`required` applies to a turn's first request). */
 	toolChoice: ToolChoice;
+	/** Run MCP tools whose `execution.taskSupport` is `optional` as tasks too (`required` ones always are). */
+	preferTasks: boolean;
 }
 
 const storageKey = 'autoui.agent.v1';
@@ -25,7 +27,8 @@ export const defaultAgentPreferences: Readonly<AgentPreferenceValues> = Object.f
 	approval: 'destructive',
 	lazyTools: true,
 	flattenParams: false,
-	toolChoice: 'auto'
+	toolChoice: 'auto',
+	preferTasks: false
 });
 
 /** Reads saved preferences; anything missing or malformed takes its default. */
@@ -41,6 +44,7 @@ export function parseAgentPreferences(raw: string | null): AgentPreferenceValues
 	if (saved.approval === 'destructive' || saved.approval === 'cautious') values.approval = saved.approval;
 	if (typeof saved.lazyTools === 'boolean') values.lazyTools = saved.lazyTools;
 	if (typeof saved.flattenParams === 'boolean') values.flattenParams = saved.flattenParams;
+	if (typeof saved.preferTasks === 'boolean') values.preferTasks = saved.preferTasks;
 	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none')
 		values.toolChoice = saved.toolChoice;
 	return values;

@@ -12,7 +12,8 @@ describe('agent preferences', () => {
 			approval: 'destructive',
 			lazyTools: false,
 			flattenParams: false,
-			toolChoice: 'auto'
+			toolChoice: 'auto',
+			preferTasks: false
 		});
 	});
 
@@ -24,7 +25,15 @@ describe('agent preferences', () => {
 			approval: 'cautious',
 			lazyTools: true,
 			flattenParams: true,
-			toolChoice: 'required'
+			toolChoice: 'required',
+			preferTasks: false
 		});
+	});
+
+	it('keeps the choice to run optional MCP task tools as tasks', () => {
+		const storage = memoryStorage();
+		new AgentPreferences(storage).save({ preferTasks: true });
+		expect(new AgentPreferences(storage).values.preferTasks).toBe(true);
+		expect(parseAgentPreferences('{"preferTasks":"yes"}').preferTasks).toBe(false);
 	});
 });

@@ -68,13 +68,16 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
 	return paginate(async (cursor) => {
 		const page = await client.listTools(cursor ? { cursor } : undefined, { signal });
 		return {
-			items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, _meta }) => {
+			items: page.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, _meta, ...rest }) => {
 				const tool: ToolDefinition = { name, inputSchema: inputSchema as ToolDefinition['inputSchema'] };
 				if (title) tool.title = title;
 				if (description) tool.description = description;
 				if (outputSchema) tool.outputSchema = outputSchema as ToolDefinition['inputSchema'];
 				if (annotations) tool.annotations = annotations;
 				if (_meta && typeof _meta === 'object') tool._meta = _meta;
+				const taskSupport = (rest as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+				if (taskSupport === 'required' || taskSupport === 'optional' || taskSupport === 'forbidden')
+					tool.execution = { taskSupport };
 				return tool;
 			}),
 			nextCursor: page.nextCursor

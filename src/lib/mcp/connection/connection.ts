@@ -2,7 +2,7 @@
  * One remote MCP server behind the `ToolServer` interface, kept healthy:
  *
  *   connect      open (Streamable HTTP, or legacy SSE) → list tools/prompts/resources → layer
- *   callTool     ready? → call with signal/timeout/progress
+ *   callTool     ready? → call with signal/timeout/progress (a task tool: as a task, see `tasks.ts`)
  *                  404 on our session → re-initialise, retry once
  *                  network failure / dropped stream → reconnect in the background, fail this call
  *   dropped      status "reconnecting", backoff attempts; still down → "error" (calls fail
@@ -14,7 +14,7 @@
  */
 import type { Client, OAuthClientProvider, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
-import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
+import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer, ToolTaskUpdate } from '$lib/shared';
 import { AutoUiError, createDeadline, errorMessage } from '$lib/shared';
 import { defaultBackoff, type BackoffPolicy } from './backoff';
 import {
@@ -38,8 +38,10 @@ import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
+import { callToolAsTask, resumeTaskOn, runsAsTask } from './tasks';
+import { TaskResumeStore } from './task-resume';
 import type { ProtocolChoice } from './protocol-revision';
-import type { OpenClient, TransportChoice, TransportKind } from './transport';
+import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
 
 export type { PromptSummary, ResourceSummary } from './catalog';
 export type { ConnectionStatus } from './lifecycle';
@@ -60,11 +62,15 @@ export interface McpConnectionOptions {
 	connectTimeoutMs?: number;
 	/** Per-call timeout when the caller gives none; reset by progress notifications. */
 	defaultCallTimeoutMs?: number;
+	/** Runs tools whose `execution.taskSupport` is `optional` as tasks too (`required` ones always are); read at each call. */
+	preferTasks?: () => boolean;
 	backoff?: Partial<BackoffPolicy>;
 	/** Answers the server's requests (sampling, elicitation, roots, log messages). */
 	handlers?: ClientHandlers;
 	/** Sees every JSON-RPC message in and out (the protocol log). */
 	onWireMessage?: WireListener;
+	/** Where running tasks are remembered for `resumeTask` after a reload (default: this tab's sessionStorage). */
+	taskStore?: TaskResumeStore;
 }
 
 /** The largest timer delay browsers and Node accept (about 24.8 days). */
@@ -80,25 +86,17 @@ export class McpConnection implements ToolServer {
 	#life: ConnectionLifecycle;
 	#active = new Set<ActiveCall>();
 	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
+	#tasks: TaskResumeStore;
 
 	constructor(options: McpConnectionOptions) {
 		this.#options = options;
 		this.#name = options.name;
 		this.url = options.url;
+		this.#tasks = options.taskStore ?? new TaskResumeStore();
 		this.#life = new ConnectionLifecycle(
 			{
 				name: () => this.name,
-				openOptions: () => ({
-					url: this.url,
-					transport: options.transport ?? 'auto',
-					protocol: options.protocol,
-					headers: options.headers,
-					authProvider: options.authProvider,
-					timeoutMs: options.connectTimeoutMs,
-					handlers: options.handlers,
-					activeCalls: () => this.activeCalls(),
-					onWireMessage: options.onWireMessage
-				}),
+				openOptions: () => this.#openOptions(),
 				load: async (open, signal) => {
 					this.#catalog = await loadCatalog(open.client, signal);
 				},
@@ -205,7 +203,7 @@ export class McpConnection implements ToolServer {
 	 * requests waiting for the user hold (see `activeCalls`).
 	 */
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-		const { signal, onProgress, timeoutMs, traceparent } = options;
+		const { signal, onProgress, onTask, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		// Without a timeout from the caller, the default one restarts on each progress notification.
 		const deadline =
@@ -228,6 +226,21 @@ export class McpConnection implements ToolServer {
 				});
 				try {
 					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
+					const tool = this.#catalog.tools.find((candidate) => candidate.name === name);
+					if (runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks?.())) {
+						// The deadline becomes the task's TTL; each report restarts it, so a reporting task never times out.
+						const onActivity = () => deadline.restart();
+						const ttlMs = deadline.ms;
+						return toToolResult(
+							await callToolAsTask(open.client, request, {
+								ttlMs,
+								signal: deadline.signal,
+								onTask: this.#remembered(open, onTask),
+								onActivity,
+								timeout: unboundedMs
+							})
+						);
+					}
 					const result = await open.client.callTool(request, {
 						signal: deadline.signal,
 						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
@@ -258,6 +271,78 @@ export class McpConnection implements ToolServer {
 			this.#active.delete(active);
 			if (!options.deadline) deadline.dispose();
 		}
+	}
+
+	/**
+	 * Waits for a task this server runs that an earlier page started (taskId kept across a
+	 * reload): on the session it started in when the server binds tasks to sessions, else on
+	 * the current client. Resolves with the tool's final result, as `callTool` would have.
+	 */
+	async resumeTask(
+		taskId: string,
+		options: { signal?: AbortSignal; onTask?: (task: ToolTaskUpdate) => void } = {}
+	): Promise<ToolCallResult> {
+		const signal = options.signal ?? new AbortController().signal;
+		const open = await this.#life.ready(signal);
+		const record = this.#tasks.get(taskId, this.url);
+		const sessionBound =
+			record?.sessionId && open.kind === 'streamable-http' && record.sessionId !== open.transport.sessionId;
+		const side = sessionBound
+			? await (
+					await import('./transport')
+				).openSessionClient(this.#openOptions(), record.sessionId!, record.protocolVersion)
+			: undefined;
+		try {
+			const result = await resumeTaskOn((side ?? open).client, taskId, {
+				signal,
+				onTask: this.#remembered(side ?? open, options.onTask, record),
+				timeout: unboundedMs
+			});
+			return toToolResult(result);
+		} catch (error) {
+			if (error instanceof AutoUiError) throw error;
+			throw toMcpError(error, this.name, `task ${taskId}`);
+		} finally {
+			if (side) await side.client.close().catch(() => undefined);
+		}
+	}
+
+	/** Wraps a task's listener so the task is remembered while it runs (see `resumeTask`). */
+	#remembered(
+		open: OpenClient,
+		onTask: ((task: ToolTaskUpdate) => void) | undefined,
+		known?: { sessionId?: string; protocolVersion?: string }
+	): (task: ToolTaskUpdate) => void {
+		return (task) => {
+			if (task.status === 'working' || task.status === 'input_required') {
+				this.#tasks.save({
+					taskId: task.taskId,
+					url: this.url,
+					sessionId: known?.sessionId ?? open.transport.sessionId,
+					protocolVersion: known?.protocolVersion ?? open.client.getNegotiatedProtocolVersion(),
+					at: Date.now()
+				});
+			} else this.#tasks.remove(task.taskId, this.url);
+			onTask?.(task);
+		};
+	}
+
+	#openOptions(): Omit<
+		OpenOptions,
+		'knownLegacy' | 'signal' | 'onToolsChanged' | 'onTransportError' | 'onTransportClose'
+	> {
+		const options = this.#options;
+		return {
+			url: this.url,
+			transport: options.transport ?? 'auto',
+			protocol: options.protocol,
+			headers: options.headers,
+			authProvider: options.authProvider,
+			timeoutMs: options.connectTimeoutMs,
+			handlers: options.handlers,
+			activeCalls: () => this.activeCalls(),
+			onWireMessage: options.onWireMessage
+		};
 	}
 
 	/** The tool calls in progress on this server, oldest first (a server's request is placed beside them). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import { memoryStorage } from '$lib/shared/testing';
 import { McpConnection } from './connection';
-import { parseProtocolChoice, versionNegotiationFor } from './protocol-revision';
+import { deprecatedIn, parseProtocolChoice, versionNegotiationFor } from './protocol-revision';
 import { createServerConfig, loadServers, saveServers, storageKey } from '../servers/server-config';
 import { memoryStore } from '../oauth/oauth';
 import type { WireMessage } from './protocol-tap';
@@ -180,6 +180,16 @@ describe('a server that speaks only 2025-11-25 (server-everything)', () => {
 		} finally {
 			await connection.close();
 			await sse.stop();
+		}
+	});
+});
+
+describe('deprecatedIn', () => {
+	it('marks sampling, roots and logging deprecated for servers on 2026-07-28 only', () => {
+		for (const feature of ['sampling', 'roots', 'logging'] as const) {
+			expect(deprecatedIn('2026-07-28', feature)).toBe('2026-07-28');
+			expect(deprecatedIn('2025-11-25', feature)).toBeUndefined();
+			expect(deprecatedIn(undefined, feature)).toBeUndefined();
 		}
 	});
 });

@@ -23,6 +23,19 @@ export const legacyRevision = '2025-11-25';
 /** The 2026 revision (stateless, `server/discover`). */
 export const modernRevision = '2026-07-28';
 
+/** Client features the 2026 revision deprecates; still answered when a server asks. */
+export type DeprecatedFeature = 'sampling' | 'roots' | 'logging';
+
+/** The revision that deprecated `feature`, when the server speaks `version` and it is deprecated there; else undefined. */
+export function deprecatedIn(version: string | undefined, feature: DeprecatedFeature): string | undefined {
+	const deprecated: Record<DeprecatedFeature, string> = {
+		sampling: modernRevision,
+		roots: modernRevision,
+		logging: modernRevision
+	};
+	return version && version >= deprecated[feature] ? deprecated[feature] : undefined;
+}
+
 /** What each choice means, for labels and tooltips. */
 export const protocolChoiceLabels: Record<ProtocolChoice, string> = {
 	auto: `auto (${modernRevision} when the server speaks it, else ${legacyRevision})`,

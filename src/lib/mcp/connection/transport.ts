@@ -89,7 +89,7 @@ export async function createClient(protocol: ProtocolChoice = 'auto', setup: Cli
 	return client;
 }
 
-async function makeTransport(kind: TransportKind, options: OpenOptions): Promise<Transport> {
+async function makeTransport(kind: TransportKind, options: OpenOptions, sessionId?: string): Promise<Transport> {
 	const { StreamableHTTPClientTransport, SSEClientTransport } = await loadSdk();
 	const url = new URL(options.url);
 	const requestInit: RequestInit | undefined =
@@ -97,6 +97,7 @@ async function makeTransport(kind: TransportKind, options: OpenOptions): Promise
 	if (kind === 'streamable-http') {
 		return new StreamableHTTPClientTransport(url, {
 			requestInit,
+			...(sessionId ? { sessionId } : {}),
 			authProvider: options.authProvider,
 			reconnectionOptions: {
 				initialReconnectionDelay: 500,
@@ -189,6 +190,26 @@ export async function openClient(options: OpenOptions): Promise<OpenClient> {
 			throw httpStatusOf(fallbackError) !== undefined ? error : fallbackError;
 		}
 	}
+}
+
+/**
+ * A client on an existing Streamable HTTP session (one a task started in before a reload):
+ * the SDK skips the handshake for a known session, and requests carry `protocolVersion`.
+ * It serves that task's requests only; closing it leaves the session to the server.
+ */
+export async function openSessionClient(
+	options: OpenOptions,
+	sessionId: string,
+	protocolVersion: string | undefined
+): Promise<OpenClient> {
+	const client = await createClient(options.protocol ?? 'auto', {
+		handlers: options.handlers,
+		activeCalls: options.activeCalls
+	});
+	const transport = await makeTransport('streamable-http', options, sessionId);
+	await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport);
+	if (protocolVersion) transport.setProtocolVersion?.(protocolVersion);
+	return { client, transport, kind: 'streamable-http' };
 }
 
 /**

@@ -62,7 +62,7 @@ export interface ServerListOptions {
 	/** Passed to each connection (tests shorten reconnect timing). */
 	connection?: Pick<
 		ConstructorParameters<typeof McpConnection>[0],
-		'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'
+		'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs' | 'preferTasks'
 	>;
 	/** Handlers for a server's requests (decide the capabilities advertised); `server` gives its current name. */
 	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
