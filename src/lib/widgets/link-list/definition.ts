@@ -1,8 +1,8 @@
 /** `link-list`: sources, references or search results as links with descriptions. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { linkListBinding, linkListWithRows } from './rows';
-import { date, list, object, text, title, url } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { linkListRows } from './rows';
+import { date, list, object, text, url } from '../shared/schema';
 import { frameFor, textLines } from '../shared/natural-size';
 
 export type LinkItem = { title: string; url: string; description?: string; source?: string; date?: string | number };
@@ -21,8 +21,8 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 	title: 'Links',
 	description: 'A list of links (sources, references, search results, documents) with titles, descriptions and sites.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: linkListRows.schema(
+		{
 			links: list(
 				object(
 					{
@@ -36,12 +36,11 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 				),
 				'The links',
 				{ max: 500 }
-			),
-			...rowProperties(linkListBinding, 500, 'Rows as a query returns them, one per link'),
-			title
-		}),
-		...itemsOrRows('links', linkListBinding)
-	},
+			)
+		},
+		500,
+		'Rows as a query returns them, one per link'
+	),
 	example: {
 		links: [
 			{
@@ -72,7 +71,7 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 	},
 	defaultSize: { w: 420, h: 260 },
 	naturalSize: (raw) => {
-		const links = linkListWithRows(raw).links ?? [];
+		const links = linkListRows.items(raw);
 		const width = 440;
 		const lines = links.reduce(
 			(total, link) => total + textLines(link.title, width - 40) + textLines(link.description, width - 40) + 1,
@@ -81,5 +80,5 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 		return frameFor(width, lines * 20 + links.length * 14 + 24);
 	},
 	keywords: ['links', 'sources', 'references', 'citations', 'bibliography', 'search results', 'reading list'],
-	drawIssues: (params) => rowIssues(params, linkListBinding)
+	drawIssues: linkListRows.issues
 };

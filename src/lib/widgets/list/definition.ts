@@ -1,8 +1,8 @@
 /** `list`: a bulleted or numbered list of short items. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { listBinding, listWithRows } from './rows';
-import { list, object, text, title, url } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { listRows } from './rows';
+import { list, text, url } from '../shared/schema';
 import { frameFor, textLines } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
@@ -20,8 +20,8 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 	title: 'List',
 	description: 'A bulleted or numbered list of short items, each optionally with a detail line and a link.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: listRows.schema(
+		{
 			items: list(
 				{
 					type: ['string', 'object'],
@@ -37,12 +37,11 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 				'Items: plain strings or { text, detail?, url? }',
 				{ max: 1000 }
 			),
-			ordered: { type: 'boolean', description: 'Numbered (ranked, steps) instead of bullets' },
-			...rowProperties(listBinding, 1000, 'Rows as a query returns them, one per item'),
-			title
-		}),
-		...itemsOrRows('items', listBinding)
-	},
+			ordered: { type: 'boolean', description: 'Numbered (ranked, steps) instead of bullets' }
+		},
+		1000,
+		'Rows as a query returns them, one per item'
+	),
 	example: {
 		ordered: true,
 		items: [
@@ -60,7 +59,7 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 	},
 	defaultSize: { w: 380, h: 240 },
 	naturalSize: (raw) => {
-		const items = listWithRows(raw).items ?? [];
+		const items = listRows.items(raw);
 		const width = 400;
 		const lines = items.reduce(
 			(total, item) =>
@@ -73,5 +72,5 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 		return frameFor(width, lines * 21 + items.length * 6 + 28);
 	},
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo'],
-	drawIssues: (params) => rowIssues(params, listBinding)
+	drawIssues: listRows.issues
 };

@@ -1,9 +1,8 @@
 /** `network`: entities and their connections (a graph). */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { networkBinding } from './rows';
-import { list, numberish, object, text, title } from '../shared/schema';
-import { networkWithRows } from './rows';
+import type { RowParams } from '../shared/row-binding';
+import { networkRows } from './rows';
+import { list, numberish, object, text } from '../shared/schema';
 import { frameFor } from '../shared/natural-size';
 
 export type NetworkNode = { id: string | number; label?: string; group?: string; size?: number | string };
@@ -28,8 +27,8 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	description:
 		'Nodes and the links between them (who knows whom, dependencies, citations), laid out by a force simulation.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: networkRows.schema(
+		{
 			nodes: list(
 				object(
 					{
@@ -52,12 +51,11 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 				{ max: 10_000 }
 			),
 			directed: { type: 'boolean', description: 'Draw arrows from source to target' },
-			description: text('One sentence describing the graph, used as its accessible name', 500),
-			...rowProperties(networkBinding, 10_000, 'Rows as a query returns them, one per link'),
-			title
-		}),
-		...itemsOrRows('links', networkBinding)
-	},
+			description: text('One sentence describing the graph, used as its accessible name', 500)
+		},
+		10_000,
+		'Rows as a query returns them, one per link'
+	),
 	example: {
 		directed: true,
 		description: 'Service dependencies of the checkout system',
@@ -90,12 +88,12 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	},
 	defaultSize: { w: 560, h: 400 },
 	naturalSize: (raw) => {
-		const params = networkWithRows(raw);
+		const params = networkRows.withRows(raw);
 		const ids = new Set<unknown>((params.nodes ?? []).map((node) => node?.id));
 		for (const link of params.links ?? []) ids.add(link?.source).add(link?.target);
 		const side = Math.min(640, Math.max(320, Math.sqrt(ids.size) * 80 + 120));
 		return frameFor(side * 1.4, side);
 	},
 	keywords: ['network', 'graph', 'nodes', 'edges', 'relationships', 'dependencies', 'social graph', 'knowledge graph'],
-	drawIssues: (params) => rowIssues(params, networkBinding)
+	drawIssues: networkRows.issues
 };

@@ -1,9 +1,9 @@
 /** `sankey`: flows of a quantity between stages (budgets, energy, user journeys). */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowProperties, type RowParams } from '../shared/row-binding';
-import { sankeyBinding, sankeyWithRows } from './rows';
+import type { RowParams } from '../shared/row-binding';
+import { sankeyRows } from './rows';
 import { sankeyIssues } from './draw-issues';
-import { list, numberish, object, text, title } from '../shared/schema';
+import { list, numberish, object, text } from '../shared/schema';
 import { frameFor, charWidth, longestText } from '../shared/natural-size';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
@@ -26,8 +26,8 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 	title: 'Sankey diagram',
 	description: 'A flow diagram: bands whose width is a quantity moving from sources to targets through stages.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: sankeyRows.schema(
+		{
 			links: list(
 				object({ source: id, target: id, value: numberish('Amount flowing (positive)') }, [
 					'source',
@@ -43,12 +43,11 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 				{ max: 2000 }
 			),
 			unit: text('Unit of the values, e.g. "TWh" or "users"', 40),
-			description: text('One sentence describing the diagram, used as its accessible name', 500),
-			...rowProperties(sankeyBinding, 5000, 'Rows as a query returns them, one per flow'),
-			title
-		}),
-		...itemsOrRows('links', sankeyBinding)
-	},
+			description: text('One sentence describing the diagram, used as its accessible name', 500)
+		},
+		5000,
+		'Rows as a query returns them, one per flow'
+	),
 	example: {
 		unit: 'TWh',
 		description: 'How primary energy flows into electricity and final uses (simplified)',
@@ -71,7 +70,7 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 	},
 	defaultSize: { w: 620, h: 360 },
 	naturalSize: (raw) => {
-		const links = sankeyWithRows(raw).links ?? [];
+		const links = sankeyRows.items(raw);
 		const sources = new Set(links.map((link) => link?.source));
 		const targets = new Set(links.map((link) => link?.target));
 		const labels = [...sources, ...targets];

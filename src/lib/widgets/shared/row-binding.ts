@@ -12,7 +12,7 @@ import type { JsonSchema } from '$lib/shared';
 import type { DrawIssue } from '../types';
 import { fieldIssues } from '../charts/field-check';
 import { rowsOf, type Row } from '../charts/prepare';
-import { requireOneOf, rows, text } from './schema';
+import { object, requireOneOf, rows, text, title } from './schema';
 
 /** One param naming a column, and the item field that column fills. */
 export interface BoundField {
@@ -100,4 +100,43 @@ export function withRows<Params extends RowParams>(params: Params, itemsParam: s
 	if (!Array.isArray(params.data)) return params;
 	const given = Array.isArray(params[itemsParam]) ? (params[itemsParam] as unknown[]) : [];
 	return { ...params, [itemsParam]: [...given, ...itemsFromRows(params, binding)] };
+}
+
+/**
+ * A collection widget's rows form: the items param (`cards`, `events`…) its rows fill and the
+ * binding naming their columns. Everything the widget derives from the pair comes from here.
+ */
+export interface RowForm<Params extends RowParams, ItemsParam extends keyof Params & string> {
+	itemsParam: ItemsParam;
+	binding: RowBinding;
+	/** Params with the items the rows of `data` make appended to the items param. */
+	withRows(params: Params): Params;
+	/** The items to draw, whichever form the params came in (none when absent). */
+	items(params: Params): NonNullable<Params[ItemsParam]>;
+	/** Draw issues of the rows form. */
+	issues(params: Params): DrawIssue[];
+	/**
+	 * The widget's params schema: its own `properties` (the items param among them), then the
+	 * rows form's (`data`, at most `maxRows` rows, and the column params) and `title`; either
+	 * the items param or `data` with its required columns must be given.
+	 */
+	schema(properties: Record<string, JsonSchema>, maxRows: number, rowsDescription: string): JsonSchema;
+}
+
+/** The rows form of a widget whose rows fill `itemsParam`, one item a row. */
+export function rowForm<Params extends RowParams, ItemsParam extends keyof Params & string>(
+	itemsParam: ItemsParam,
+	binding: RowBinding
+): RowForm<Params, ItemsParam> {
+	return {
+		itemsParam,
+		binding,
+		withRows: (params) => withRows(params, itemsParam, binding),
+		items: (params) => (withRows(params, itemsParam, binding)[itemsParam] ?? []) as NonNullable<Params[ItemsParam]>,
+		issues: (params) => rowIssues(params, binding),
+		schema: (properties, maxRows, rowsDescription) => ({
+			...object({ ...properties, ...rowProperties(binding, maxRows, rowsDescription), title }),
+			...itemsOrRows(itemsParam, binding)
+		})
+	};
 }

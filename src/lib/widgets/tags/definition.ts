@@ -1,8 +1,8 @@
 /** `tags`: a set of labels — topics, categories, skills — optionally with counts. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { tagsBinding, tagsWithRows } from './rows';
-import { list, numberish, object, oneOf, text, title, variants } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { tagsRows } from './rows';
+import { list, numberish, oneOf, text, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
 import { frameFor, charWidth } from '../shared/natural-size';
 
@@ -14,8 +14,8 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 	title: 'Tags',
 	description: 'A set of short labels (topics, categories, skills, statuses), optionally with counts, sized by weight.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: tagsRows.schema(
+		{
 			tags: list(
 				{
 					type: ['string', 'object'],
@@ -30,12 +30,11 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 				},
 				'Tags: strings or { label, count?, variant? }',
 				{ max: 500 }
-			),
-			...rowProperties(tagsBinding, 500, 'Rows as a query returns them, one per tag'),
-			title
-		}),
-		...itemsOrRows('tags', tagsBinding)
-	},
+			)
+		},
+		500,
+		'Rows as a query returns them, one per tag'
+	),
 	example: {
 		tags: [
 			{ label: 'pricing', count: 48 },
@@ -55,7 +54,7 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 	},
 	defaultSize: { w: 380, h: 160 },
 	naturalSize: (raw) => {
-		const tags = tagsWithRows(raw).tags ?? [];
+		const tags = tagsRows.items(raw);
 		const width = 400;
 		const total = tags.reduce<number>(
 			(sum, tag) =>
@@ -70,5 +69,5 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 		return frameFor(width, Math.ceil(total / (width - 24)) * 34 + 24);
 	},
 	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud'],
-	drawIssues: (params) => rowIssues(params, tagsBinding)
+	drawIssues: tagsRows.issues
 };
