@@ -3,7 +3,7 @@ import type { WidgetDefinition } from '../types';
 import type { RowParams } from '../shared/row-binding';
 import { cardsRows } from './rows';
 import { list, object, text, url } from '../shared/schema';
-import { frameFor } from '../shared/natural-size';
+import { frameFor, tileGrid } from '../shared/natural-size';
 
 export type CardItem = {
 	title: string;
@@ -87,13 +87,11 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each card\'s title (`subtitle`, `description`, `image`, `imageAlt`, `url` columns optional). Written out instead: Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
 	},
 	defaultSize: { w: 620, h: 340 },
-	naturalSize: (raw) => {
-		const cards = cardsRows.items(raw);
-		const columns = Math.min(3, Math.max(1, cards.length));
-		const rows = Math.ceil(cards.length / columns);
+	naturalSize: cardsRows.sized((cards) => {
+		const { columns, rows } = tileGrid(cards.length, 3);
 		const imaged = cards.some((card) => card.image);
 		return frameFor(columns * 220 + 32, rows * (imaged ? 330 : 190) + 24);
-	},
+	}),
 	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items'],
 	drawIssues: cardsRows.issues
 };

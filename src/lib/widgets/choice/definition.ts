@@ -1,7 +1,7 @@
 /** `choice`: a question with options; the user's pick is sent back to the chat. */
 import type { WidgetDefinition } from '../types';
 import { list, object, text, title } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { frameFor, stackedLines, textLines } from '../shared/natural-size';
 
 export type ChoiceOption = { label: string; value?: string; description?: string };
 export type ChoiceParams = {
@@ -64,13 +64,8 @@ export const choiceDefinition: WidgetDefinition<ChoiceParams> = {
 	defaultSize: { w: 400, h: 280 },
 	naturalSize: (params) => {
 		const width = 420;
-		const lines = params.options.reduce<number>(
-			(total, option) =>
-				total +
-				(typeof option === 'string'
-					? textLines(option, width - 70)
-					: textLines(option.label, width - 70) + textLines(option.description, width - 70)),
-			0
+		const lines = stackedLines(params.options, width - 70, (option) =>
+			typeof option === 'string' ? [option] : [option.label, option.description]
 		);
 		return frameFor(
 			width,

@@ -3,7 +3,7 @@ import type { WidgetDefinition } from '../types';
 import type { RowParams } from '../shared/row-binding';
 import { galleryRows } from './rows';
 import { list, object, text, url } from '../shared/schema';
-import { frameFor } from '../shared/natural-size';
+import { frameFor, tileGrid } from '../shared/natural-size';
 
 export type GalleryImage = { src: string; alt: string; caption?: string; credit?: string };
 export type GalleryParams = RowParams & {
@@ -71,11 +71,10 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `src` and `alt` name the columns of each image\'s URL and description (`caption`, `credit` optional). Written out instead: `images` with `src` (allowed hosts) and a meaningful `alt`; `caption` and `credit` show in the lightbox. Readers open an image by click or Enter and move with the arrow keys; Escape closes.'
 	},
 	defaultSize: { w: 520, h: 320 },
-	naturalSize: (raw) => {
-		const count = Math.max(1, galleryRows.items(raw).length);
-		const columns = Math.min(4, count);
-		return frameFor(Math.max(320, columns * 148 + 40), Math.ceil(count / columns) * 148 + 40);
-	},
+	naturalSize: galleryRows.sized((images) => {
+		const { columns, rows } = tileGrid(Math.max(1, images.length), 4);
+		return frameFor(Math.max(320, columns * 148 + 40), rows * 148 + 40);
+	}),
 	keywords: ['gallery', 'photos', 'images', 'lightbox', 'album', 'slideshow', 'pictures'],
 	drawIssues: galleryRows.issues
 };

@@ -71,14 +71,13 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
 	},
 	defaultSize: { w: 520, h: 340 },
-	naturalSize: (raw) => {
-		const groups = hemicycleRows.items(raw);
+	naturalSize: hemicycleRows.sized((groups) => {
 		const perRow = Math.max(
 			1,
 			Math.floor(488 / Math.max(100, longestText(groups.map((group) => group?.name)) * charWidth + 56))
 		);
 		return frameFor(520, 268 + Math.ceil(groups.length / perRow) * 24);
-	},
+	}),
 	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber'],
 	drawIssues: hemicycleRows.issues
 };

@@ -3,7 +3,7 @@ import type { WidgetDefinition } from '../types';
 import type { RowParams } from '../shared/row-binding';
 import { listRows } from './rows';
 import { list, text, url } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { stackFrame } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
 export type ListParams = RowParams & {
@@ -58,19 +58,15 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `text` names the column of each item (`detail`, `url` columns optional). Written out instead: `items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
 	},
 	defaultSize: { w: 380, h: 240 },
-	naturalSize: (raw) => {
-		const items = listRows.items(raw);
-		const width = 400;
-		const lines = items.reduce(
-			(total, item) =>
-				total +
-				(typeof item === 'string'
-					? textLines(item, width - 60)
-					: textLines(item.text, width - 60) + textLines(item.detail, width - 60)),
-			0
-		);
-		return frameFor(width, lines * 21 + items.length * 6 + 28);
-	},
+	naturalSize: listRows.sized((items) =>
+		stackFrame(items, (item) => (typeof item === 'string' ? [item] : [item.text, item.detail]), {
+			width: 400,
+			inset: 60,
+			line: 21,
+			gap: 6,
+			pad: 28
+		})
+	),
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo'],
 	drawIssues: listRows.issues
 };

@@ -87,13 +87,12 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from` and `to` name the columns of each link\'s two ends (`value`, `label` optional); nodes are made from the names. Written out instead: `links` with `source` and `target` ids; `nodes` add labels, `group` (colour) and `size`. Set `directed: true` for arrows. Readable up to ~150 nodes.'
 	},
 	defaultSize: { w: 560, h: 400 },
-	naturalSize: (raw) => {
-		const params = networkRows.withRows(raw);
+	naturalSize: networkRows.sized((links, params) => {
 		const ids = new Set<unknown>((params.nodes ?? []).map((node) => node?.id));
-		for (const link of params.links ?? []) ids.add(link?.source).add(link?.target);
+		for (const link of links) ids.add(link?.source).add(link?.target);
 		const side = Math.min(640, Math.max(320, Math.sqrt(ids.size) * 80 + 120));
 		return frameFor(side * 1.4, side);
-	},
+	}),
 	keywords: ['network', 'graph', 'nodes', 'edges', 'relationships', 'dependencies', 'social graph', 'knowledge graph'],
 	drawIssues: networkRows.issues
 };

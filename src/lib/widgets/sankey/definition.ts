@@ -69,14 +69,13 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from`, `to` and `value` name the columns of each flow (e.g. the rows of a GROUP BY origin, destination). Written out instead: `links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
 	},
 	defaultSize: { w: 620, h: 360 },
-	naturalSize: (raw) => {
-		const links = sankeyRows.items(raw);
+	naturalSize: sankeyRows.sized((links) => {
 		const sources = new Set(links.map((link) => link?.source));
 		const targets = new Set(links.map((link) => link?.target));
 		const labels = [...sources, ...targets];
 		const column = Math.max(sources.size, targets.size);
 		return frameFor(Math.max(560, longestText(labels) * charWidth * 2 + 360), Math.max(280, column * 34 + 64));
-	},
+	}),
 	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers'],
 	drawIssues: sankeyIssues
 };

@@ -10,6 +10,8 @@
  */
 import type { JsonSchema } from '$lib/shared';
 import type { DrawIssue } from '../types';
+
+type Size = { w: number; h: number };
 import { fieldIssues } from '../charts/field-check';
 import { rowsOf, type Row } from '../charts/prepare';
 import { object, requireOneOf, rows, text, title } from './schema';
@@ -113,6 +115,8 @@ export interface RowForm<Params extends RowParams, ItemsParam extends keyof Para
 	withRows(params: Params): Params;
 	/** The items to draw, whichever form the params came in (none when absent). */
 	items(params: Params): NonNullable<Params[ItemsParam]>;
+	/** A `naturalSize` computed from the items to draw (and the params, for the other fields). */
+	sized(size: (items: NonNullable<Params[ItemsParam]>, params: Params) => Size): (params: Params) => Size;
 	/** Draw issues of the rows form. */
 	issues(params: Params): DrawIssue[];
 	/**
@@ -128,15 +132,17 @@ export function rowForm<Params extends RowParams, ItemsParam extends keyof Param
 	itemsParam: ItemsParam,
 	binding: RowBinding
 ): RowForm<Params, ItemsParam> {
-	return {
+	const form: RowForm<Params, ItemsParam> = {
 		itemsParam,
 		binding,
 		withRows: (params) => withRows(params, itemsParam, binding),
 		items: (params) => (withRows(params, itemsParam, binding)[itemsParam] ?? []) as NonNullable<Params[ItemsParam]>,
+		sized: (size) => (params) => size(form.items(params), params),
 		issues: (params) => rowIssues(params, binding),
 		schema: (properties, maxRows, rowsDescription) => ({
 			...object({ ...properties, ...rowProperties(binding, maxRows, rowsDescription), title }),
 			...itemsOrRows(itemsParam, binding)
 		})
 	};
+	return form;
 }

@@ -53,8 +53,7 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each tag\'s text and `count` its count (e.g. the rows of a GROUP BY … count(*)). Written out instead: `tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
 	},
 	defaultSize: { w: 380, h: 160 },
-	naturalSize: (raw) => {
-		const tags = tagsRows.items(raw);
+	naturalSize: tagsRows.sized((tags) => {
 		const width = 400;
 		const total = tags.reduce<number>(
 			(sum, tag) =>
@@ -67,7 +66,7 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 			0
 		);
 		return frameFor(width, Math.ceil(total / (width - 24)) * 34 + 24);
-	},
+	}),
 	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud'],
 	drawIssues: tagsRows.issues
 };
