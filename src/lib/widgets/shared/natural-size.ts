@@ -52,6 +52,14 @@ export function stackedLines<Item>(items: readonly Item[], width: number, textsO
 	);
 }
 
+/** A `naturalSize` for a widget always `width` wide whose body height depends on its params. */
+export function atWidth<Params>(
+	width: number,
+	bodyHeight: (params: Params, width: number) => number
+): (params: Params) => { w: number; h: number } {
+	return (params) => frameFor(width, bodyHeight(params, width));
+}
+
 /** How a stack of items is laid out: frame width, text column inset, px a line, px an item, padding. */
 export interface StackLayout {
 	width: number;
