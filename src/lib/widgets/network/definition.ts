@@ -2,7 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import type { RowParams } from '../shared/row-binding';
 import { networkRows } from './rows';
-import { list, numberish, object, text } from '../shared/schema';
+import { list, nodeId, numberish, object, text } from '../shared/schema';
 import { frameFor } from '../shared/natural-size';
 
 export type NetworkNode = { id: string | number; label?: string; group?: string; size?: number | string };
@@ -19,7 +19,7 @@ export type NetworkParams = RowParams & {
 	title?: string;
 };
 
-const id = { type: ['string', 'number'], description: 'Node id' };
+const id = nodeId('Node id');
 
 export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	name: 'network',

@@ -3,7 +3,7 @@ import type { WidgetDefinition } from '../types';
 import type { RowParams } from '../shared/row-binding';
 import { sankeyRows } from './rows';
 import { sankeyIssues } from './draw-issues';
-import { list, numberish, object, text } from '../shared/schema';
+import { list, nodeId, numberish, object, text } from '../shared/schema';
 import { frameFor, charWidth, longestText } from '../shared/natural-size';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
@@ -19,7 +19,7 @@ export type SankeyParams = RowParams & {
 	title?: string;
 };
 
-const id = { type: ['string', 'number'], description: 'Node id (or name)' };
+const id = nodeId('Node id (or name)');
 
 export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 	name: 'sankey',
