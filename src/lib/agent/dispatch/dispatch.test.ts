@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, ToolErrorEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
-import { createMockProvider, dataServer, delay, displayServer, lastToolResults } from '../testing';
+import { createMockProvider, dataServer, eagerRun, delay, displayServer, lastToolResults } from '../testing';
 import { resultsOf } from './test-fixtures';
 
 const schema = { type: 'object', properties: {} };
@@ -65,10 +65,7 @@ describe('dispatch: concurrency and order', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			policy: { maxConcurrentPerServer: 2 }
 		});
 		expect(peak).toBe(2);
@@ -144,10 +141,7 @@ describe('dispatch: errors are data', () => {
 		const provider = createMockProvider([{ toolCalls: [{ name: 'geo_mcp_near', invalidArguments }] }, { text: 'ok' }]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		const [block] = resultsOf(provider.requests[1]);
@@ -244,10 +238,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
-			lazy: false,
+			...eagerRun(provider, data, ui),
 			callbacks: {
 				onWidget: (type, params, meta) => {
 					seen.push({ type, params, meta });

@@ -3,7 +3,14 @@ import type { ToolDefinition } from '$lib/shared';
 import type { AgentEvent, ActivationEvent, SchemaPatchEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
+import {
+	createMockProvider,
+	dataServer,
+	eagerRun,
+	displayServer,
+	type MemoryTool,
+	withoutReferenceNote
+} from '../testing';
 
 const schema = (properties: Record<string, ToolDefinition['inputSchema']> = {}, required: string[] = []) => ({
 	type: 'object',
@@ -195,10 +202,7 @@ describe('lazy discovery and activation', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [a.layer, b.layer],
-			servers: [a.server, b.server],
-			lazy: false
+			...eagerRun(provider, a, b)
 		});
 		expect(a.server.calls).toHaveLength(1);
 		expect(b.server.calls).toHaveLength(1);
@@ -218,10 +222,7 @@ describe('lazy discovery and activation', () => {
 		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'my_mcp_hub_mcp_list_mcp_servers' }] }, { text: 'ok' }]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [hub.layer, decoy.layer],
-			servers: [hub.server, decoy.server],
-			lazy: false
+			...eagerRun(provider, hub, decoy)
 		});
 		expect(hub.server.calls.map((call) => call.name)).toEqual(['list_mcp_servers']);
 		expect(decoy.server.calls).toEqual([]);
@@ -273,10 +274,7 @@ describe('schema profiles in the loop', () => {
 			{ id: 'openai' }
 		);
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			onEvent: (event) => events.push(event),
 			callbacks: { onSchemaPatch: (patch) => patches.push(patch.change) }
 		});
@@ -311,10 +309,7 @@ describe('schema profiles in the loop', () => {
 		const events: AgentEvent[] = [];
 		const provider = createMockProvider([{ text: 'a' }, { text: 'b' }]);
 		const options = {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			state,
 			schemaProfile: 'strict' as const,
 			onEvent: (event: AgentEvent) => events.push(event)

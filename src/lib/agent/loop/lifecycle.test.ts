@@ -3,7 +3,7 @@ import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, AgentEventType } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from '../testing';
+import { createMockProvider, dataServer, eagerRun, delay, displayServer, withoutReferenceNote } from '../testing';
 import type { ChatMessage, ToolResultBlock } from '../types';
 
 const schema = { type: 'object', properties: {} };
@@ -68,10 +68,7 @@ describe('abort', () => {
 		]);
 		const events: AgentEvent[] = [];
 		const run = runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			signal: controller.signal,
 			onEvent: (event) => events.push(event)
 		});
@@ -115,10 +112,7 @@ describe('abort', () => {
 		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'repo_mcp_drop' }, { name: 'repo_mcp_drop' }] }]);
 		const run = runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			signal: controller.signal,
 			callbacks: { requestApproval: () => new Promise(() => undefined) }
 		});
@@ -157,10 +151,7 @@ describe('stop conditions and failures', () => {
 			Array.from({ length: 5 }, (_, n) => ({ toolCalls: [{ name: 'loop_mcp_again', input: { n } }] }))
 		);
 		const result = await runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			maxIterations: 3
 		});
 		expect(result.reason).toBe('max_iterations');
