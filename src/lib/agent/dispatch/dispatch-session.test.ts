@@ -3,7 +3,8 @@ import type { AgentEvent, WarningEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
 import type { ToolCallMetrics } from '../loop/loop-types';
 import { createAgentState } from '../loop/state';
-import { createMockProvider, dataServer, eagerRun, delay, displayServer, withoutReferenceNote } from '../testing';
+import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import type { ToolResultBlock } from '../types';
 import { resultsOf } from './test-fixtures';
 
@@ -154,9 +155,7 @@ describe('dispatch: loop detection and metrics', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			callbacks: { onToolCall: (call) => metrics.push(call) }
 		});
 		expect(metrics).toHaveLength(3);

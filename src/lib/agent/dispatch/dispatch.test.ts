@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, ToolErrorEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
-import { createMockProvider, dataServer, eagerRun, delay, displayServer, lastToolResults } from '../testing';
+import { createMockProvider, dataServer, delay, displayServer, lastToolResults } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import { resultsOf } from './test-fixtures';
 
 const schema = { type: 'object', properties: {} };
@@ -82,9 +83,7 @@ describe('dispatch: errors are data', () => {
 		]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		const [unknown, wrongTool] = resultsOf(provider.requests[1]);
@@ -277,9 +276,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [ui.layer],
-			servers: [ui.server],
+			...runOn(provider, ui),
 			callbacks: {
 				onWidget: () => ({ id: 'never' }),
 				onResize: (id) => ({ ok: false, error: `No widget ${id}; ids: w_1` })
@@ -308,9 +305,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [ui.layer],
-			servers: [ui.server],
+			...runOn(provider, ui),
 			callbacks: {
 				onClear: () => (order.push('clear'), { ok: true }),
 				onWidget: () => (order.push('widget'), { id: 'w_1' })

@@ -3,14 +3,8 @@ import type { AgentEvent, ApprovalDecision } from '../events';
 import { runAgentLoop } from '../loop/loop';
 import type { ApprovalRequest } from '../policy';
 import { createAgentState } from '../loop/state';
-import {
-	createMockProvider,
-	dataServer,
-	eagerRun,
-	displayServer,
-	type MemoryTool,
-	withoutReferenceNote
-} from '../testing';
+import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
+import { eagerRun } from '../testing';
 import type { ToolResultBlock } from '../types';
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
-import { createMockProvider, dataServer, eagerRun, lastToolResults } from '../testing';
+import { createMockProvider, dataServer, lastToolResults } from '../testing';
+import { eagerRun } from '../testing';
 import { validateResult } from '../validate';
 
 const outputSchema = {

@@ -3,14 +3,8 @@ import type { ToolDefinition } from '$lib/shared';
 import type { AgentEvent, ActivationEvent, SchemaPatchEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import {
-	createMockProvider,
-	dataServer,
-	eagerRun,
-	displayServer,
-	type MemoryTool,
-	withoutReferenceNote
-} from '../testing';
+import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 
 const schema = (properties: Record<string, ToolDefinition['inputSchema']> = {}, required: string[] = []) => ({
 	type: 'object',
@@ -51,9 +45,7 @@ describe('lazy discovery and activation', () => {
 			{ text: 'again' }
 		]);
 		const options = {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
+			...runOn(provider, data, ui),
 			state,
 			onEvent: (event: AgentEvent) => events.push(event)
 		};
@@ -111,9 +103,7 @@ describe('lazy discovery and activation', () => {
 		]);
 		const state = createAgentState();
 		await runAgentLoop('frogs?', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			state,
 			onEvent: (event) => events.push(event)
 		});
@@ -171,9 +161,7 @@ describe('lazy discovery and activation', () => {
 		const provider = createMockProvider([{ toolCalls: [{ name: 'tricoteuses_mcp_list_recipes' }] }, { text: 'ok' }]);
 		const events: AgentEvent[] = [];
 		const result = await runAgentLoop('recipes?', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		expect(toolNames(provider.requests[0])).toContain('tricoteuses_mcp_list_recipes');

@@ -3,7 +3,8 @@ import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, AgentEventType } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, dataServer, eagerRun, delay, displayServer, withoutReferenceNote } from '../testing';
+import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import type { ChatMessage, ToolResultBlock } from '../types';
 
 const schema = { type: 'object', properties: {} };
@@ -87,9 +88,7 @@ describe('abort', () => {
 		]);
 		expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'aborted' });
 		const next = await runAgentLoop('try again', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			history: result.messages
 		});
 		const sent = provider.requests[1].messages;
@@ -259,9 +258,7 @@ describe('events', () => {
 			{ text: 'done' }
 		]);
 		const result = await runAgentLoop('q', {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
+			...runOn(provider, data, ui),
 			onEvent: (event) => events.push(event),
 			schemaProfile: 'strict',
 			turnId: 't1',

@@ -117,18 +117,18 @@ export function dataServer(
 	return { layer: { protocol: 'mcp', serverName: name, tools: server.definitions, ...extra }, server };
 }
 
-/**
- * Loop options that run `provider` on these layer + server pairs with every tool offered from
- * the first request (`lazy: false`).
- */
+/** Loop options that run `provider` on these layer + server pairs. */
+export function runOn(
+	provider: LlmProvider,
+	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
+): { provider: LlmProvider; layers: ToolLayer[]; servers: ToolServer[] } {
+	return { provider, layers: sources.map((source) => source.layer), servers: sources.map((source) => source.server) };
+}
+
+/** {@link runOn} with every tool offered from the first request (`lazy: false`). */
 export function eagerRun(
 	provider: LlmProvider,
 	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
-): { provider: LlmProvider; layers: ToolLayer[]; servers: ToolServer[]; lazy: false } {
-	return {
-		provider,
-		layers: sources.map((source) => source.layer),
-		servers: sources.map((source) => source.server),
-		lazy: false
-	};
+): ReturnType<typeof runOn> & { lazy: false } {
+	return { ...runOn(provider, ...sources), lazy: false };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '$lib/agent';
 import { runAgentLoop } from '$lib/agent/loop';
-import { createMockProvider, dataServer, eagerRun } from '$lib/agent/testing';
+import { createMockProvider, dataServer } from '$lib/agent/testing';
+import { eagerRun } from '$lib/agent/testing';
 import { buildOtlpTrace } from './export';
 
 describe('trace context propagation', () => {
