@@ -104,6 +104,14 @@ export function withRows<Params extends RowParams>(params: Params, itemsParam: s
 	return { ...params, [itemsParam]: [...given, ...itemsFromRows(params, binding)] };
 }
 
+/** A `naturalSize` computed from the params with a widget's own rows form (`withRows`) applied. */
+export function sizedWithRows<Params>(
+	withRows: (params: Params) => Params,
+	size: (params: Params) => Size
+): (params: Params) => Size {
+	return (params) => size(withRows(params));
+}
+
 /**
  * A collection widget's rows form: the items param (`cards`, `events`…) its rows fill and the
  * binding naming their columns. Everything the widget derives from the pair comes from here.
