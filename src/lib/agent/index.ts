@@ -52,15 +52,7 @@ export type { AppliedUiResult } from './dispatch/ui-results';
 export { DEFAULT_POLICY, resolvePolicy, approvalReason, isBlocked } from './policy';
 export type { ToolPolicy, ApprovalMode, ApprovalRequest, ApprovalHandler, ToolChoice } from './policy';
 export { toolChoiceFor } from './policy';
-export { createAgentState, createResultBuffer } from './loop/state';
-export type { AgentState, ResultBuffer, StoredResult } from './loop/state';
+/** One user turn: the loop, its options and results, and the session state it keeps. */
+export * from './loop';
 export { repairHistory, appendUserInput } from './session/history';
-export { runAgentLoop, DEFAULT_MAX_ITERATIONS } from './loop/loop';
-export type {
-	AgentLoopOptions,
-	AgentLoopResult,
-	AgentCallbacks,
-	ToolCallMetrics,
-	IterationMetrics
-} from './loop/loop-types';
 export type { CallOrigin, DirectCallOutcome, DirectCallRequest } from './dispatch/direct-call';

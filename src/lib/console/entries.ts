@@ -115,6 +115,23 @@ export class ConsoleLog {
 		return id;
 	}
 
+	/** The row of a server's request to the client, keyed by its id so the response updates it. */
+	#pushServerRequest(
+		request: { requestId: string; server: string; method: string },
+		base: EntryBase,
+		fields: Pick<EntryFields, 'status' | 'summary'> & Partial<EntryFields>,
+		extra: string | undefined
+	): void {
+		const entry: EntryFields = {
+			...base,
+			kind: 'server-request',
+			server: request.server,
+			tool: request.method,
+			...fields
+		};
+		this.#push(`server-request:${request.requestId}`, entry, extra);
+	}
+
 	#update(key: string, change: (entry: ConsoleEntry) => Partial<ConsoleEntry>, extra?: string): boolean {
 		const position = this.#index.get(key);
 		if (position === undefined) return false;
@@ -285,17 +302,10 @@ export class ConsoleLog {
 				for (const entry of logEntries(event)) this.#push(null, { ...base, ...entry }, entry.extra);
 				return;
 			case 'server-request':
-				this.#push(
-					`server-request:${event.requestId}`,
-					{
-						...base,
-						kind: 'server-request',
-						server: event.server,
-						tool: event.method,
-						callId: event.callId,
-						status: 'pending',
-						summary: serverRequestSummary(event)
-					},
+				this.#pushServerRequest(
+					event,
+					base,
+					{ callId: event.callId, status: 'pending', summary: serverRequestSummary(event) },
 					preview(event.params, maxSearchChars)
 				);
 				return;
@@ -308,17 +318,11 @@ export class ConsoleLog {
 				});
 				const extra = event.result ? preview(event.result, maxSearchChars) : undefined;
 				if (!this.#update(`server-request:${event.requestId}`, change, extra)) {
-					this.#push(
-						`server-request:${event.requestId}`,
-						{
-							...base,
-							kind: 'server-request',
-							server: event.server,
-							tool: event.method,
-							status: responseStatus(event),
-							durationMs: event.elapsedMs,
-							summary: responseSummary(event.method, event)
-						},
+					const summary = responseSummary(event.method, event);
+					this.#pushServerRequest(
+						event,
+						base,
+						{ status: responseStatus(event), durationMs: event.elapsedMs, summary },
 						extra
 					);
 				}

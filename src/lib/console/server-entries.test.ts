@@ -3,19 +3,24 @@ import type { AgentEvent } from '$lib/agent';
 import { ConsoleLog } from './entries';
 import { buildTrace, parseTrace, serializeTrace } from './trace';
 
+/** The manual call's fields its tool-call and tool-result events share. */
+const manualTool = {
+	turnId: 'manual:m1',
+	iteration: 1,
+	callId: 'm1',
+	name: 'everything_mcp_trigger-sampling-request',
+	resolvedName: 'everything_mcp_trigger-sampling-request',
+	server: 'everything',
+	protocol: 'mcp',
+	tool: 'trigger-sampling-request',
+	origin: 'manual'
+} as const;
+
 const manualCall: AgentEvent[] = [
 	{
 		type: 'tool-call',
 		at: 1,
-		turnId: 'manual:m1',
-		iteration: 1,
-		callId: 'm1',
-		name: 'everything_mcp_trigger-sampling-request',
-		resolvedName: 'everything_mcp_trigger-sampling-request',
-		server: 'everything',
-		protocol: 'mcp',
-		tool: 'trigger-sampling-request',
-		origin: 'manual',
+		...manualTool,
 		args: { prompt: 'hi' },
 		guided: false
 	},
@@ -50,15 +55,7 @@ const manualCall: AgentEvent[] = [
 	{
 		type: 'tool-result',
 		at: 6,
-		turnId: 'manual:m1',
-		iteration: 1,
-		callId: 'm1',
-		name: 'everything_mcp_trigger-sampling-request',
-		resolvedName: 'everything_mcp_trigger-sampling-request',
-		server: 'everything',
-		protocol: 'mcp',
-		tool: 'trigger-sampling-request',
-		origin: 'manual',
+		...manualTool,
 		result: 'teal',
 		elapsedMs: 5,
 		size: 4,

@@ -7,19 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { widgetRegistry } from './definitions';
-import { cardsWithRows } from './cards/rows';
-import { galleryWithRows } from './gallery/rows';
-import { hemicycleWithRows } from './hemicycle/rows';
+import { cardsRows } from './cards/rows';
+import { galleryRows } from './gallery/rows';
+import { hemicycleRows } from './hemicycle/rows';
 import { kpiItems } from './kpi-grid/rows';
-import { linkListWithRows } from './link-list/rows';
-import { listWithRows } from './list/rows';
+import { linkListRows } from './link-list/rows';
+import { listRows } from './list/rows';
 import { mapWithRows } from './map/rows';
-import { networkWithRows } from './network/rows';
+import { networkRows } from './network/rows';
 import { progressWithRows } from './progress/rows';
-import { sankeyWithRows } from './sankey/rows';
+import { sankeyRows } from './sankey/rows';
 import { sparklineWithRows } from './sparkline/rows';
-import { tagsWithRows } from './tags/rows';
-import { timelineWithRows } from './timeline/rows';
+import { tagsRows } from './tags/rows';
+import { timelineRows } from './timeline/rows';
 import { treeWithRows } from './tree/rows';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -68,7 +68,7 @@ const forms: RowForm[] = [
 	{
 		widget: 'list',
 		params: { data: flights, text: 'origin', detail: 'destination' },
-		drawn: (params) => listWithRows(params).items,
+		drawn: (params) => listRows.withRows(params).items,
 		expected: [
 			{ text: 'SFO', detail: 'LAX' },
 			{ text: 'LAX', detail: 'SEA' }
@@ -78,7 +78,7 @@ const forms: RowForm[] = [
 	{
 		widget: 'timeline',
 		params: { data: flights, date: 'day', label: 'origin' },
-		drawn: (params) => timelineWithRows(params).events,
+		drawn: (params) => timelineRows.withRows(params).events,
 		expected: [
 			{ date: '2001-01-01', title: 'SFO' },
 			{ date: '2001-01-02', title: 'LAX' }
@@ -88,7 +88,7 @@ const forms: RowForm[] = [
 	{
 		widget: 'network',
 		params: { data: flights, from: 'origin', to: 'destination', value: 'flights' },
-		drawn: (params) => networkWithRows(params).links,
+		drawn: (params) => networkRows.withRows(params).links,
 		expected: [
 			{ source: 'SFO', target: 'LAX', value: 1200 },
 			{ source: 'LAX', target: 'SEA', value: 800 }
@@ -98,7 +98,7 @@ const forms: RowForm[] = [
 	{
 		widget: 'sankey',
 		params: { data: flights, from: 'origin', to: 'destination', value: 'flights' },
-		drawn: (params) => sankeyWithRows(params).links,
+		drawn: (params) => sankeyRows.withRows(params).links,
 		expected: [
 			{ source: 'SFO', target: 'LAX', value: 1200 },
 			{ source: 'LAX', target: 'SEA', value: 800 }
@@ -108,14 +108,14 @@ const forms: RowForm[] = [
 	{
 		widget: 'gallery',
 		params: { data: [{ file: '/examples/fjord.png', what: 'A fjord' }], src: 'file', alt: 'what' },
-		drawn: (params) => galleryWithRows(params).images,
+		drawn: (params) => galleryRows.withRows(params).images,
 		expected: [{ src: '/examples/fjord.png', alt: 'A fjord' }],
 		misnamed: 'alt'
 	},
 	{
 		widget: 'cards',
 		params: { data: flights, label: 'origin', subtitle: 'destination' },
-		drawn: (params) => cardsWithRows(params).cards,
+		drawn: (params) => cardsRows.withRows(params).cards,
 		expected: [
 			{ title: 'SFO', subtitle: 'LAX' },
 			{ title: 'LAX', subtitle: 'SEA' }
@@ -125,7 +125,7 @@ const forms: RowForm[] = [
 	{
 		widget: 'tags',
 		params: { data: flights, label: 'origin', count: 'flights' },
-		drawn: (params) => tagsWithRows(params).tags,
+		drawn: (params) => tagsRows.withRows(params).tags,
 		expected: [
 			{ label: 'SFO', count: 1200 },
 			{ label: 'LAX', count: 800 }
@@ -140,7 +140,7 @@ const forms: RowForm[] = [
 			url: 'href',
 			site: 'publisher'
 		},
-		drawn: (params) => linkListWithRows(params).links,
+		drawn: (params) => linkListRows.withRows(params).links,
 		expected: [{ title: 'Data sets', url: 'https://example.org/data', source: 'Example' }],
 		misnamed: 'url'
 	},
@@ -154,7 +154,7 @@ const forms: RowForm[] = [
 			label: 'party',
 			seats: 'seats'
 		},
-		drawn: (params) => hemicycleWithRows(params).groups,
+		drawn: (params) => hemicycleRows.withRows(params).groups,
 		expected: [
 			{ name: 'A', seats: 120 },
 			{ name: 'B', seats: 80 }

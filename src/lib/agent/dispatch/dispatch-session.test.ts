@@ -4,6 +4,7 @@ import { runAgentLoop } from '../loop/loop';
 import type { ToolCallMetrics } from '../loop/loop-types';
 import { createAgentState } from '../loop/state';
 import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import type { ToolResultBlock } from '../types';
 import { resultsOf } from './test-fixtures';
 
@@ -23,10 +24,7 @@ describe('dispatch: truncation, compression and recall', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
-			lazy: false
+			...eagerRun(provider, data, ui)
 		});
 		const [block] = resultsOf(provider.requests[1]);
 		expect(block.content.length).toBeLessThanOrEqual(10_000);
@@ -64,10 +62,7 @@ describe('dispatch: truncation, compression and recall', () => {
 			{ text: 'second turn done' }
 		]);
 		const first = await runAgentLoop('pages', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			state,
 			onEvent: (event) => events.push(event)
 		});
@@ -84,10 +79,7 @@ describe('dispatch: truncation, compression and recall', () => {
 		expect(p1In(3).content).toBe(`${full.slice(0, 200)}… [recall('p1') for the full result, ${full.length} chars]`);
 		expect(events.find((event) => event.type === 'compression')).toMatchObject({ iteration: 4, callIds: ['p1'] });
 		await runAgentLoop('show page 1 again', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			state,
 			history: first.messages
 		});
@@ -126,10 +118,7 @@ describe('dispatch: loop detection and metrics', () => {
 			{ text: 'turn 2' }
 		]);
 		const options = {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			state,
 			onEvent: (event: AgentEvent) => events.push(event)
 		};
@@ -166,9 +155,7 @@ describe('dispatch: loop detection and metrics', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			callbacks: { onToolCall: (call) => metrics.push(call) }
 		});
 		expect(metrics).toHaveLength(3);

@@ -3,6 +3,7 @@ import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, ToolErrorEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
 import { createMockProvider, dataServer, delay, displayServer, lastToolResults } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import { resultsOf } from './test-fixtures';
 
 const schema = { type: 'object', properties: {} };
@@ -65,10 +66,7 @@ describe('dispatch: concurrency and order', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			policy: { maxConcurrentPerServer: 2 }
 		});
 		expect(peak).toBe(2);
@@ -85,9 +83,7 @@ describe('dispatch: errors are data', () => {
 		]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		const [unknown, wrongTool] = resultsOf(provider.requests[1]);
@@ -144,10 +140,7 @@ describe('dispatch: errors are data', () => {
 		const provider = createMockProvider([{ toolCalls: [{ name: 'geo_mcp_near', invalidArguments }] }, { text: 'ok' }]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		const [block] = resultsOf(provider.requests[1]);
@@ -244,10 +237,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
-			lazy: false,
+			...eagerRun(provider, data, ui),
 			callbacks: {
 				onWidget: (type, params, meta) => {
 					seen.push({ type, params, meta });
@@ -286,9 +276,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [ui.layer],
-			servers: [ui.server],
+			...runOn(provider, ui),
 			callbacks: {
 				onWidget: () => ({ id: 'never' }),
 				onResize: (id) => ({ ok: false, error: `No widget ${id}; ids: w_1` })
@@ -317,9 +305,7 @@ describe('dispatch: UI special cases', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [ui.layer],
-			servers: [ui.server],
+			...runOn(provider, ui),
 			callbacks: {
 				onClear: () => (order.push('clear'), { ok: true }),
 				onWidget: () => (order.push('widget'), { id: 'w_1' })

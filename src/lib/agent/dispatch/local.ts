@@ -7,6 +7,7 @@ import { isBlocked } from '../policy';
 import { answerPseudoTool } from '../tools/pseudo-tools';
 import type { RegistryEntry } from '../tools/registry';
 import type { DispatchContext, Outcome } from './context';
+import type { ActivationEvent } from '../events';
 import { answerRecall } from './recall';
 
 type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
@@ -24,17 +25,7 @@ function expose(ctx: DispatchContext, entry: PseudoEntry, names: string[]): void
 	if (!ctx.lazy || ctx.state.activeServers.has(entry.server.key)) return;
 	const added = names.filter((name) => !ctx.offered.has(name) && !ctx.state.exposedTools.has(name));
 	for (const name of added) ctx.state.exposedTools.add(name);
-	if (added.length) {
-		const { layer } = entry.server;
-		ctx.emit({
-			type: 'activation',
-			iteration: ctx.iteration,
-			server: layer.serverName,
-			protocol: layer.protocol,
-			tools: added,
-			scope: 'tools'
-		});
-	}
+	if (added.length) announce(ctx, entry.server.layer, added, 'tools');
 }
 
 /** Answers a pseudo-tool or recall call (the entries that are not a server's tool to run). */
@@ -60,12 +51,22 @@ export function activate(ctx: DispatchContext, entry: ToolEntry): void {
 	const added = (ctx.catalog.registry.toolsByServer.get(key) ?? [])
 		.map((tool) => tool.name)
 		.filter((name) => !ctx.offered.has(name) && !ctx.state.exposedTools.has(name));
+	announce(ctx, layer, added, 'server');
+}
+
+/** Tells the session which of a server's tools became callable, and why (`scope`). */
+function announce(
+	ctx: DispatchContext,
+	layer: { serverName: string; protocol: ActivationEvent['protocol'] },
+	tools: string[],
+	scope: ActivationEvent['scope']
+): void {
 	ctx.emit({
 		type: 'activation',
 		iteration: ctx.iteration,
 		server: layer.serverName,
 		protocol: layer.protocol,
-		tools: added,
-		scope: 'server'
+		tools,
+		scope
 	});
 }

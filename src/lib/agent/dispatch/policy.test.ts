@@ -4,6 +4,7 @@ import { runAgentLoop } from '../loop/loop';
 import type { ApprovalRequest } from '../policy';
 import { createAgentState } from '../loop/state';
 import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
+import { eagerRun } from '../testing';
 import type { ToolResultBlock } from '../types';
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } };
@@ -56,10 +57,7 @@ describe('approval', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('clean up', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			state,
 			onEvent: (event) => events.push(event),
 			callbacks: { requestApproval: async (request) => (asked.push(request), decisions.shift()!) }
@@ -103,10 +101,7 @@ describe('approval', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [repo.layer, ui.layer],
-			servers: [repo.server, ui.server],
-			lazy: false,
+			...eagerRun(provider, repo, ui),
 			policy: { approval: 'cautious' },
 			callbacks: { onWidget: () => ({ id: 'w_1' }) }
 		});
@@ -132,18 +127,12 @@ describe('approval', () => {
 		]);
 		const requestApproval = async () => (asked++, 'allow-once' as const);
 		await runAgentLoop('x', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			callbacks: { requestApproval }
 		});
 		expect(asked).toBe(2);
 		await runAgentLoop('y', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			callbacks: { requestApproval },
 			policy: { approval: 'off' }
 		});
@@ -157,10 +146,7 @@ describe('limits and blocklist', () => {
 		const repo = repoServer();
 		const provider = createMockProvider([{ toolCalls: [{ name: 'repo_mcp_delete_repo' }] }, { text: 'ok' }]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			policy: { blocklist: ['repo_mcp_delete_*'] }
 		});
 		expect(provider.requests[0].tools.map((tool) => tool.name)).toEqual([
@@ -184,10 +170,7 @@ describe('limits and blocklist', () => {
 			{ text: 'unused' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			policy: { maxCallsPerTurn: 2 },
 			onEvent: (event) => events.push(event)
 		});
@@ -211,10 +194,7 @@ describe('limits and blocklist', () => {
 			{ text: 'b' }
 		]);
 		const options = {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			state,
 			policy: { maxCallsPerSession: 1 }
 		};
@@ -231,10 +211,7 @@ describe('limits and blocklist', () => {
 			{ text: 'ok' }
 		]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [repo.layer],
-			servers: [repo.server],
-			lazy: false,
+			...eagerRun(provider, repo),
 			policy: { maxArgsChars: 100, approval: 'off' }
 		});
 		expect(resultsOf(provider.requests[1])[0].content).toMatch(/arguments are \d+ characters long; the limit is 100/);
@@ -247,10 +224,7 @@ describe('limits and blocklist', () => {
 		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'big_mcp_text' }] }, { text: 'ok' }]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [big.layer],
-			servers: [big.server],
-			lazy: false,
+			...eagerRun(provider, big),
 			policy: { maxResultChars: 1000 }
 		});
 		expect(resultsOf(provider.requests[1])[0].content.length).toBeLessThanOrEqual(1000);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
 import { createMockProvider, dataServer, lastToolResults } from '../testing';
+import { eagerRun } from '../testing';
 import { validateResult } from '../validate';
 
 const outputSchema = {
@@ -50,10 +51,7 @@ describe('result validation', () => {
 		]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('weather', {
-			provider,
-			layers: [weather.layer],
-			servers: [weather.server],
-			lazy: false,
+			...eagerRun(provider, weather),
 			onEvent: (event) => events.push(event)
 		});
 		expect(results[0].is_error).toBe(true);

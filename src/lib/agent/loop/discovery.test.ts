@@ -4,6 +4,7 @@ import type { AgentEvent, ActivationEvent, SchemaPatchEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
 import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 
 const schema = (properties: Record<string, ToolDefinition['inputSchema']> = {}, required: string[] = []) => ({
 	type: 'object',
@@ -44,9 +45,7 @@ describe('lazy discovery and activation', () => {
 			{ text: 'again' }
 		]);
 		const options = {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
+			...runOn(provider, data, ui),
 			state,
 			onEvent: (event: AgentEvent) => events.push(event)
 		};
@@ -104,9 +103,7 @@ describe('lazy discovery and activation', () => {
 		]);
 		const state = createAgentState();
 		await runAgentLoop('frogs?', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			state,
 			onEvent: (event) => events.push(event)
 		});
@@ -164,9 +161,7 @@ describe('lazy discovery and activation', () => {
 		const provider = createMockProvider([{ toolCalls: [{ name: 'tricoteuses_mcp_list_recipes' }] }, { text: 'ok' }]);
 		const events: AgentEvent[] = [];
 		const result = await runAgentLoop('recipes?', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		expect(toolNames(provider.requests[0])).toContain('tricoteuses_mcp_list_recipes');
@@ -195,10 +190,7 @@ describe('lazy discovery and activation', () => {
 			{ text: 'ok' }
 		]);
 		const result = await runAgentLoop('x', {
-			provider,
-			layers: [a.layer, b.layer],
-			servers: [a.server, b.server],
-			lazy: false
+			...eagerRun(provider, a, b)
 		});
 		expect(a.server.calls).toHaveLength(1);
 		expect(b.server.calls).toHaveLength(1);
@@ -218,10 +210,7 @@ describe('lazy discovery and activation', () => {
 		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'my_mcp_hub_mcp_list_mcp_servers' }] }, { text: 'ok' }]);
 		await runAgentLoop('x', {
-			provider,
-			layers: [hub.layer, decoy.layer],
-			servers: [hub.server, decoy.server],
-			lazy: false
+			...eagerRun(provider, hub, decoy)
 		});
 		expect(hub.server.calls.map((call) => call.name)).toEqual(['list_mcp_servers']);
 		expect(decoy.server.calls).toEqual([]);
@@ -273,10 +262,7 @@ describe('schema profiles in the loop', () => {
 			{ id: 'openai' }
 		);
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			onEvent: (event) => events.push(event),
 			callbacks: { onSchemaPatch: (patch) => patches.push(patch.change) }
 		});
@@ -311,10 +297,7 @@ describe('schema profiles in the loop', () => {
 		const events: AgentEvent[] = [];
 		const provider = createMockProvider([{ text: 'a' }, { text: 'b' }]);
 		const options = {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			state,
 			schemaProfile: 'strict' as const,
 			onEvent: (event: AgentEvent) => events.push(event)

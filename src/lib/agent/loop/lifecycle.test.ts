@@ -4,6 +4,7 @@ import type { AgentEvent, AgentEventType } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
 import { createMockProvider, dataServer, delay, displayServer, withoutReferenceNote } from '../testing';
+import { eagerRun, runOn } from '../testing';
 import type { ChatMessage, ToolResultBlock } from '../types';
 
 const schema = { type: 'object', properties: {} };
@@ -68,10 +69,7 @@ describe('abort', () => {
 		]);
 		const events: AgentEvent[] = [];
 		const run = runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			signal: controller.signal,
 			onEvent: (event) => events.push(event)
 		});
@@ -90,9 +88,7 @@ describe('abort', () => {
 		]);
 		expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'aborted' });
 		const next = await runAgentLoop('try again', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
+			...runOn(provider, data),
 			history: result.messages
 		});
 		const sent = provider.requests[1].messages;
@@ -115,10 +111,7 @@ describe('abort', () => {
 		]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'repo_mcp_drop' }, { name: 'repo_mcp_drop' }] }]);
 		const run = runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			signal: controller.signal,
 			callbacks: { requestApproval: () => new Promise(() => undefined) }
 		});
@@ -157,10 +150,7 @@ describe('stop conditions and failures', () => {
 			Array.from({ length: 5 }, (_, n) => ({ toolCalls: [{ name: 'loop_mcp_again', input: { n } }] }))
 		);
 		const result = await runAgentLoop('q', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			maxIterations: 3
 		});
 		expect(result.reason).toBe('max_iterations');
@@ -268,9 +258,7 @@ describe('events', () => {
 			{ text: 'done' }
 		]);
 		const result = await runAgentLoop('q', {
-			provider,
-			layers: [data.layer, ui.layer],
-			servers: [data.server, ui.server],
+			...runOn(provider, data, ui),
 			onEvent: (event) => events.push(event),
 			schemaProfile: 'strict',
 			turnId: 't1',

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
 import { createMockProvider, dataServer, displayServer, lastToolResults } from '../testing';
+import { runOn } from '../testing';
 
 describe('runAgentLoop basics', () => {
 	it('runs discovery, data and widget calls and ends with the final text', async () => {
@@ -28,9 +29,7 @@ describe('runAgentLoop basics', () => {
 		]);
 		const events: AgentEvent[] = [];
 		const result = await runAgentLoop('Weather in Paris?', {
-			provider,
-			layers: [weather.layer, ui.layer],
-			servers: [weather.server, ui.server],
+			...runOn(provider, weather, ui),
 			state: createAgentState(),
 			onEvent: (event) => events.push(event),
 			callbacks: {

@@ -3,6 +3,7 @@ import { validateAnthropicRequest, validateOpenAiRequest } from '../../../../tes
 import { runAgentLoop } from '../loop';
 import { toolChoiceFor } from '../policy';
 import { createMockProvider, dataServer } from '../testing';
+import { eagerRun } from '../testing';
 import type { ChatMessage } from '../types';
 import { toAnthropicBody } from './anthropic/convert-messages';
 import { toOpenAiBody } from './openai/convert-messages';
@@ -51,10 +52,7 @@ describe('tool choice on the wire', () => {
 		const data = dataServer('Data', [{ name: 'get', inputSchema: { type: 'object' }, handler: () => ({ ok: true }) }]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'data_mcp_get', input: {} }] }, { text: 'done' }]);
 		await runAgentLoop('go', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			policy: { toolChoice: 'required' }
 		});
 		expect(provider.requests.map((request) => request.toolChoice)).toEqual(['required', 'auto']);

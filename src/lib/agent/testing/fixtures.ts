@@ -3,8 +3,9 @@
  * server without them, and an in-memory `autoui`-like WebMCP server whose widget_display
  * and canvas answer with the structured results the dispatcher expects.
  */
-import type { JsonSchema, ToolCallResult, ToolDefinition } from '$lib/shared';
-import type { DisplayCapability, McpLayer, WebMcpLayer } from '../types';
+import type { JsonSchema, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
+import type { DisplayCapability, McpLayer, ToolLayer, WebMcpLayer } from '../types';
+import type { LlmProvider } from '../providers/types';
 import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from './memory-server';
 
 function json(value: unknown, isError = false): ToolCallResult {
@@ -114,4 +115,20 @@ export function dataServer(
 ): { layer: McpLayer; server: MemoryToolServer } {
 	const server = createMemoryToolServer(name, 'mcp', tools);
 	return { layer: { protocol: 'mcp', serverName: name, tools: server.definitions, ...extra }, server };
+}
+
+/** Loop options that run `provider` on these layer + server pairs. */
+export function runOn(
+	provider: LlmProvider,
+	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
+): { provider: LlmProvider; layers: ToolLayer[]; servers: ToolServer[] } {
+	return { provider, layers: sources.map((source) => source.layer), servers: sources.map((source) => source.server) };
+}
+
+/** {@link runOn} with every tool offered from the first request (`lazy: false`). */
+export function eagerRun(
+	provider: LlmProvider,
+	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
+): ReturnType<typeof runOn> & { lazy: false } {
+	return { ...runOn(provider, ...sources), lazy: false };
 }

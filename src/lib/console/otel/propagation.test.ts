@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '$lib/agent';
 import { runAgentLoop } from '$lib/agent/loop';
 import { createMockProvider, dataServer } from '$lib/agent/testing';
+import { eagerRun } from '$lib/agent/testing';
 import { buildOtlpTrace } from './export';
 
 describe('trace context propagation', () => {
@@ -24,10 +25,7 @@ describe('trace context propagation', () => {
 		]);
 		const events: AgentEvent[] = [];
 		await runAgentLoop('x', {
-			provider,
-			layers: [data.layer],
-			servers: [data.server],
-			lazy: false,
+			...eagerRun(provider, data),
 			onEvent: (event) => events.push(event)
 		});
 		const spans = buildOtlpTrace(events).resourceSpans[0].scopeSpans[0].spans.filter(

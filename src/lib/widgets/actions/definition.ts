@@ -1,7 +1,7 @@
 /** `actions`: buttons that send a chosen follow-up message back to the chat. */
 import type { WidgetDefinition } from '../types';
 import { list, object, oneOf, text, title } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { atWidth, textLines } from '../shared/natural-size';
 
 export type ActionButton = {
 	label: string;
@@ -55,16 +55,14 @@ export const actionsDefinition: WidgetDefinition<ActionsParams> = {
 			'Each action has a short `label` and the full `message` to send (write it as the user would, self-contained). Mark the recommended one `variant: "primary"`. Nothing happens until the user clicks.'
 	},
 	defaultSize: { w: 420, h: 150 },
-	naturalSize: (params) => {
-		const width = 440;
+	naturalSize: atWidth(440, (params: ActionsParams, width) => {
 		const buttons = params.actions.reduce((total, action) => total + action.label.length * 7.5 + 40, 0);
 		const described = params.actions.some((action) => action.description);
-		return frameFor(
-			width,
+		return (
 			(params.prompt ? textLines(params.prompt, width - 32) * 21 + 8 : 0) +
-				Math.ceil(buttons / (width - 32)) * (described ? 64 : 44) +
-				32
+			Math.ceil(buttons / (width - 32)) * (described ? 64 : 44) +
+			32
 		);
-	},
+	}),
 	keywords: ['buttons', 'actions', 'next steps', 'follow-up', 'suggestions', 'quick replies']
 };

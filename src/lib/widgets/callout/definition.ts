@@ -1,7 +1,7 @@
 /** `callout`: one highlighted message — a note, tip, warning or error. */
 import type { WidgetDefinition } from '../types';
 import { object, oneOf, text, title } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { atWidth, textLines } from '../shared/natural-size';
 
 export type CalloutParams = {
 	message: string;
@@ -40,9 +40,9 @@ export const calloutDefinition: WidgetDefinition<CalloutParams> = {
 			'Pick `variant` (info, success, warning, danger, note), give a short `heading` and the `message` (light Markdown). Keep it to two or three sentences.'
 	},
 	defaultSize: { w: 420, h: 140 },
-	naturalSize: (params) => {
-		const width = 440;
-		return frameFor(width, (params.heading ? 24 : 0) + textLines(params.message, width - 72) * 21 + 40);
-	},
+	naturalSize: atWidth(
+		440,
+		(params: CalloutParams, width) => (params.heading ? 24 : 0) + textLines(params.message, width - 72) * 21 + 40
+	),
 	keywords: ['alert', 'callout', 'warning', 'note', 'tip', 'banner', 'notice', 'error']
 };

@@ -1,9 +1,9 @@
 /** `cards`: a grid of items, each with image, title, subtitle, text and link. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { cardsBinding, cardsWithRows } from './rows';
-import { list, object, text, title, url } from '../shared/schema';
-import { frameFor } from '../shared/natural-size';
+import type { RowParams } from '../shared/row-binding';
+import { cardsRows } from './rows';
+import { list, object, text, url } from '../shared/schema';
+import { frameFor, tileGrid } from '../shared/natural-size';
 
 export type CardItem = {
 	title: string;
@@ -31,8 +31,8 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 	description:
 		'A responsive grid of cards — products, places, articles, people — each with optional image, subtitle, text, badges and link.',
 	category: 'media',
-	schema: {
-		...object({
+	schema: cardsRows.schema(
+		{
 			cards: list(
 				object(
 					{
@@ -48,12 +48,11 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 				),
 				'The cards',
 				{ max: 500 }
-			),
-			...rowProperties(cardsBinding, 500, 'Rows as a query returns them, one per card'),
-			title
-		}),
-		...itemsOrRows('cards', cardsBinding)
-	},
+			)
+		},
+		500,
+		'Rows as a query returns them, one per card'
+	),
 	example: {
 		cards: [
 			{
@@ -88,13 +87,11 @@ export const cardsDefinition: WidgetDefinition<CardsParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each card\'s title (`subtitle`, `description`, `image`, `imageAlt`, `url` columns optional). Written out instead: Each card needs `title`; add `subtitle`, `description` (1–2 sentences), `image` (allowed hosts) with `imageAlt`, `url`, and `badges`. Cards without images are fine.'
 	},
 	defaultSize: { w: 620, h: 340 },
-	naturalSize: (raw) => {
-		const cards = cardsWithRows(raw).cards ?? [];
-		const columns = Math.min(3, Math.max(1, cards.length));
-		const rows = Math.ceil(cards.length / columns);
+	naturalSize: cardsRows.sized((cards) => {
+		const { columns, rows } = tileGrid(cards.length, 3);
 		const imaged = cards.some((card) => card.image);
 		return frameFor(columns * 220 + 32, rows * (imaged ? 330 : 190) + 24);
-	},
+	}),
 	keywords: ['cards', 'grid', 'tiles', 'products', 'catalog', 'results', 'items'],
-	drawIssues: (params) => rowIssues(params, cardsBinding)
+	drawIssues: cardsRows.issues
 };

@@ -1,7 +1,7 @@
 /** `choice`: a question with options; the user's pick is sent back to the chat. */
 import type { WidgetDefinition } from '../types';
 import { list, object, text, title } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { atWidth, stackedLines, textLines } from '../shared/natural-size';
 
 export type ChoiceOption = { label: string; value?: string; description?: string };
 export type ChoiceParams = {
@@ -62,24 +62,17 @@ export const choiceDefinition: WidgetDefinition<ChoiceParams> = {
 			'Ask one clear `question`; list 2–8 `options` (strings or { label, value, description }). `multiple: true` allows several; `allowOther: true` adds a free-text answer. The answer arrives as the user’s next message.'
 	},
 	defaultSize: { w: 400, h: 280 },
-	naturalSize: (params) => {
-		const width = 420;
-		const lines = params.options.reduce<number>(
-			(total, option) =>
-				total +
-				(typeof option === 'string'
-					? textLines(option, width - 70)
-					: textLines(option.label, width - 70) + textLines(option.description, width - 70)),
-			0
+	naturalSize: atWidth(420, (params: ChoiceParams, width) => {
+		const lines = stackedLines(params.options, width - 70, (option) =>
+			typeof option === 'string' ? [option] : [option.label, option.description]
 		);
-		return frameFor(
-			width,
+		return (
 			textLines(params.question, width - 32) * 22 +
-				lines * 20 +
-				params.options.length * 14 +
-				(params.allowOther ? 44 : 0) +
-				80
+			lines * 20 +
+			params.options.length * 14 +
+			(params.allowOther ? 44 : 0) +
+			80
 		);
-	},
+	}),
 	keywords: ['choice', 'question', 'options', 'poll', 'select', 'form', 'multiple choice', 'clarify']
 };

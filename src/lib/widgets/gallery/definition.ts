@@ -1,10 +1,9 @@
 /** `gallery`: several images as thumbnails with a keyboard-friendly lightbox. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { galleryBinding } from './rows';
-import { list, object, text, title, url } from '../shared/schema';
-import { galleryWithRows } from './rows';
-import { frameFor } from '../shared/natural-size';
+import type { RowParams } from '../shared/row-binding';
+import { galleryRows } from './rows';
+import { list, object, text, url } from '../shared/schema';
+import { frameFor, tileGrid } from '../shared/natural-size';
 
 export type GalleryImage = { src: string; alt: string; caption?: string; credit?: string };
 export type GalleryParams = RowParams & {
@@ -22,8 +21,8 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 	description:
 		'Several images as a thumbnail grid; clicking one opens a lightbox with captions and arrow-key navigation.',
 	category: 'media',
-	schema: {
-		...object({
+	schema: galleryRows.schema(
+		{
 			images: list(
 				object(
 					{
@@ -36,12 +35,11 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 				),
 				'The images',
 				{ min: 1, max: 200 }
-			),
-			...rowProperties(galleryBinding, 200, 'Rows as a query returns them, one per image'),
-			title
-		}),
-		...itemsOrRows('images', galleryBinding)
-	},
+			)
+		},
+		200,
+		'Rows as a query returns them, one per image'
+	),
 	example: {
 		images: [
 			{
@@ -73,11 +71,10 @@ export const galleryDefinition: WidgetDefinition<GalleryParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `src` and `alt` name the columns of each image\'s URL and description (`caption`, `credit` optional). Written out instead: `images` with `src` (allowed hosts) and a meaningful `alt`; `caption` and `credit` show in the lightbox. Readers open an image by click or Enter and move with the arrow keys; Escape closes.'
 	},
 	defaultSize: { w: 520, h: 320 },
-	naturalSize: (raw) => {
-		const count = Math.max(1, (galleryWithRows(raw).images ?? []).length);
-		const columns = Math.min(4, count);
-		return frameFor(Math.max(320, columns * 148 + 40), Math.ceil(count / columns) * 148 + 40);
-	},
+	naturalSize: galleryRows.sized((images) => {
+		const { columns, rows } = tileGrid(Math.max(1, images.length), 4);
+		return frameFor(Math.max(320, columns * 148 + 40), rows * 148 + 40);
+	}),
 	keywords: ['gallery', 'photos', 'images', 'lightbox', 'album', 'slideshow', 'pictures'],
-	drawIssues: (params) => rowIssues(params, galleryBinding)
+	drawIssues: galleryRows.issues
 };

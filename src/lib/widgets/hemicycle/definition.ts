@@ -1,8 +1,8 @@
 /** `hemicycle`: seats of an assembly by group, as a parliament half-circle. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { hemicycleBinding, hemicycleWithRows } from './rows';
-import { list, numberish, object, text, title } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { hemicycleRows } from './rows';
+import { list, numberish, object, text } from '../shared/schema';
 import { frameFor, longestText, charWidth } from '../shared/natural-size';
 
 export type HemicycleGroup = { name: string; seats: number | string; color?: string; abbreviation?: string };
@@ -23,8 +23,8 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 	title: 'Hemicycle',
 	description: 'A parliament chart: every seat as a dot in a half-circle, coloured by group, with the majority line.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: hemicycleRows.schema(
+		{
 			groups: list(
 				object(
 					{
@@ -44,12 +44,11 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 			),
 			majority: numberish('Seats needed for a majority (default: more than half)'),
 			totalLabel: text('Label under the total, e.g. "seats"', 40),
-			description: text('One sentence describing the chart, used as its accessible name', 500),
-			...rowProperties(hemicycleBinding, 60, 'Rows as a query returns them, one per group in seating order'),
-			title
-		}),
-		...itemsOrRows('groups', hemicycleBinding)
-	},
+			description: text('One sentence describing the chart, used as its accessible name', 500)
+		},
+		60,
+		'Rows as a query returns them, one per group in seating order'
+	),
 	example: {
 		description: 'European Parliament seats by political group after the 2024 election',
 		totalLabel: 'MEPs',
@@ -72,14 +71,13 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
 	},
 	defaultSize: { w: 520, h: 340 },
-	naturalSize: (raw) => {
-		const groups = hemicycleWithRows(raw).groups ?? [];
+	naturalSize: hemicycleRows.sized((groups) => {
 		const perRow = Math.max(
 			1,
 			Math.floor(488 / Math.max(100, longestText(groups.map((group) => group?.name)) * charWidth + 56))
 		);
 		return frameFor(520, 268 + Math.ceil(groups.length / perRow) * 24);
-	},
+	}),
 	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber'],
-	drawIssues: (params) => rowIssues(params, hemicycleBinding)
+	drawIssues: hemicycleRows.issues
 };

@@ -5,7 +5,7 @@ import { rowProperties, type RowParams } from '../shared/row-binding';
 import { statProperties, type StatParams } from '../stat/definition';
 import { formatValue } from '../shared/format';
 import { kpiBinding, kpiItems, kpiRowIssues, maxFigures } from './rows';
-import { frameFor } from '../shared/natural-size';
+import { frameFor, tileGrid } from '../shared/natural-size';
 
 /** A column of a one-row result shown as a figure: its name, or its name with a label and unit. */
 export type KpiField = string | { field: string; label?: string; unit?: string; description?: string };
@@ -85,8 +85,7 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 			168,
 			...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length) * 20 + 64)
 		);
-		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
-		const rows = Math.ceil(count / columns);
+		const { columns, rows } = tileGrid(count, params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))));
 		const described = items.some((item) => item.description || item.deltaLabel);
 		return frameFor(columns * tile + 24, rows * (described ? 132 : 112) + 16);
 	},

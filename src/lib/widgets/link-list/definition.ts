@@ -1,9 +1,9 @@
 /** `link-list`: sources, references or search results as links with descriptions. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { linkListBinding, linkListWithRows } from './rows';
-import { date, list, object, text, title, url } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import type { RowParams } from '../shared/row-binding';
+import { linkListRows } from './rows';
+import { date, list, object, text, url } from '../shared/schema';
+import { stackFrame } from '../shared/natural-size';
 
 export type LinkItem = { title: string; url: string; description?: string; source?: string; date?: string | number };
 export type LinkListParams = RowParams & {
@@ -21,8 +21,8 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 	title: 'Links',
 	description: 'A list of links (sources, references, search results, documents) with titles, descriptions and sites.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: linkListRows.schema(
+		{
 			links: list(
 				object(
 					{
@@ -36,12 +36,11 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 				),
 				'The links',
 				{ max: 500 }
-			),
-			...rowProperties(linkListBinding, 500, 'Rows as a query returns them, one per link'),
-			title
-		}),
-		...itemsOrRows('links', linkListBinding)
-	},
+			)
+		},
+		500,
+		'Rows as a query returns them, one per link'
+	),
 	example: {
 		links: [
 			{
@@ -71,15 +70,10 @@ export const linkListDefinition: WidgetDefinition<LinkListParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `url` name the columns of each link\'s title and https address (`description`, `site`, `date` optional). Written out instead: `links` with `title` and full https `url`; add a one-line `description`, `source` and `date`. Links open in a new tab; unsafe URLs are shown as text.'
 	},
 	defaultSize: { w: 420, h: 260 },
-	naturalSize: (raw) => {
-		const links = linkListWithRows(raw).links ?? [];
-		const width = 440;
-		const lines = links.reduce(
-			(total, link) => total + textLines(link.title, width - 40) + textLines(link.description, width - 40) + 1,
-			0
-		);
-		return frameFor(width, lines * 20 + links.length * 14 + 24);
-	},
+	// A link is its title and description, then its site and date on a line of their own (in the gap).
+	naturalSize: linkListRows.sized((links) =>
+		stackFrame(links, (link) => [link.title, link.description], { width: 440, inset: 40, line: 20, gap: 34, pad: 24 })
+	),
 	keywords: ['links', 'sources', 'references', 'citations', 'bibliography', 'search results', 'reading list'],
-	drawIssues: (params) => rowIssues(params, linkListBinding)
+	drawIssues: linkListRows.issues
 };

@@ -1,9 +1,9 @@
 /** `list`: a bulleted or numbered list of short items. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { listBinding, listWithRows } from './rows';
-import { list, object, text, title, url } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import type { RowParams } from '../shared/row-binding';
+import { listRows } from './rows';
+import { list, text, url } from '../shared/schema';
+import { stackFrame } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
 export type ListParams = RowParams & {
@@ -20,8 +20,8 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 	title: 'List',
 	description: 'A bulleted or numbered list of short items, each optionally with a detail line and a link.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: listRows.schema(
+		{
 			items: list(
 				{
 					type: ['string', 'object'],
@@ -37,12 +37,11 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 				'Items: plain strings or { text, detail?, url? }',
 				{ max: 1000 }
 			),
-			ordered: { type: 'boolean', description: 'Numbered (ranked, steps) instead of bullets' },
-			...rowProperties(listBinding, 1000, 'Rows as a query returns them, one per item'),
-			title
-		}),
-		...itemsOrRows('items', listBinding)
-	},
+			ordered: { type: 'boolean', description: 'Numbered (ranked, steps) instead of bullets' }
+		},
+		1000,
+		'Rows as a query returns them, one per item'
+	),
 	example: {
 		ordered: true,
 		items: [
@@ -59,19 +58,15 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `text` names the column of each item (`detail`, `url` columns optional). Written out instead: `items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
 	},
 	defaultSize: { w: 380, h: 240 },
-	naturalSize: (raw) => {
-		const items = listWithRows(raw).items ?? [];
-		const width = 400;
-		const lines = items.reduce(
-			(total, item) =>
-				total +
-				(typeof item === 'string'
-					? textLines(item, width - 60)
-					: textLines(item.text, width - 60) + textLines(item.detail, width - 60)),
-			0
-		);
-		return frameFor(width, lines * 21 + items.length * 6 + 28);
-	},
+	naturalSize: listRows.sized((items) =>
+		stackFrame(items, (item) => (typeof item === 'string' ? [item] : [item.text, item.detail]), {
+			width: 400,
+			inset: 60,
+			line: 21,
+			gap: 6,
+			pad: 28
+		})
+	),
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo'],
-	drawIssues: (params) => rowIssues(params, listBinding)
+	drawIssues: listRows.issues
 };

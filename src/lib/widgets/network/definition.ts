@@ -1,9 +1,8 @@
 /** `network`: entities and their connections (a graph). */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { networkBinding } from './rows';
-import { list, numberish, object, text, title } from '../shared/schema';
-import { networkWithRows } from './rows';
+import type { RowParams } from '../shared/row-binding';
+import { networkRows } from './rows';
+import { list, nodeId, numberish, object, text } from '../shared/schema';
 import { frameFor } from '../shared/natural-size';
 
 export type NetworkNode = { id: string | number; label?: string; group?: string; size?: number | string };
@@ -20,7 +19,7 @@ export type NetworkParams = RowParams & {
 	title?: string;
 };
 
-const id = { type: ['string', 'number'], description: 'Node id' };
+const id = nodeId('Node id');
 
 export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	name: 'network',
@@ -28,8 +27,8 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	description:
 		'Nodes and the links between them (who knows whom, dependencies, citations), laid out by a force simulation.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: networkRows.schema(
+		{
 			nodes: list(
 				object(
 					{
@@ -52,12 +51,11 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 				{ max: 10_000 }
 			),
 			directed: { type: 'boolean', description: 'Draw arrows from source to target' },
-			description: text('One sentence describing the graph, used as its accessible name', 500),
-			...rowProperties(networkBinding, 10_000, 'Rows as a query returns them, one per link'),
-			title
-		}),
-		...itemsOrRows('links', networkBinding)
-	},
+			description: text('One sentence describing the graph, used as its accessible name', 500)
+		},
+		10_000,
+		'Rows as a query returns them, one per link'
+	),
 	example: {
 		directed: true,
 		description: 'Service dependencies of the checkout system',
@@ -89,13 +87,12 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from` and `to` name the columns of each link\'s two ends (`value`, `label` optional); nodes are made from the names. Written out instead: `links` with `source` and `target` ids; `nodes` add labels, `group` (colour) and `size`. Set `directed: true` for arrows. Readable up to ~150 nodes.'
 	},
 	defaultSize: { w: 560, h: 400 },
-	naturalSize: (raw) => {
-		const params = networkWithRows(raw);
+	naturalSize: networkRows.sized((links, params) => {
 		const ids = new Set<unknown>((params.nodes ?? []).map((node) => node?.id));
-		for (const link of params.links ?? []) ids.add(link?.source).add(link?.target);
+		for (const link of links) ids.add(link?.source).add(link?.target);
 		const side = Math.min(640, Math.max(320, Math.sqrt(ids.size) * 80 + 120));
 		return frameFor(side * 1.4, side);
-	},
+	}),
 	keywords: ['network', 'graph', 'nodes', 'edges', 'relationships', 'dependencies', 'social graph', 'knowledge graph'],
-	drawIssues: (params) => rowIssues(params, networkBinding)
+	drawIssues: networkRows.issues
 };

@@ -1,7 +1,7 @@
 /** `profile`: a person (or organisation) card. */
 import type { WidgetDefinition } from '../types';
 import { list, object, scalar, text, title, url } from '../shared/schema';
-import { countOf, frameFor, textLines } from '../shared/natural-size';
+import { countOf, atWidth, textLines } from '../shared/natural-size';
 
 export type ProfileParams = {
 	name: string;
@@ -62,13 +62,12 @@ export const profileDefinition: WidgetDefinition<ProfileParams> = {
 			'Give `name` and what you know: `role`, `organization`, `bio` (2–3 sentences), `facts` (label/value), `links`. `image` must be on an allowed host; otherwise initials are shown.'
 	},
 	defaultSize: { w: 380, h: 300 },
-	naturalSize: (params) => {
-		const width = 380;
+	naturalSize: atWidth(380, (params: ProfileParams, width) => {
 		const header = params.image ? 104 : 72;
 		const bio = textLines(params.bio, width - 40) * 19;
 		const facts = countOf(params.facts) * 24;
 		const links = countOf(params.links) ? Math.ceil(countOf(params.links) / 3) * 28 + 8 : 0;
-		return frameFor(width, header + bio + facts + links + 32);
-	},
+		return header + bio + facts + links + 32;
+	}),
 	keywords: ['profile', 'person', 'biography', 'contact', 'people', 'member', 'author', 'politician']
 };

@@ -2,7 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, oneOf, requireOneOf, rows, text, title, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
-import type { RowParams } from '../shared/row-binding';
+import { sizedWithRows, type RowParams } from '../shared/row-binding';
 import { progressRowIssues, progressWithRows } from './rows';
 import { frameFor } from '../shared/natural-size';
 
@@ -57,12 +57,12 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 			'Rows bind as they are: with `data` (an array of row objects, e.g. `{"$ref": "source#/rows"}`), `label` and `value` name the columns of each bar\'s name and amount, and `max` is the goal column or one number for all. Written out instead: either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
 	},
 	defaultSize: { w: 420, h: 240 },
-	naturalSize: (raw) => {
-		const params = progressWithRows(raw);
+	naturalSize: sizedWithRows(progressWithRows, (params) => {
 		const items = params.items ?? [params];
 		const notes = items.filter((item) => item.note).length;
 		return frameFor(420, items.length * 62 + notes * 4 + 32);
-	},
+	}),
+
 	keywords: ['progress bar', 'goal', 'target', 'quota', 'completion', 'budget', 'percent'],
 	drawIssues: progressRowIssues
 };

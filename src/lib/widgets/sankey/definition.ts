@@ -1,9 +1,9 @@
 /** `sankey`: flows of a quantity between stages (budgets, energy, user journeys). */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowProperties, type RowParams } from '../shared/row-binding';
-import { sankeyBinding, sankeyWithRows } from './rows';
+import type { RowParams } from '../shared/row-binding';
+import { sankeyRows } from './rows';
 import { sankeyIssues } from './draw-issues';
-import { list, numberish, object, text, title } from '../shared/schema';
+import { list, nodeId, numberish, object, text } from '../shared/schema';
 import { frameFor, charWidth, longestText } from '../shared/natural-size';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
@@ -19,15 +19,15 @@ export type SankeyParams = RowParams & {
 	title?: string;
 };
 
-const id = { type: ['string', 'number'], description: 'Node id (or name)' };
+const id = nodeId('Node id (or name)');
 
 export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 	name: 'sankey',
 	title: 'Sankey diagram',
 	description: 'A flow diagram: bands whose width is a quantity moving from sources to targets through stages.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: sankeyRows.schema(
+		{
 			links: list(
 				object({ source: id, target: id, value: numberish('Amount flowing (positive)') }, [
 					'source',
@@ -43,12 +43,11 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 				{ max: 2000 }
 			),
 			unit: text('Unit of the values, e.g. "TWh" or "users"', 40),
-			description: text('One sentence describing the diagram, used as its accessible name', 500),
-			...rowProperties(sankeyBinding, 5000, 'Rows as a query returns them, one per flow'),
-			title
-		}),
-		...itemsOrRows('links', sankeyBinding)
-	},
+			description: text('One sentence describing the diagram, used as its accessible name', 500)
+		},
+		5000,
+		'Rows as a query returns them, one per flow'
+	),
 	example: {
 		unit: 'TWh',
 		description: 'How primary energy flows into electricity and final uses (simplified)',
@@ -70,14 +69,13 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from`, `to` and `value` name the columns of each flow (e.g. the rows of a GROUP BY origin, destination). Written out instead: `links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
 	},
 	defaultSize: { w: 620, h: 360 },
-	naturalSize: (raw) => {
-		const links = sankeyWithRows(raw).links ?? [];
+	naturalSize: sankeyRows.sized((links) => {
 		const sources = new Set(links.map((link) => link?.source));
 		const targets = new Set(links.map((link) => link?.target));
 		const labels = [...sources, ...targets];
 		const column = Math.max(sources.size, targets.size);
 		return frameFor(Math.max(560, longestText(labels) * charWidth * 2 + 360), Math.max(280, column * 34 + 64));
-	},
+	}),
 	keywords: ['sankey', 'flow', 'alluvial', 'funnel', 'energy flow', 'budget flow', 'transfers'],
 	drawIssues: sankeyIssues
 };

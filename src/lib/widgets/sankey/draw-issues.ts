@@ -8,20 +8,20 @@ import type { DrawIssue } from '../types';
 import { toArray, toNumber, toText } from '../shared/values';
 import { itemsFromRows, rowIssues } from '../shared/row-binding';
 import type { SankeyParams } from './definition';
-import { sankeyBinding } from './rows';
+import { sankeyRows } from './rows';
 
 /**
  * The sankey's draw issues (see the module comment), for flows given as `links` and as rows
  * (whose named columns must exist first); a flow's path points at its link or its row.
  */
 export function sankeyIssues(params: SankeyParams): DrawIssue[] {
-	const columns = rowIssues(params, sankeyBinding);
+	const columns = rowIssues(params, sankeyRows.binding);
 	if (columns.length) return columns;
 	const issues: DrawIssue[] = [];
 	const next = new Map<string, string[]>();
 	const flows = [
 		...toArray<Record<string, unknown>>(params.links).map((link, index) => ({ link, path: `/links/${index}` })),
-		...itemsFromRows(params, sankeyBinding).map((link, index) => ({ link, path: `/data/${index}` }))
+		...itemsFromRows(params, sankeyRows.binding).map((link, index) => ({ link, path: `/data/${index}` }))
 	];
 	flows.forEach(({ link, path }) => {
 		if (!isPlainObject(link)) return;

@@ -41,6 +41,49 @@ export function textLines(text: unknown, width: number, perChar = charWidth): nu
 		.reduce((total, line) => total + Math.max(1, Math.ceil(line.length / perLine)), 0);
 }
 
+/**
+ * The lines a stack of items takes (a list, links, events, options): each item's texts, as
+ * `textsOf` lists them, wrapped in a column `width` pixels wide; a missing text takes none.
+ */
+export function stackedLines<Item>(items: readonly Item[], width: number, textsOf: (item: Item) => unknown[]): number {
+	return items.reduce<number>(
+		(total, item) => textsOf(item).reduce<number>((sum, text) => sum + textLines(text, width), total),
+		0
+	);
+}
+
+/** A `naturalSize` for a widget always `width` wide whose body height depends on its params. */
+export function atWidth<Params>(
+	width: number,
+	bodyHeight: (params: Params, width: number) => number
+): (params: Params) => { w: number; h: number } {
+	return (params) => frameFor(width, bodyHeight(params, width));
+}
+
+/** How a stack of items is laid out: frame width, text column inset, px a line, px an item, padding. */
+export interface StackLayout {
+	width: number;
+	inset: number;
+	line: number;
+	gap: number;
+	pad: number;
+}
+
+/** The frame of a stack of items: their texts' lines in the text column, a gap an item, padding. */
+export function stackFrame<Item>(
+	items: readonly Item[],
+	textsOf: (item: Item) => unknown[],
+	{ width, inset, line, gap, pad }: StackLayout
+): { w: number; h: number } {
+	return frameFor(width, stackedLines(items, width - inset, textsOf) * line + items.length * gap + pad);
+}
+
+/** A grid of `count` tiles at most `maxColumns` wide (at least one column): its columns and rows. */
+export function tileGrid(count: number, maxColumns: number): { columns: number; rows: number } {
+	const columns = Math.min(maxColumns, Math.max(1, count));
+	return { columns, rows: Math.ceil(count / columns) };
+}
+
 /** The length of an array param, 0 for anything else. */
 export function countOf(value: unknown): number {
 	return Array.isArray(value) ? value.length : 0;

@@ -10,9 +10,11 @@
  */
 import type { JsonSchema } from '$lib/shared';
 import type { DrawIssue } from '../types';
+
+type Size = { w: number; h: number };
 import { fieldIssues } from '../charts/field-check';
 import { rowsOf, type Row } from '../charts/prepare';
-import { requireOneOf, rows, text } from './schema';
+import { object, requireOneOf, rows, text, title } from './schema';
 
 /** One param naming a column, and the item field that column fills. */
 export interface BoundField {
@@ -100,4 +102,55 @@ export function withRows<Params extends RowParams>(params: Params, itemsParam: s
 	if (!Array.isArray(params.data)) return params;
 	const given = Array.isArray(params[itemsParam]) ? (params[itemsParam] as unknown[]) : [];
 	return { ...params, [itemsParam]: [...given, ...itemsFromRows(params, binding)] };
+}
+
+/** A `naturalSize` computed from the params with a widget's own rows form (`withRows`) applied. */
+export function sizedWithRows<Params>(
+	withRows: (params: Params) => Params,
+	size: (params: Params) => Size
+): (params: Params) => Size {
+	return (params) => size(withRows(params));
+}
+
+/**
+ * A collection widget's rows form: the items param (`cards`, `events`…) its rows fill and the
+ * binding naming their columns. Everything the widget derives from the pair comes from here.
+ */
+export interface RowForm<Params extends RowParams, ItemsParam extends keyof Params & string> {
+	itemsParam: ItemsParam;
+	binding: RowBinding;
+	/** Params with the items the rows of `data` make appended to the items param. */
+	withRows(params: Params): Params;
+	/** The items to draw, whichever form the params came in (none when absent). */
+	items(params: Params): NonNullable<Params[ItemsParam]>;
+	/** A `naturalSize` computed from the items to draw (and the params, for the other fields). */
+	sized(size: (items: NonNullable<Params[ItemsParam]>, params: Params) => Size): (params: Params) => Size;
+	/** Draw issues of the rows form. */
+	issues(params: Params): DrawIssue[];
+	/**
+	 * The widget's params schema: its own `properties` (the items param among them), then the
+	 * rows form's (`data`, at most `maxRows` rows, and the column params) and `title`; either
+	 * the items param or `data` with its required columns must be given.
+	 */
+	schema(properties: Record<string, JsonSchema>, maxRows: number, rowsDescription: string): JsonSchema;
+}
+
+/** The rows form of a widget whose rows fill `itemsParam`, one item a row. */
+export function rowForm<Params extends RowParams, ItemsParam extends keyof Params & string>(
+	itemsParam: ItemsParam,
+	binding: RowBinding
+): RowForm<Params, ItemsParam> {
+	const form: RowForm<Params, ItemsParam> = {
+		itemsParam,
+		binding,
+		withRows: (params) => withRows(params, itemsParam, binding),
+		items: (params) => (withRows(params, itemsParam, binding)[itemsParam] ?? []) as NonNullable<Params[ItemsParam]>,
+		sized: (size) => (params) => size(form.items(params), params),
+		issues: (params) => rowIssues(params, binding),
+		schema: (properties, maxRows, rowsDescription) => ({
+			...object({ ...properties, ...rowProperties(binding, maxRows, rowsDescription), title }),
+			...itemsOrRows(itemsParam, binding)
+		})
+	};
+	return form;
 }

@@ -30,6 +30,11 @@ export function date(description: string): JsonSchema {
 	return { type: ['string', 'number'], description };
 }
 
+/** A node of a graph, named by an id or a name (network, sankey). */
+export function nodeId(description: string): JsonSchema {
+	return { type: ['string', 'number'], description };
+}
+
 /** A closed list of choices. */
 export function oneOf(values: readonly string[], description: string): JsonSchema {
 	return { type: 'string', enum: [...values], description };

@@ -1,7 +1,7 @@
 /** `sparkline`: a tiny trend line with the latest value. */
 import type { WidgetDefinition } from '../types';
 import { numberish, object, oneOf, requireOneOf, rows, text, title } from '../shared/schema';
-import type { RowParams } from '../shared/row-binding';
+import { sizedWithRows, type RowParams } from '../shared/row-binding';
 import { sparklineRowIssues } from './rows';
 import { sparklineWithRows } from './rows';
 import { frameFor, textLines } from '../shared/natural-size';
@@ -60,15 +60,15 @@ export const sparklineDefinition: WidgetDefinition<SparklineParams> = {
 			'Rows bind as they are: `data` is an array of row objects oldest first (e.g. `{"$ref": "source#/rows"}`), `y` names the number column and `x` the column labelling the ends. Written out instead: `values` oldest first; `label` and `unit` describe them. The latest value and the change since the first value are shown and read out in words. Use `kind: "bar"` for counts per period.'
 	},
 	defaultSize: { w: 280, h: 130 },
-	naturalSize: (raw) => {
-		const params = sparklineWithRows(raw);
+	naturalSize: sizedWithRows(sparklineWithRows, (params) => {
 		const points = Array.isArray(params.values) ? params.values.length : 0;
 		const width = Math.max(280, Math.min(480, points * 4 + 120));
 		return frameFor(
 			width,
 			72 + textLines(params.label, width - 140) * 19 + (params.startLabel || params.endLabel ? 18 : 0)
 		);
-	},
+	}),
+
 	keywords: ['sparkline', 'mini chart', 'trend', 'micro chart', 'history'],
 	drawIssues: sparklineRowIssues
 };

@@ -1,8 +1,8 @@
 /** `tags`: a set of labels — topics, categories, skills — optionally with counts. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { tagsBinding, tagsWithRows } from './rows';
-import { list, numberish, object, oneOf, text, title, variants } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { tagsRows } from './rows';
+import { list, numberish, oneOf, text, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
 import { frameFor, charWidth } from '../shared/natural-size';
 
@@ -14,8 +14,8 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 	title: 'Tags',
 	description: 'A set of short labels (topics, categories, skills, statuses), optionally with counts, sized by weight.',
 	category: 'text',
-	schema: {
-		...object({
+	schema: tagsRows.schema(
+		{
 			tags: list(
 				{
 					type: ['string', 'object'],
@@ -30,12 +30,11 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 				},
 				'Tags: strings or { label, count?, variant? }',
 				{ max: 500 }
-			),
-			...rowProperties(tagsBinding, 500, 'Rows as a query returns them, one per tag'),
-			title
-		}),
-		...itemsOrRows('tags', tagsBinding)
-	},
+			)
+		},
+		500,
+		'Rows as a query returns them, one per tag'
+	),
 	example: {
 		tags: [
 			{ label: 'pricing', count: 48 },
@@ -54,8 +53,7 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each tag\'s text and `count` its count (e.g. the rows of a GROUP BY … count(*)). Written out instead: `tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
 	},
 	defaultSize: { w: 380, h: 160 },
-	naturalSize: (raw) => {
-		const tags = tagsWithRows(raw).tags ?? [];
+	naturalSize: tagsRows.sized((tags) => {
 		const width = 400;
 		const total = tags.reduce<number>(
 			(sum, tag) =>
@@ -68,7 +66,7 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 			0
 		);
 		return frameFor(width, Math.ceil(total / (width - 24)) * 34 + 24);
-	},
+	}),
 	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud'],
-	drawIssues: (params) => rowIssues(params, tagsBinding)
+	drawIssues: tagsRows.issues
 };

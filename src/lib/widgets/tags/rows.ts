@@ -1,14 +1,9 @@
 /** The tags' rows form: `data` rows, one per tag, `label` naming its text column (`count` optional). */
-import { withRows, type RowBinding } from '../shared/row-binding';
+import { rowForm } from '../shared/row-binding';
 import type { TagsParams } from './definition';
 
-/** Columns of the rows form, by the param that names each. */
-export const tagsBinding: RowBinding = {
+/** The columns of the rows form, by the param that names each; the rows fill `tags`. */
+export const tagsRows = rowForm<TagsParams, 'tags'>('tags', {
 	label: { key: 'label', description: 'the text of each tag', required: true },
 	count: { key: 'count', description: 'how often each tag occurs', numeric: true }
-};
-
-/** Params with the tags the rows of `data` make appended to `tags`. */
-export function tagsWithRows(params: TagsParams): TagsParams {
-	return withRows(params, 'tags', tagsBinding);
-}
+});

@@ -1,10 +1,10 @@
 /** `timeline`: dated events in order. */
 import type { WidgetDefinition } from '../types';
-import { itemsOrRows, rowIssues, rowProperties, type RowParams } from '../shared/row-binding';
-import { timelineBinding, timelineWithRows } from './rows';
-import { date, list, object, oneOf, text, title, url, variants } from '../shared/schema';
+import type { RowParams } from '../shared/row-binding';
+import { timelineRows } from './rows';
+import { date, list, object, oneOf, text, url, variants } from '../shared/schema';
 import type { Variant } from '../shared/schema';
-import { frameFor, textLines } from '../shared/natural-size';
+import { stackFrame } from '../shared/natural-size';
 
 export type TimelineEvent = {
 	date: string | number;
@@ -30,8 +30,8 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 	title: 'Timeline',
 	description: 'Dated events in chronological order — a history, a project plan, an incident log.',
 	category: 'structures',
-	schema: {
-		...object({
+	schema: timelineRows.schema(
+		{
 			events: list(
 				object(
 					{
@@ -47,12 +47,11 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 				'The events',
 				{ max: 2000 }
 			),
-			order: oneOf(['asc', 'desc', 'as-given'], 'Oldest first (asc, default), newest first (desc) or as given'),
-			...rowProperties(timelineBinding, 2000, 'Rows as a query returns them, one per event'),
-			title
-		}),
-		...itemsOrRows('events', timelineBinding)
-	},
+			order: oneOf(['asc', 'desc', 'as-given'], 'Oldest first (asc, default), newest first (desc) or as given')
+		},
+		2000,
+		'Rows as a query returns them, one per event'
+	),
 	example: {
 		events: [
 			{ date: '2023-09-04', title: 'Project kick-off', description: 'Scope agreed with the steering group.' },
@@ -74,15 +73,16 @@ export const timelineDefinition: WidgetDefinition<TimelineParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `date` and `label` name the columns of each event\'s date and title (`end`, `description`, `url` optional). Written out instead: `events` with `date` and `title` (plus `description`, `end`, `variant`, `url`). Dates in ISO or common formats are sorted oldest first unless `order` says otherwise; unparseable dates are shown as written.'
 	},
 	defaultSize: { w: 420, h: 360 },
-	naturalSize: (raw) => {
-		const events = timelineWithRows(raw).events ?? [];
-		const width = 440;
-		const lines = events.reduce(
-			(total, event) => total + 1 + textLines(event.title, width - 80) + textLines(event.description, width - 80),
-			0
-		);
-		return frameFor(width, lines * 20 + events.length * 16 + 24);
-	},
+	// An event is its date line (in the gap), then its title and description.
+	naturalSize: timelineRows.sized((events) =>
+		stackFrame(events, (event) => [event.title, event.description], {
+			width: 440,
+			inset: 80,
+			line: 20,
+			gap: 36,
+			pad: 24
+		})
+	),
 	keywords: ['timeline', 'history', 'chronology', 'milestones', 'events', 'log', 'roadmap'],
-	drawIssues: (params) => rowIssues(params, timelineBinding)
+	drawIssues: timelineRows.issues
 };

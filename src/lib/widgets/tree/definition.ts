@@ -2,7 +2,7 @@
 import type { WidgetDefinition } from '../types';
 import { list, numberish, object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { JsonSchema } from '$lib/shared';
-import type { RowParams } from '../shared/row-binding';
+import { sizedWithRows, type RowParams } from '../shared/row-binding';
 import { treeRowIssues } from './rows';
 import { treeWithRows } from './rows';
 import { expandDepthOf, outlineExtent } from '../shared/outline-lines';
@@ -87,8 +87,7 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}` of a GROUP BY region, country) and `levels` names the columns that nest, outermost first; `value` names a number column summed up the tree, `rootLabel` names the root. Written out instead: `root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
 	},
 	defaultSize: { w: 420, h: 320 },
-	naturalSize: (raw) => {
-		const params = treeWithRows(raw);
+	naturalSize: sizedWithRows(treeWithRows, (params) => {
 		if (!params.root || typeof params.root !== 'object') return frameFor(420, 288);
 		const { lines, widest } = outlineExtent<TreeNode>(
 			params.root,
@@ -100,7 +99,8 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 			(node) => (Array.isArray(node.children) ? node.children : [])
 		);
 		return frameFor(Math.max(320, widest * charWidth + 72), lines * 26 + 24);
-	},
+	}),
+
 	keywords: ['tree', 'hierarchy', 'org chart', 'outline', 'folders', 'breakdown', 'taxonomy'],
 	drawIssues: treeRowIssues
 };

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LocalCompletionError, LocalModelEngine } from './engine';
-import type { LocalModelInfo } from './model-info';
+import { testModelInfo } from './test-fixtures';
 import type { WorkerRequest, WorkerResponse } from './wire-types';
 
-const info: LocalModelInfo = {
-	name: 'm.gguf',
-	title: 'm',
-	architecture: 'llama',
-	sizeBytes: 10,
-	contextTokens: 2048,
-	trainedContextTokens: 2048,
-	vocabularySize: 512,
-	layers: 5,
-	chatTemplate: 'ChatML',
-	templateFallback: true,
-	threads: 1
-};
+const info = testModelInfo('m.gguf', 10);
 
 /** A stand-in for the worker: records what the page asks and answers with `answer`. */
 function fakeWorker(answer: (request: WorkerRequest, reply: (message: WorkerResponse) => void) => void) {

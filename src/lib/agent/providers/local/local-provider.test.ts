@@ -4,22 +4,10 @@ import { TokenMeter } from '../constrained/token-meter';
 import type { ProviderEvent } from '../types';
 import { LocalCompletionError, type CompletionResult, type ContextUse, type LocalEngine } from './engine';
 import { LocalProvider } from './local-provider';
-import type { LocalModelInfo } from './model-info';
+import { testModelInfo } from './test-fixtures';
 import type { CompletionBody } from './wire-types';
 
-const info: LocalModelInfo = {
-	name: 'tiny.gguf',
-	title: 'tiny',
-	architecture: 'llama',
-	sizeBytes: 1000,
-	contextTokens: 2048,
-	trainedContextTokens: 2048,
-	vocabularySize: 512,
-	layers: 5,
-	chatTemplate: 'ChatML',
-	templateFallback: true,
-	threads: 1
-};
+const info = testModelInfo('tiny.gguf', 1000);
 
 /** A scripted engine: each completion replies with the next script entry, in pieces; records the bodies. */
 function scriptedEngine(
