@@ -139,7 +139,7 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 	const patches = patchReporter(state, emit, callbacks.onSchemaPatch);
 	const catalog = createToolCatalog(layers, {
 		registry,
-		profile: options.schemaProfile ?? provider.id,
+		profile: options.schemaProfile ?? (provider.id === 'agui' ? 'strict' : provider.id),
 		flatten: options.flatten ?? false,
 		onSchemaPatch: (patch) => patches.collect(patch)
 	});
@@ -208,6 +208,8 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: '' });
 						} else if (event.type === 'tool-input-delta') {
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: event.json });
+						} else if (event.type === 'agui') {
+							emit({ type: 'agui', iteration, ...event.event });
 						} else if (event.type === 'retry') {
 							emit({ type: 'retry', iteration, attempt: event.attempt, delayMs: event.delayMs, reason: event.reason, ...(event.status !== undefined ? { status: event.status } : {}) });
 						}

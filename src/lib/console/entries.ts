@@ -313,6 +313,15 @@ export class ConsoleLog {
 					summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
 				}, preview(event.detail, maxSearchChars));
 				return;
+			case 'agui':
+				this.#push(null, {
+					...base,
+					kind: 'agui',
+					name: event.name,
+					status: event.problem ? 'warning' : event.name === 'RUN_ERROR' ? 'error' : 'ok',
+					summary: `${event.name} · ${preview(event.detail, 160)}`
+				}, event.data === undefined ? undefined : preview(event.data, maxSearchChars));
+				return;
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
 				this.#push(null, {

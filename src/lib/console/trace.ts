@@ -131,7 +131,8 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	'server-log': { server: 'string', messages: 'array', dropped: 'number' },
 	'server-request': { requestId: 'string', server: 'string', method: 'string', params: 'object' },
 	'server-response': { requestId: 'string', server: 'string', method: 'string', decision: 'string', elapsedMs: 'number' },
-	'app-view': { widgetId: 'string', server: 'string', method: 'string', direction: 'string', status: 'string', detail: 'string' }
+	'app-view': { widgetId: 'string', server: 'string', method: 'string', direction: 'string', status: 'string', detail: 'string' },
+	agui: { iteration: 'number', name: 'string', detail: 'string' }
 };
 
 const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;

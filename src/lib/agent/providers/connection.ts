@@ -20,6 +20,10 @@ export async function loadWireFormat(provider: ProviderConfig['provider']) {
 			const module = await import('./openai');
 			return { Provider: module.OpenAiProvider, listModels: module.listOpenAiModels };
 		}
+		if (provider === 'agui') {
+			const module = await import('./agui');
+			return { Provider: module.AguiProvider, listModels: async (): Promise<ModelInfo[]> => [{ id: 'agent', name: 'the AG-UI agent' }] };
+		}
 	} catch (error) {
 		throw new AutoUiError('internal', `could not load the ${provider} provider code (${errorMessage(error)}) — reload the page`, { cause: error });
 	}
@@ -28,8 +32,11 @@ export async function loadWireFormat(provider: ProviderConfig['provider']) {
 
 /** Throws when `config` cannot work at all (no model, no key where one is needed). */
 export function checkConfig(config: ProviderConfig): void {
-	if (config.provider !== 'anthropic' && config.provider !== 'openai') {
+	if (config.provider !== 'anthropic' && config.provider !== 'openai' && config.provider !== 'agui') {
 		throw new AutoUiError('invalid_argument', `unknown provider "${String(config.provider)}" — choose anthropic or openai in Settings`);
+	}
+	if (config.provider === 'agui' && !config.baseUrl?.trim()) {
+		throw new AutoUiError('invalid_argument', "no AG-UI agent URL is set — add the agent's endpoint in Settings");
 	}
 	if (!config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is chosen — pick one in Settings');
 	if (config.baseUrl?.trim()) {

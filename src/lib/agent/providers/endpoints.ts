@@ -7,19 +7,22 @@ import type { ProviderConfig, ProviderId } from './types';
 /** The public API of each wire format (OpenAI's includes /v1, Anthropic's SDK adds it). */
 export const defaultBaseUrls: Record<ProviderId, string> = {
 	anthropic: 'https://api.anthropic.com',
-	openai: 'https://api.openai.com/v1'
+	openai: 'https://api.openai.com/v1',
+	agui: ''
 };
 
 /** A sensible model to start with for each provider's public API. */
 export const defaultModels: Record<ProviderId, string> = {
 	anthropic: 'claude-sonnet-4-5',
-	openai: 'gpt-5-mini'
+	openai: 'gpt-5-mini',
+	agui: 'agent'
 };
 
 /** Display names of the wire formats, for pickers and labels. */
 export const providerNames: Record<ProviderId, string> = {
 	anthropic: 'Anthropic',
-	openai: 'OpenAI-compatible'
+	openai: 'OpenAI-compatible',
+	agui: 'AG-UI agent'
 };
 
 /**
@@ -28,6 +31,7 @@ export const providerNames: Record<ProviderId, string> = {
  */
 export function endpointName(config: Pick<ProviderConfig, 'provider' | 'baseUrl' | 'useServerKey'>): string {
 	if (config.provider === 'anthropic') return 'Anthropic';
+	if (config.provider === 'agui') return 'the AG-UI agent';
 	if (config.useServerKey) return "the provider behind the app's server";
 	const url = resolveBaseUrl({ ...config, model: '' });
 	if (isLocalEndpoint(url)) return localServerName(url);
@@ -71,7 +75,8 @@ export function resolveBaseUrl(config: ProviderConfig): string {
 }
 
 /** True when `config` can be used without a key typed into the browser. */
-export function needsApiKey(config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'>): boolean {
+export function needsApiKey(config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }): boolean {
+	if (config.provider === 'agui') return false;
 	return !config.useServerKey && !isLocalEndpoint(config.baseUrl);
 }
 

@@ -18,8 +18,8 @@ export interface LlmSettings {
 	useServerKey: boolean | null;
 }
 
-/** Which providers the app's server holds a key for. */
-export type ServerKeys = Record<ProviderId, boolean>;
+/** Which providers the app's server holds a key for (an AG-UI agent never uses one). */
+export type ServerKeys = Record<Exclude<ProviderId, 'agui'>, boolean>;
 
 /** The header pill: state plus a short detail. */
 export interface SettingsStatus {
@@ -50,7 +50,7 @@ export const endpointPresets: Array<{ label: string; provider: ProviderId; baseU
 ];
 
 function isProvider(value: unknown): value is ProviderId {
-	return value === 'anthropic' || value === 'openai';
+	return value === 'anthropic' || value === 'openai' || value === 'agui';
 }
 
 function isHttpUrl(value: string): boolean {
@@ -120,7 +120,7 @@ export function keySlot(settings: Pick<LlmSettings, 'provider' | 'baseUrl'>): st
 
 /** Whether the server's key is used for `settings` with `apiKey` typed by the user. */
 export function usesServerKey(settings: LlmSettings, apiKey: string, serverKeys: ServerKeys): boolean {
-	if (!serverKeys[settings.provider]) return false;
+	if (!serverKeys[settings.provider as keyof ServerKeys]) return false;
 	return settings.useServerKey ?? apiKey.trim() === '';
 }
 
@@ -137,7 +137,7 @@ export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKe
 /** A short name for where requests go, for the header pill. */
 export function endpointLabel(config: ProviderConfig): string {
 	if (config.useServerKey) return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
-	if (!config.baseUrl) return config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
+	if (!config.baseUrl) return config.provider === 'anthropic' ? 'Anthropic' : config.provider === 'agui' ? 'AG-UI agent' : 'OpenAI';
 	try {
 		return new URL(config.baseUrl).host;
 	} catch {
