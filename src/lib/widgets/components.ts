@@ -47,7 +47,8 @@ export const widgetComponents: Record<string, WidgetComponentLoader> = {
 	gallery: () => import('./gallery/Gallery.svelte'),
 	actions: () => import('./actions/Actions.svelte'),
 	choice: () => import('./choice/Choice.svelte'),
-	'mcp-app': () => import('./mcp-app/McpApp.svelte')
+	'mcp-app': () => import('./mcp-app/McpApp.svelte'),
+	a2ui: () => import('./a2ui/A2ui.svelte')
 };
 
 /** The loader for `name`, or undefined when no component is registered. */

@@ -54,6 +54,7 @@ const mistakes: Record<string, unknown[]> = {
 	actions: [{ actions: [] }, { actions: [{ label: 'Go' }] }, { buttons: [{ label: 'Go', message: 'go' }] }],
 	choice: [{ options: ['a'] }, { question: 'q', options: [] }, { question: 'q', options: [{ value: 'a' }] }, { question: 'q', options: ['a'], multiple: 'yes' }],
 	'mcp-app': [{ server: 's', tool: 't', resource: 'https://evil.example/page', toolInput: {} }, { server: 's', tool: 't', resource: 'ui://v', toolInput: 'x=1' }],
+	a2ui: [{ messages: [] }, { surface: { id: 'x' } }, { messages: ['createSurface'] }],
 	'data-table': [{ rows: 'a,b\n1,2' }, { rows: [{ a: 1 }], columns: ['a'] }, { rows: [{ a: 1 }], columns: [{ key: 'a', type: 'money' }] }, { rows: [{ a: { nested: true } }] }]
 };
 

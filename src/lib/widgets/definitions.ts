@@ -41,6 +41,7 @@ import { galleryDefinition } from './gallery/definition';
 import { actionsDefinition } from './actions/definition';
 import { choiceDefinition } from './choice/definition';
 import { mcpAppDefinition } from './mcp-app/definition';
+import { a2uiDefinition } from './a2ui/definition';
 
 /** All widget definitions, grouped by category. */
 export const widgetDefinitions: WidgetDefinition[] = [
@@ -80,7 +81,8 @@ export const widgetDefinitions: WidgetDefinition[] = [
 	galleryDefinition,
 	actionsDefinition,
 	choiceDefinition,
-	mcpAppDefinition
+	mcpAppDefinition,
+	a2uiDefinition
 ] as WidgetDefinition[];
 
 /** The catalog's registry; building it at import time makes a duplicate name fail at start-up. */

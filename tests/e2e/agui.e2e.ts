@@ -1,0 +1,131 @@
+/**
+ * AutoUI as the front end of a remote AG-UI agent (`?provider=agui&baseUrl=…`), against a
+ * scripted agent built with the official @ag-ui/core schemas and @ag-ui/encoder: streamed text,
+ * a frontend tool call (widget_display) whose result goes back in the next run, the agent's
+ * own tool calls and state, RUN_ERROR, Stop, and hostile streams that must stay harmless.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { backendToolCall, runError, startFakeAgui, stateDelta, stateSnapshot, text, toolCall, type FakeAgui } from '../fixtures/agui';
+import { collectErrors } from './helpers';
+import { send, turnsDone, waitTurns } from './support/app';
+
+let agent: FakeAgui;
+test.beforeAll(async () => {
+	agent = await startFakeAgui();
+});
+test.afterAll(async () => {
+	await agent?.close();
+});
+
+test.use({ viewport: { width: 1500, height: 950 } });
+
+async function openWithAgent(page: Page): Promise<void> {
+	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+}
+
+const agui = (page: Page) => page.locator('[data-testid=console-entry][data-kind=agui]');
+
+test('a scripted agent streams text, draws a stat through widget_display, keeps state, and gets the result in its next run', async ({ page }) => {
+	const errors = collectErrors(page);
+	const from = agent.runs.length;
+	agent.setScript([
+		(input) => {
+			const display = input.tools.find((tool) => tool.name.endsWith('widget_display'));
+			return [
+				...text('Let me ', 'show the answer.'),
+				stateSnapshot({ topic: 'answers', count: 1 }),
+				...backendToolCall('lookup_answer', { question: 'life' }, 'found 42'),
+				...(display ? toolCall(display.name, { name: 'stat', params: { label: 'The answer', value: 42 } }) : text('no widget_display tool was offered'))
+			];
+		},
+		(input) => {
+			const last = input.messages.at(-1);
+			return [stateDelta([{ op: 'replace', path: '/count', value: 2 }]), ...text(`Shown (${last?.role}).`)];
+		}
+	]);
+	await openWithAgent(page);
+	await send(page, 'What is the answer?');
+	await waitTurns(page, 1);
+	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'end_turn');
+
+	const stat = page.locator('[data-widget-type=stat]');
+	await expect(stat).toHaveCount(1);
+	await expect(stat).toContainText('42');
+	await expect(page.getByTestId('assistant-message').last()).toContainText('Shown (tool).');
+	await expect(page.getByTestId('assistant-message').first()).toContainText('Let me show the answer.');
+
+	const runs = agent.runs.slice(from);
+	expect(runs.map((run) => run.invalid)).toEqual([undefined, undefined]);
+	expect(agent.badEvents).toEqual([]);
+	const [first, second] = runs.map((run) => run.input);
+	expect(first.tools.map((tool) => tool.name)).toContain('autoui_webmcp_widget_display');
+	expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: 'What is the answer?' });
+	expect(second.threadId).toBe(first.threadId);
+	const call = second.messages.find((message) => message.role === 'assistant' && message.toolCalls?.length);
+	const result = second.messages.at(-1);
+	expect(result).toMatchObject({ role: 'tool', toolCallId: call && call.role === 'assistant' ? call.toolCalls![0].id : 'missing' });
+	expect(String(result && 'content' in result ? result.content : '')).toMatch(/w-|widget|id/i);
+	// The agent's state went back with the second run.
+	expect(second.state).toEqual({ topic: 'answers', count: 1 });
+
+	await expect(agui(page).filter({ hasText: 'TOOL_CALL_RESULT' })).toHaveCount(1);
+	await expect(agui(page).filter({ hasText: 'STATE_DELTA' })).toHaveCount(1);
+	await expect(agui(page).filter({ hasText: 'RUN_FINISHED' })).toHaveCount(2);
+	expect(errors).toEqual([]);
+});
+
+test('RUN_ERROR is an error in the chat with the agent\'s message', async ({ page }) => {
+	const errors = collectErrors(page);
+	agent.setScript([() => [...text('Starting.'), runError('the graph node "plan" failed')]]);
+	await openWithAgent(page);
+	await send(page, 'Plan my week');
+	await waitTurns(page, 1);
+	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'error');
+	await expect(page.getByTestId('chat-error')).toContainText('the graph node "plan" failed');
+	await expect(agui(page).filter({ hasText: 'RUN_ERROR' })).toHaveCount(1);
+	expect(errors).toEqual([]);
+});
+
+test('Stop aborts a running agent run', async ({ page }) => {
+	const errors = collectErrors(page);
+	const from = agent.runs.length;
+	agent.setScript([() => ({ events: [...text('Working on it'), { delayMs: 30_000 }], hangMs: 0 }), () => text('After the stop.')]);
+	await openWithAgent(page);
+	await send(page, 'Take your time');
+	await expect(page.getByTestId('assistant-message')).toContainText('Working on it');
+	await page.getByTestId('stop').click();
+	await waitTurns(page, 1);
+	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'aborted');
+	await expect.poll(() => agent.runs[from]?.aborted).toBe(true);
+	await send(page, 'Again');
+	await waitTurns(page, 2);
+	await expect(page.getByTestId('assistant-message').last()).toContainText('After the stop.');
+	expect(errors).toEqual([]);
+});
+
+test('hostile events are bounded, reported and harmless', async ({ page }) => {
+	const errors = collectErrors(page);
+	agent.setScript([
+		() => [
+			{ raw: { type: 'NOT_AN_EVENT', payload: 1 } },
+			{ raw: { type: 'TOOL_CALL_END', toolCallId: 'never-started' } },
+			{ raw: { type: 'TEXT_MESSAGE_END', messageId: 'never-started' } },
+			{ raw: { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/__proto__/polluted', value: 1 }] } },
+			{ raw: { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/big', value: 'x'.repeat(10 * 1024 * 1024) }] } },
+			...text('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">Still safe.')
+		]
+	]);
+	await openWithAgent(page);
+	await send(page, 'Be hostile');
+	await waitTurns(page, 1, 40_000);
+	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'end_turn');
+	await expect(page.getByTestId('assistant-message')).toContainText('Still safe.');
+	expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+	expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+	await expect(agui(page).filter({ hasText: 'unknown event type' })).toHaveCount(1);
+	await expect(agui(page).filter({ hasText: 'not started' })).toHaveCount(1);
+	await expect(agui(page).filter({ hasText: 'is not open' })).toHaveCount(1);
+	await expect(agui(page).filter({ hasText: /state larger than|not applied/ })).toHaveCount(2);
+	expect(errors).toEqual([]);
+});
