@@ -5,7 +5,7 @@
  * own tool calls and state, RUN_ERROR, Stop, and hostile streams that must stay harmless.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { backendToolCall, runError, startFakeAgui, stateDelta, stateSnapshot, text, toolCall, type FakeAgui } from '../fixtures/agui';
+import { activity, backendToolCall, runError, startFakeAgui, stateDelta, stateSnapshot, text, toolCall, type FakeAgui } from '../fixtures/agui';
 import { collectErrors } from './helpers';
 import { send, turnsDone, waitTurns } from './support/app';
 
@@ -70,8 +70,76 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 	expect(second.state).toEqual({ topic: 'answers', count: 1 });
 
 	await expect(agui(page).filter({ hasText: 'TOOL_CALL_RESULT' })).toHaveCount(1);
+	// The agent's own tool shows as a chip with the result it reported.
+	await expect(page.getByTestId('pane-chat').getByText('lookup_answer')).toBeVisible();
 	await expect(agui(page).filter({ hasText: 'STATE_DELTA' })).toHaveCount(1);
 	await expect(agui(page).filter({ hasText: 'RUN_FINISHED' })).toHaveCount(2);
+	expect(errors).toEqual([]);
+});
+
+const catalogId = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
+
+function surface(surfaceId: string, extra: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> {
+	return [
+		{ version: 'v0.9', createSurface: { surfaceId, catalogId } },
+		{
+			version: 'v0.9',
+			updateComponents: {
+				surfaceId,
+				components: [
+					{ id: 'root', component: 'Column', children: ['title', 'confirm', ...extra.map((component) => String(component.id))] },
+					{ id: 'title', component: 'Text', text: 'Table for ${/guests}', variant: 'h3' },
+					{ id: 'confirm', component: 'Button', child: 'confirm-label', action: { event: { name: 'book', context: { guests: { path: '/guests' } } } } },
+					{ id: 'confirm-label', component: 'Text', text: 'Book it' },
+					...extra
+				]
+			}
+		},
+		{ version: 'v0.9', updateDataModel: { surfaceId, path: '/guests', value: 4 } }
+	];
+}
+
+test('an A2UI surface from an activity becomes an a2ui widget whose button press starts the next run', async ({ page }) => {
+	const errors = collectErrors(page);
+	const from = agent.runs.length;
+	agent.setScript([
+		() => [...text('Here is the booking form.'), activity('surface-1', 'a2ui-surface', { operations: surface('booking') })],
+		() => text('Booked.')
+	]);
+	await openWithAgent(page);
+	await send(page, 'Book a table');
+	await waitTurns(page, 1);
+	const widget = page.locator('[data-widget-type=a2ui]');
+	await expect(widget).toHaveCount(1);
+	await expect(widget.getByText('Table for 4')).toBeVisible();
+	await widget.getByRole('button', { name: 'Book it' }).click();
+	await waitTurns(page, 2);
+	await expect(page.getByTestId('assistant-message').last()).toContainText('Booked.');
+	const action = agent.runs[from + 1].input.messages.at(-1);
+	expect(action).toMatchObject({ role: 'user' });
+	expect(String(action && 'content' in action ? action.content : '')).toContain('A2UI action "book" from confirm on surface booking: {"guests":4}');
+	expect(errors).toEqual([]);
+});
+
+test('a hostile A2UI surface (10,000 components, cyclic children, script in text) is bounded and harmless', async ({ page }) => {
+	const errors = collectErrors(page);
+	const many = Array.from({ length: 10_000 }, (_, index) => ({ id: `n${index}`, component: 'Text', text: `item ${index}` }));
+	const cyclic = [
+		{ id: 'loop-a', component: 'Column', children: ['loop-b', 'evil'] },
+		{ id: 'loop-b', component: 'Row', children: ['loop-a'] },
+		{ id: 'evil', component: 'Text', text: '<img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' }
+	];
+	const messages = surface('hostile', cyclic);
+	(messages[1].updateComponents as { components: unknown[] }).components.push(...many);
+	agent.setScript([() => [activity('surface-2', 'a2ui-surface', { operations: messages })]]);
+	await openWithAgent(page);
+	await send(page, 'Break it');
+	await waitTurns(page, 1, 40_000);
+	const widget = page.locator('[data-widget-type=a2ui]');
+	await expect(widget.getByText('Table for 4')).toBeVisible();
+	await expect(widget.getByText('<img src=x onerror')).toBeVisible();
+	await expect(widget.getByTestId('a2ui-problem')).toContainText('more than 2000 components');
+	expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 	expect(errors).toEqual([]);
 });
 

@@ -8,7 +8,7 @@
  * last call. Items are immutable; a changed item is replaced at the same position, and a
  * new `items` array is published only when something changed.
  */
-import type { AgentEvent, DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
+import type { AgentEvent, AguiEvent, DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from '$lib/console/event-cursor';
 import { adviceFor, type ErrorAdvice } from './error-advice';
 
@@ -300,6 +300,8 @@ export class Transcript {
 				if (this.#activity === 'approval' && !this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))) this.#activity = 'tools';
 				return;
 			}
+			case 'agui':
+				return this.#agentTool(event, base);
 			case 'warning':
 				this.#push({ ...base, kind: 'notice', key: `notice:${event.turnId}:${event.at}:${this.#items.length}`, code: event.code, message: event.message });
 				return;
@@ -317,6 +319,19 @@ export class Transcript {
 	}
 
 	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
+	/** A tool the AG-UI agent runs itself: a chip with the result the agent reported. */
+	#agentTool(event: AguiEvent, base: { turnId: string; at: number }): void {
+		const data = (event.data ?? {}) as { toolCallId?: string; toolName?: string; frontend?: boolean; content?: string };
+		if (!data.toolCallId) return;
+		const key = `tool:${data.toolCallId}`;
+		if (event.name === 'TOOL_CALL_START' && data.frontend === false && !this.#get(key, 'tool')) {
+			this.#push({ ...base, kind: 'tool', key, callId: data.toolCallId, server: 'agent', tool: data.toolName ?? 'tool', name: data.toolName ?? 'tool', status: 'running', args: {} });
+		} else if (event.name === 'TOOL_CALL_RESULT') {
+			const old = this.#get(key, 'tool');
+			if (old) this.#replace({ ...old, status: 'done', result: data.content ?? '' });
+		}
+	}
+
 	#finish(turnId: string): void {
 		for (let i = this.#items.length - 1; i >= 0; i--) {
 			const item = this.#items[i];

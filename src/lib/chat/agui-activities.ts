@@ -1,0 +1,97 @@
+/**
+ * A2UI surfaces that arrive beside the conversation become `a2ui` canvas widgets: a remote
+ * AG-UI agent's `a2ui-surface` activities (updated in place as the activity changes) and MCP
+ * tool results that embed an `application/a2ui+json` (or `a2ui://`) resource. A button press on
+ * the surface comes back to the chat as a message, which reaches the model or starts the
+ * agent's next run.
+ */
+import type { AgentEvent, UiCallbacks } from '$lib/agent';
+
+/** The A2UI messages an activity carries: `operations` (the AG-UI middleware), `messages`, or a list. */
+export function activityMessages(content: unknown): Array<Record<string, unknown>> | undefined {
+	const holder = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
+	const list = Array.isArray(content) ? content : Array.isArray(holder.operations) ? holder.operations : Array.isArray(holder.messages) ? holder.messages : undefined;
+	return list?.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object' && !Array.isArray(item));
+}
+
+const resourceHeader = /^\[resource (\S+)(?: \(([^)]*)\))?\]$/gm;
+
+/**
+ * The A2UI messages of the embedded resources in a tool result as the model reads it
+ * (`[resource <uri> (<mimeType>)]` then the resource's text; see agent/results.ts).
+ */
+export function resultSurfaces(result: string): Array<Array<Record<string, unknown>>> {
+	const headers = [...result.matchAll(resourceHeader)];
+	const surfaces: Array<Array<Record<string, unknown>>> = [];
+	headers.forEach((header, index) => {
+		const [, uri, mimeType] = header;
+		if (!uri.startsWith('a2ui://') && mimeType?.replace(/\s+/g, '').toLowerCase() !== 'application/a2ui+json') return;
+		const start = header.index + header[0].length + 1;
+		const body = result.slice(start, headers[index + 1]?.index ?? result.length).trim();
+		try {
+			const parsed = JSON.parse(body) as unknown;
+			const messages = activityMessages(parsed);
+			if (messages?.length) surfaces.push(messages);
+		} catch {
+			// A cut-off or malformed resource is not drawn; the model still reads its text.
+		}
+	});
+	return surfaces;
+}
+
+/** Turns A2UI activities and resources into widgets through the canvas callbacks. */
+export class AguiActivities {
+	readonly #ui: () => UiCallbacks;
+	readonly #ready: () => Promise<void>;
+	readonly #onProblem: (message: string) => void;
+	readonly #widgets = new Map<string, string>();
+	/** Draws in arrival order, each after the widget validators have loaded. */
+	#queue: Promise<void> = Promise.resolve();
+
+	/**
+	 * `ready` resolves once widgets can be validated (the canvas validator's `load`);
+	 * `onProblem` hears a surface the canvas refused.
+	 */
+	constructor(ui: () => UiCallbacks, options: { ready?: () => Promise<void>; onProblem?: (message: string) => void } = {}) {
+		this.#ui = ui;
+		this.#ready = options.ready ?? (() => Promise.resolve());
+		this.#onProblem = options.onProblem ?? (() => {});
+	}
+
+	/** Resolves when every surface seen so far is drawn. */
+	settled(): Promise<void> {
+		return this.#queue;
+	}
+
+	#later(draw: () => void): void {
+		this.#queue = this.#queue.then(() => this.#ready()).then(draw, (error) => this.#onProblem(`A2UI surface not drawn: ${String(error)}`));
+	}
+
+	#add(messages: Array<Record<string, unknown>>, title: string, meta: { callId: string; dataFrom: string[]; turnId: string }): string | undefined {
+		const added = this.#ui().onWidget?.('a2ui', { messages, title }, meta);
+		if (added && 'error' in added) this.#onProblem(`A2UI surface not drawn: ${added.error.slice(0, 300)}`);
+		return added && 'id' in added ? added.id : undefined;
+	}
+
+	/** Call with every agent event; ignores all but AG-UI activities. */
+	event(event: AgentEvent): void {
+		if (event.type === 'tool-result' && event.result.includes('[resource ')) {
+			const surfaces = resultSurfaces(event.result);
+			surfaces.forEach((messages, index) => {
+				this.#later(() => void this.#add(messages, event.tool ?? 'A2UI surface', { callId: index ? `${event.callId}-${index}` : event.callId, dataFrom: [event.callId], turnId: event.turnId }));
+			});
+			return;
+		}
+		if (event.type !== 'agui' || !event.data || typeof event.data !== 'object') return;
+		const { messageId, activityType, content } = event.data as { messageId?: unknown; activityType?: unknown; content?: unknown };
+		if (activityType !== 'a2ui-surface' || typeof messageId !== 'string') return;
+		const messages = activityMessages(content);
+		if (!messages?.length) return;
+		this.#later(() => {
+			const known = this.#widgets.get(messageId);
+			if (known && this.#ui().onUpdate?.(known, { messages }).ok) return;
+			const id = this.#add(messages, 'Agent surface', { callId: `agui-${messageId}`, dataFrom: [], turnId: event.turnId });
+			if (id) this.#widgets.set(messageId, id);
+		});
+	}
+}
