@@ -12,12 +12,15 @@ import { toRunInput } from './convert-messages';
 import { mapStopReason } from './map-stop-reason';
 
 /** What each agent URL keeps between turns on this page: its thread, state and activities. */
-const threads = new Map<string, ThreadMemory & { threadId: string }>();
+const threads = new Map<string, Thread>();
 
-function thread(url: string): ThreadMemory & { threadId: string } {
+/** One agent's thread: its id, state, activities and the interrupts the last run left open. */
+type Thread = ThreadMemory & { threadId: string; interrupts: Array<{ id: string }> };
+
+function thread(url: string): Thread {
 	let memory = threads.get(url);
 	if (!memory) {
-		memory = { threadId: `autoui-${randomId()}`, state: {}, activities: new Map() };
+		memory = { threadId: `autoui-${randomId()}`, state: {}, activities: new Map(), interrupts: [] };
 		threads.set(url, memory);
 	}
 	return memory;
@@ -40,6 +43,12 @@ export class AguiProvider implements LlmProvider {
 		const emit = options.onEvent ?? (() => {});
 		const memory = thread(this.#url);
 		const input = toRunInput(request, memory.threadId, `run-${randomId()}`, memory.state);
+		// The user's next message answers the interrupts the previous run ended with.
+		const answer = lastUserText(request);
+		if (memory.interrupts.length && answer !== undefined) {
+			input.resume = memory.interrupts.map(({ id }) => ({ interruptId: id, status: 'resolved' as const, payload: { answer } }));
+		}
+		memory.interrupts = [];
 		emit({ type: 'request', body: { ...input, context: input.context.map(({ description }) => ({ description })) } });
 		const assembler = new AguiRunAssembler(new Set(request.tools.map((tool) => tool.name)), memory, emit);
 		const started = performance.now();
@@ -65,6 +74,10 @@ export class AguiProvider implements LlmProvider {
 		}
 		const message = assembler.finish();
 		if (assembler.interrupts.length) {
+			memory.interrupts = assembler.interrupts.flatMap((interrupt) => {
+				const id = (interrupt as { id?: unknown } | null)?.id;
+				return typeof id === 'string' ? [{ id }] : [];
+			});
 			message.content.push({ type: 'text', text: interruptText(assembler.interrupts) });
 		}
 		const calls = message.content.filter((block) => block.type === 'tool_use').length;
@@ -79,12 +92,19 @@ export class AguiProvider implements LlmProvider {
 	}
 }
 
+function lastUserText(request: ProviderRequest): string | undefined {
+	const last = request.messages.at(-1);
+	if (last?.role !== 'user') return undefined;
+	const text = last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+	return text || undefined;
+}
+
 function interruptText(interrupts: unknown[]): string {
 	const lines = interrupts.map((interrupt) => {
 		const { message, reason, id } = (interrupt ?? {}) as Record<string, unknown>;
 		return `- ${String(message ?? reason ?? id ?? 'the agent is waiting for an answer').slice(0, 500)}`;
 	});
-	return `The agent paused and waits for your answer:\n${lines.join('\n')}`;
+	return `The agent paused and waits for your answer (your next message answers it):\n${lines.join('\n')}`;
 }
 
 /** A transport failure as a provider error the chat can explain. */
