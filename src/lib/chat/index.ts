@@ -5,7 +5,6 @@
 export { Transcript, deriveTranscript, doneLabel } from './transcript';
 export type { TranscriptItem, UserItem, AssistantItem, ToolItem, ApprovalItem, ErrorItem, NoticeItem, DoneItem, ToolStatus, Activity } from './transcript';
 export { adviceFor } from './error-advice';
-export { AguiActivities, activityMessages } from './agui-activities';
 export type { ErrorAdvice, AdviceAction } from './error-advice';
 export { default as ChatView } from './ChatView.svelte';
 export { isNearBottom, followScroll } from './scroll';
