@@ -6,7 +6,17 @@
  */
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { expect, test, type Page } from '@playwright/test';
-import { activity, backendToolCall, runError, startFakeAgui, stateDelta, stateSnapshot, text, toolCall, type FakeAgui } from '../fixtures/agui';
+import {
+	activity,
+	backendToolCall,
+	runError,
+	startFakeAgui,
+	stateDelta,
+	stateSnapshot,
+	text,
+	toolCall,
+	type FakeAgui
+} from '../fixtures/agui';
 import { collectErrors } from './helpers';
 import { send, turnsDone, waitTurns } from './support/app';
 
@@ -27,7 +37,9 @@ async function openWithAgent(page: Page): Promise<void> {
 
 const agui = (page: Page) => page.locator('[data-testid=console-entry][data-kind=agui]');
 
-test('a scripted agent streams text, draws a stat through widget_display, keeps state, and gets the result in its next run', async ({ page }) => {
+test('a scripted agent streams text, draws a stat through widget_display, keeps state, and gets the result in its next run', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const from = agent.runs.length;
 	agent.setScript([
@@ -37,7 +49,9 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 				...text('Let me ', 'show the answer.'),
 				stateSnapshot({ topic: 'answers', count: 1 }),
 				...backendToolCall('lookup_answer', { question: 'life' }, 'found 42'),
-				...(display ? toolCall(display.name, { name: 'stat', params: { label: 'The answer', value: 42 } }) : text('no widget_display tool was offered'))
+				...(display
+					? toolCall(display.name, { name: 'stat', params: { label: 'The answer', value: 42 } })
+					: text('no widget_display tool was offered'))
 			];
 		},
 		(input) => {
@@ -65,7 +79,10 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 	expect(second.threadId).toBe(first.threadId);
 	const call = second.messages.find((message) => message.role === 'assistant' && message.toolCalls?.length);
 	const result = second.messages.at(-1);
-	expect(result).toMatchObject({ role: 'tool', toolCallId: call && call.role === 'assistant' ? call.toolCalls![0].id : 'missing' });
+	expect(result).toMatchObject({
+		role: 'tool',
+		toolCallId: call && call.role === 'assistant' ? call.toolCalls![0].id : 'missing'
+	});
 	expect(String(result && 'content' in result ? result.content : '')).toMatch(/w-|widget|id/i);
 	// The agent's state went back with the second run.
 	expect(second.state).toEqual({ topic: 'answers', count: 1 });
@@ -88,9 +105,18 @@ function surface(surfaceId: string, extra: Array<Record<string, unknown>> = []):
 			updateComponents: {
 				surfaceId,
 				components: [
-					{ id: 'root', component: 'Column', children: ['title', 'confirm', ...extra.map((component) => String(component.id))] },
+					{
+						id: 'root',
+						component: 'Column',
+						children: ['title', 'confirm', ...extra.map((component) => String(component.id))]
+					},
 					{ id: 'title', component: 'Text', text: 'Table for ${/guests}', variant: 'h3' },
-					{ id: 'confirm', component: 'Button', child: 'confirm-label', action: { event: { name: 'book', context: { guests: { path: '/guests' } } } } },
+					{
+						id: 'confirm',
+						component: 'Button',
+						child: 'confirm-label',
+						action: { event: { name: 'book', context: { guests: { path: '/guests' } } } }
+					},
 					{ id: 'confirm-label', component: 'Text', text: 'Book it' },
 					...extra
 				]
@@ -100,11 +126,16 @@ function surface(surfaceId: string, extra: Array<Record<string, unknown>> = []):
 	];
 }
 
-test('an A2UI surface from an activity becomes an a2ui widget whose button press starts the next run', async ({ page }) => {
+test('an A2UI surface from an activity becomes an a2ui widget whose button press starts the next run', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const from = agent.runs.length;
 	agent.setScript([
-		() => [...text('Here is the booking form.'), activity('surface-1', 'a2ui-surface', { operations: surface('booking') })],
+		() => [
+			...text('Here is the booking form.'),
+			activity('surface-1', 'a2ui-surface', { operations: surface('booking') })
+		],
 		() => text('Booked.')
 	]);
 	await openWithAgent(page);
@@ -118,17 +149,29 @@ test('an A2UI surface from an activity becomes an a2ui widget whose button press
 	await expect(page.getByTestId('assistant-message').last()).toContainText('Booked.');
 	const action = agent.runs[from + 1].input.messages.at(-1);
 	expect(action).toMatchObject({ role: 'user' });
-	expect(String(action && 'content' in action ? action.content : '')).toContain('A2UI action "book" from confirm on surface booking: {"guests":4}');
+	expect(String(action && 'content' in action ? action.content : '')).toContain(
+		'A2UI action "book" from confirm on surface booking: {"guests":4}'
+	);
 	expect(errors).toEqual([]);
 });
 
-test('a hostile A2UI surface (10,000 components, cyclic children, script in text) is bounded and harmless', async ({ page }) => {
+test('a hostile A2UI surface (10,000 components, cyclic children, script in text) is bounded and harmless', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
-	const many = Array.from({ length: 10_000 }, (_, index) => ({ id: `n${index}`, component: 'Text', text: `item ${index}` }));
+	const many = Array.from({ length: 10_000 }, (_, index) => ({
+		id: `n${index}`,
+		component: 'Text',
+		text: `item ${index}`
+	}));
 	const cyclic = [
 		{ id: 'loop-a', component: 'Column', children: ['loop-b', 'evil'] },
 		{ id: 'loop-b', component: 'Row', children: ['loop-a'] },
-		{ id: 'evil', component: 'Text', text: '<img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' }
+		{
+			id: 'evil',
+			component: 'Text',
+			text: '<img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>'
+		}
 	];
 	const messages = surface('hostile', cyclic);
 	(messages[1].updateComponents as { components: unknown[] }).components.push(...many);
@@ -145,7 +188,7 @@ test('a hostile A2UI surface (10,000 components, cyclic children, script in text
 	expect(errors).toEqual([]);
 });
 
-test('RUN_ERROR is an error in the chat with the agent\'s message', async ({ page }) => {
+test("RUN_ERROR is an error in the chat with the agent's message", async ({ page }) => {
 	const errors = collectErrors(page);
 	agent.setScript([() => [...text('Starting.'), runError('the graph node "plan" failed')]]);
 	await openWithAgent(page);
@@ -163,7 +206,15 @@ test('an interrupt asks the user, and the answer resumes the run', async ({ page
 	agent.setScript([
 		(input) => [
 			...text('I need your approval.'),
-			{ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'approval', message: 'Delete the 3 old files?' }] } } as BaseEvent
+			{
+				type: EventType.RUN_FINISHED,
+				threadId: input.threadId,
+				runId: input.runId,
+				outcome: {
+					type: 'interrupt',
+					interrupts: [{ id: 'int-1', reason: 'approval', message: 'Delete the 3 old files?' }]
+				}
+			} as BaseEvent
 		],
 		() => text('Deleted.')
 	]);
@@ -174,7 +225,9 @@ test('an interrupt asks the user, and the answer resumes the run', async ({ page
 	await send(page, 'Yes, delete them');
 	await waitTurns(page, 2);
 	await expect(page.getByTestId('assistant-message').last()).toContainText('Deleted.');
-	expect(agent.runs[from + 1].input.resume).toEqual([{ interruptId: 'int-1', status: 'resolved', payload: { answer: 'Yes, delete them' } }]);
+	expect(agent.runs[from + 1].input.resume).toEqual([
+		{ interruptId: 'int-1', status: 'resolved', payload: { answer: 'Yes, delete them' } }
+	]);
 	expect(agent.runs[from + 1].invalid).toBeUndefined();
 	expect(errors).toEqual([]);
 });
@@ -182,7 +235,10 @@ test('an interrupt asks the user, and the answer resumes the run', async ({ page
 test('Stop aborts a running agent run', async ({ page }) => {
 	const errors = collectErrors(page);
 	const from = agent.runs.length;
-	agent.setScript([() => ({ events: [...text('Working on it'), { delayMs: 30_000 }], hangMs: 0 }), () => text('After the stop.')]);
+	agent.setScript([
+		() => ({ events: [...text('Working on it'), { delayMs: 30_000 }], hangMs: 0 }),
+		() => text('After the stop.')
+	]);
 	await openWithAgent(page);
 	await send(page, 'Take your time');
 	await expect(page.getByTestId('assistant-message')).toContainText('Working on it');
@@ -214,7 +270,7 @@ test('hostile events are bounded, reported and harmless', async ({ page }) => {
 	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'end_turn');
 	await expect(page.getByTestId('assistant-message')).toContainText('Still safe.');
 	expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-	expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+	expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
 	await expect(agui(page).filter({ hasText: 'unknown event type' })).toHaveCount(1);
 	await expect(agui(page).filter({ hasText: 'not started' })).toHaveCount(1);
 	await expect(agui(page).filter({ hasText: 'is not open' })).toHaveCount(1);

@@ -7,8 +7,14 @@ import type { ToolCallResult } from '$lib/shared';
 import { AguiActivities, resultSurfaces } from './agui-activities';
 
 const surface = [
-	{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
-	{ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'From the server' }] } }
+	{
+		version: 'v0.9',
+		createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' }
+	},
+	{
+		version: 'v0.9',
+		updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'From the server' }] }
+	}
 ];
 
 function recorder() {
@@ -32,10 +38,22 @@ const base = { at: 1, turnId: 't1', iteration: 1 };
 describe('AguiActivities', () => {
 	it('draws an a2ui-surface activity and updates the same widget when it changes', async () => {
 		const { calls, updates, activities } = recorder();
-		const event = (operations: unknown[]): AgentEvent => ({ ...base, type: 'agui', name: 'ACTIVITY_SNAPSHOT', detail: '', data: { messageId: 'a1', activityType: 'a2ui-surface', content: { operations } } });
+		const event = (operations: unknown[]): AgentEvent => ({
+			...base,
+			type: 'agui',
+			name: 'ACTIVITY_SNAPSHOT',
+			detail: '',
+			data: { messageId: 'a1', activityType: 'a2ui-surface', content: { operations } }
+		});
 		activities.event(event(surface));
 		activities.event(event([...surface, { deleteSurface: { surfaceId: 's' } }]));
-		activities.event({ ...base, type: 'agui', name: 'ACTIVITY_SNAPSHOT', detail: '', data: { messageId: 'x', activityType: 'other', content: { operations: surface } } });
+		activities.event({
+			...base,
+			type: 'agui',
+			name: 'ACTIVITY_SNAPSHOT',
+			detail: '',
+			data: { messageId: 'x', activityType: 'other', content: { operations: surface } }
+		});
 		await activities.settled();
 		expect(calls).toEqual([{ type: 'a2ui', params: { messages: surface, title: 'Agent surface' }, callId: 'agui-a1' }]);
 		expect(updates).toEqual([{ id: 'w1', params: { messages: [...surface, { deleteSurface: { surfaceId: 's' } }] } }]);
@@ -46,7 +64,10 @@ describe('AguiActivities', () => {
 		server.registerTool('show_booking', { description: 'A booking form as A2UI' }, async () => ({
 			content: [
 				{ type: 'text', text: 'Here is the form.' },
-				{ type: 'resource', resource: { uri: 'a2ui://booking', mimeType: 'application/a2ui+json', text: JSON.stringify(surface) } },
+				{
+					type: 'resource',
+					resource: { uri: 'a2ui://booking', mimeType: 'application/a2ui+json', text: JSON.stringify(surface) }
+				},
 				{ type: 'resource', resource: { uri: 'file://notes.txt', mimeType: 'text/plain', text: '{"not":"a surface"}' } }
 			]
 		}));
@@ -58,7 +79,19 @@ describe('AguiActivities', () => {
 		expect(resultSurfaces(text)).toEqual([surface]);
 
 		const { calls, activities } = recorder();
-		activities.event({ ...base, type: 'tool-result', callId: 'c1', name: 'fixture_mcp_show_booking', resolvedName: 'fixture_mcp_show_booking', tool: 'show_booking', result: text, elapsedMs: 1, size: text.length, truncated: false, recallId: 'r' });
+		activities.event({
+			...base,
+			type: 'tool-result',
+			callId: 'c1',
+			name: 'fixture_mcp_show_booking',
+			resolvedName: 'fixture_mcp_show_booking',
+			tool: 'show_booking',
+			result: text,
+			elapsedMs: 1,
+			size: text.length,
+			truncated: false,
+			recallId: 'r'
+		});
 		await activities.settled();
 		expect(calls).toEqual([{ type: 'a2ui', params: { messages: surface, title: 'show_booking' }, callId: 'c1' }]);
 		await client.close();

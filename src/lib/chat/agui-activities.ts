@@ -10,8 +10,16 @@ import type { AgentEvent, UiCallbacks } from '$lib/agent';
 /** The A2UI messages an activity carries: `operations` (the AG-UI middleware), `messages`, or a list. */
 export function activityMessages(content: unknown): Array<Record<string, unknown>> | undefined {
 	const holder = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
-	const list = Array.isArray(content) ? content : Array.isArray(holder.operations) ? holder.operations : Array.isArray(holder.messages) ? holder.messages : undefined;
-	return list?.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object' && !Array.isArray(item));
+	const list = Array.isArray(content)
+		? content
+		: Array.isArray(holder.operations)
+			? holder.operations
+			: Array.isArray(holder.messages)
+				? holder.messages
+				: undefined;
+	return list?.filter(
+		(item): item is Record<string, unknown> => !!item && typeof item === 'object' && !Array.isArray(item)
+	);
 }
 
 const resourceHeader = /^\[resource (\S+)(?: \(([^)]*)\))?\]$/gm;
@@ -52,7 +60,10 @@ export class AguiActivities {
 	 * `ready` resolves once widgets can be validated (the canvas validator's `load`);
 	 * `onProblem` hears a surface the canvas refused.
 	 */
-	constructor(ui: () => UiCallbacks, options: { ready?: () => Promise<void>; onProblem?: (message: string) => void } = {}) {
+	constructor(
+		ui: () => UiCallbacks,
+		options: { ready?: () => Promise<void>; onProblem?: (message: string) => void } = {}
+	) {
 		this.#ui = ui;
 		this.#ready = options.ready ?? (() => Promise.resolve());
 		this.#onProblem = options.onProblem ?? (() => {});
@@ -64,10 +75,16 @@ export class AguiActivities {
 	}
 
 	#later(draw: () => void): void {
-		this.#queue = this.#queue.then(() => this.#ready()).then(draw, (error) => this.#onProblem(`A2UI surface not drawn: ${String(error)}`));
+		this.#queue = this.#queue
+			.then(() => this.#ready())
+			.then(draw, (error) => this.#onProblem(`A2UI surface not drawn: ${String(error)}`));
 	}
 
-	#add(messages: Array<Record<string, unknown>>, title: string, meta: { callId: string; dataFrom: string[]; turnId: string }): string | undefined {
+	#add(
+		messages: Array<Record<string, unknown>>,
+		title: string,
+		meta: { callId: string; dataFrom: string[]; turnId: string }
+	): string | undefined {
 		const added = this.#ui().onWidget?.('a2ui', { messages, title }, meta);
 		if (added && 'error' in added) this.#onProblem(`A2UI surface not drawn: ${added.error.slice(0, 300)}`);
 		return added && 'id' in added ? added.id : undefined;
@@ -78,19 +95,34 @@ export class AguiActivities {
 		if (event.type === 'tool-result' && event.result.includes('[resource ')) {
 			const surfaces = resultSurfaces(event.result);
 			surfaces.forEach((messages, index) => {
-				this.#later(() => void this.#add(messages, event.tool ?? 'A2UI surface', { callId: index ? `${event.callId}-${index}` : event.callId, dataFrom: [event.callId], turnId: event.turnId }));
+				this.#later(
+					() =>
+						void this.#add(messages, event.tool ?? 'A2UI surface', {
+							callId: index ? `${event.callId}-${index}` : event.callId,
+							dataFrom: [event.callId],
+							turnId: event.turnId
+						})
+				);
 			});
 			return;
 		}
 		if (event.type !== 'agui' || !event.data || typeof event.data !== 'object') return;
-		const { messageId, activityType, content } = event.data as { messageId?: unknown; activityType?: unknown; content?: unknown };
+		const { messageId, activityType, content } = event.data as {
+			messageId?: unknown;
+			activityType?: unknown;
+			content?: unknown;
+		};
 		if (activityType !== 'a2ui-surface' || typeof messageId !== 'string') return;
 		const messages = activityMessages(content);
 		if (!messages?.length) return;
 		this.#later(() => {
 			const known = this.#widgets.get(messageId);
 			if (known && this.#ui().onUpdate?.(known, { messages }).ok) return;
-			const id = this.#add(messages, 'Agent surface', { callId: `agui-${messageId}`, dataFrom: [], turnId: event.turnId });
+			const id = this.#add(messages, 'Agent surface', {
+				callId: `agui-${messageId}`,
+				dataFrom: [],
+				turnId: event.turnId
+			});
 			if (id) this.#widgets.set(messageId, id);
 		});
 	}

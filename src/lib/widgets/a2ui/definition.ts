@@ -7,18 +7,32 @@ export type A2uiParams = { messages: Array<Record<string, unknown>>; title?: str
 export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 	name: 'a2ui',
 	title: 'A2UI surface',
-	description: 'An A2UI v0.9 surface (basic catalog: Text, Column, Row, Card, List, Button, TextField, CheckBox, Divider) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
+	description:
+		'An A2UI v0.9 surface (basic catalog: Text, Column, Row, Card, List, Button, TextField, CheckBox, Divider) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
 	category: 'interaction',
 	schema: object(
 		{
-			messages: list({ type: 'object', description: 'One A2UI message: createSurface, updateComponents, updateDataModel or deleteSurface' }, 'The A2UI messages, in order', { min: 1, max: 500 }),
+			messages: list(
+				{
+					type: 'object',
+					description: 'One A2UI message: createSurface, updateComponents, updateDataModel or deleteSurface'
+				},
+				'The A2UI messages, in order',
+				{ min: 1, max: 500 }
+			),
 			title
 		},
 		['messages']
 	),
 	example: {
 		messages: [
-			{ version: 'v0.9', createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+			{
+				version: 'v0.9',
+				createSurface: {
+					surfaceId: 'booking',
+					catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json'
+				}
+			},
 			{
 				version: 'v0.9',
 				updateComponents: {
@@ -27,7 +41,12 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 						{ id: 'root', component: 'Column', children: ['heading', 'guests', 'confirm'] },
 						{ id: 'heading', component: 'Text', text: 'Table for ${/guests} at ${/time}', variant: 'h3' },
 						{ id: 'guests', component: 'TextField', label: 'Guests', value: { path: '/guests' } },
-						{ id: 'confirm', component: 'Button', child: 'confirm-label', action: { event: { name: 'book', context: { guests: { path: '/guests' } } } } },
+						{
+							id: 'confirm',
+							component: 'Button',
+							child: 'confirm-label',
+							action: { event: { name: 'book', context: { guests: { path: '/guests' } } } }
+						},
 						{ id: 'confirm-label', component: 'Text', text: 'Book' }
 					]
 				}
@@ -36,8 +55,10 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'A small form or card an agent or server describes in A2UI, or when you need inputs plus a button whose press you receive back as a message.',
-		howToUse: 'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; a Button `action.event` `{ name, context }` comes back to the chat.'
+		whenToUse:
+			'A small form or card an agent or server describes in A2UI, or when you need inputs plus a button whose press you receive back as a message.',
+		howToUse:
+			'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; a Button `action.event` `{ name, context }` comes back to the chat.'
 	},
 	defaultSize: { w: 420, h: 280 },
 	keywords: ['a2ui', 'surface', 'form', 'agent ui', 'generative ui']

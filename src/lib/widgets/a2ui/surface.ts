@@ -38,7 +38,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function keys(path: string): string[] {
-	return path.split('/').filter(Boolean).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+	return path
+		.split('/')
+		.filter(Boolean)
+		.map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Reads `path` (a JSON pointer, `/a/b`) in `data`. */
@@ -71,7 +74,8 @@ export function foldMessages(messages: unknown): A2uiState {
 	const surfaces = new Map<string, A2uiSurface>();
 	const problems: string[] = [];
 	const list = Array.isArray(messages) ? messages : [];
-	if (list.length > a2uiLimits.messages) problems.push(`only the first ${a2uiLimits.messages} of ${list.length} messages are used`);
+	if (list.length > a2uiLimits.messages)
+		problems.push(`only the first ${a2uiLimits.messages} of ${list.length} messages are used`);
 	for (const message of list.slice(0, a2uiLimits.messages)) {
 		if (!isObject(message)) continue;
 		const create = message.createSurface;
@@ -80,12 +84,16 @@ export function foldMessages(messages: unknown): A2uiState {
 		const remove = message.deleteSurface;
 		if (isObject(create) && typeof create.surfaceId === 'string') {
 			const catalogId = typeof create.catalogId === 'string' ? create.catalogId : '';
-			if (!basicCatalogIds.includes(catalogId)) problems.push(`surface ${create.surfaceId}: catalog "${catalogId.slice(0, 120)}" is not the basic catalog; its basic components are drawn`);
+			if (!basicCatalogIds.includes(catalogId))
+				problems.push(
+					`surface ${create.surfaceId}: catalog "${catalogId.slice(0, 120)}" is not the basic catalog; its basic components are drawn`
+				);
 			surfaces.set(create.surfaceId, { id: create.surfaceId, catalogId, components: new Map(), data: {} });
 		} else if (isObject(update) && typeof update.surfaceId === 'string') {
 			const surface = surfaceFor(surfaces, update.surfaceId);
 			for (const component of Array.isArray(update.components) ? update.components : []) {
-				if (!isObject(component) || typeof component.id !== 'string' || typeof component.component !== 'string') continue;
+				if (!isObject(component) || typeof component.id !== 'string' || typeof component.component !== 'string')
+					continue;
 				if (!surface.components.has(component.id) && surface.components.size >= a2uiLimits.components) {
 					problems.push(`surface ${surface.id}: more than ${a2uiLimits.components} components; the rest are left out`);
 					break;
@@ -121,7 +129,11 @@ export function rootId(surface: A2uiSurface): string | undefined {
 /** The ids a component names as children (`children` list or `{ explicitList }`, `child`). */
 export function childIds(component: A2uiComponent): string[] {
 	const { children, child } = component;
-	const list = Array.isArray(children) ? children : isObject(children) && Array.isArray(children.explicitList) ? children.explicitList : [];
+	const list = Array.isArray(children)
+		? children
+		: isObject(children) && Array.isArray(children.explicitList)
+			? children.explicitList
+			: [];
 	const ids = list.filter((id): id is string => typeof id === 'string');
 	if (typeof child === 'string') ids.push(child);
 	return ids;
@@ -132,7 +144,8 @@ export function childIds(component: A2uiComponent): string[] {
  * `{ literalString }`, and `${/path}` placeholders inside strings.
  */
 export function resolveValue(value: unknown, data: Record<string, unknown>): unknown {
-	if (typeof value === 'string') return value.replace(/\$\{(\/[^}]*)\}/g, (_, path: string) => String(readPath(data, path) ?? ''));
+	if (typeof value === 'string')
+		return value.replace(/\$\{(\/[^}]*)\}/g, (_, path: string) => String(readPath(data, path) ?? ''));
 	if (isObject(value)) {
 		if (typeof value.path === 'string') return readPath(data, value.path);
 		for (const key of ['literalString', 'literalNumber', 'literalBoolean']) if (key in value) return value[key];
@@ -148,20 +161,30 @@ export function resolveText(value: unknown, data: Record<string, unknown>): stri
 }
 
 /** A button's action: its name and its context resolved against the data model. */
-export function resolveAction(action: unknown, data: Record<string, unknown>): { name: string; context: Record<string, unknown> } | undefined {
+export function resolveAction(
+	action: unknown,
+	data: Record<string, unknown>
+): { name: string; context: Record<string, unknown> } | undefined {
 	if (!isObject(action)) return undefined;
 	const event = isObject(action.event) ? action.event : action;
 	if (typeof event.name !== 'string') return undefined;
 	const context: Record<string, unknown> = {};
 	if (Array.isArray(event.context)) {
-		for (const entry of event.context) if (isObject(entry) && typeof entry.key === 'string' && !forbidden.has(entry.key)) context[entry.key] = resolveValue(entry.value, data);
+		for (const entry of event.context)
+			if (isObject(entry) && typeof entry.key === 'string' && !forbidden.has(entry.key))
+				context[entry.key] = resolveValue(entry.value, data);
 	} else if (isObject(event.context)) {
-		for (const [key, value] of Object.entries(event.context)) if (!forbidden.has(key)) context[key] = resolveValue(value, data);
+		for (const [key, value] of Object.entries(event.context))
+			if (!forbidden.has(key)) context[key] = resolveValue(value, data);
 	}
 	return { name: event.name.slice(0, 200), context };
 }
 
 /** The chat message an action becomes: what was pressed, on which surface, with its context. */
-export function actionMessage(surfaceId: string, componentId: string, action: { name: string; context: Record<string, unknown> }): string {
+export function actionMessage(
+	surfaceId: string,
+	componentId: string,
+	action: { name: string; context: Record<string, unknown> }
+): string {
 	return `A2UI action "${action.name}" from ${componentId} on surface ${surfaceId}: ${JSON.stringify(action.context).slice(0, 4000)}`;
 }

@@ -36,7 +36,10 @@ export class AguiProvider implements LlmProvider {
 	constructor(config: ProviderConfig) {
 		this.#url = (config.baseUrl ?? '').trim();
 		this.model = config.model || 'agent';
-		this.#headers = { ...config.headers, ...(config.apiKey?.trim() ? { Authorization: `Bearer ${config.apiKey.trim()}` } : {}) };
+		this.#headers = {
+			...config.headers,
+			...(config.apiKey?.trim() ? { Authorization: `Bearer ${config.apiKey.trim()}` } : {})
+		};
 	}
 
 	async streamTurn(request: ProviderRequest, options: StreamOptions = {}): Promise<ProviderTurn> {
@@ -46,7 +49,11 @@ export class AguiProvider implements LlmProvider {
 		// The user's next message answers the interrupts the previous run ended with.
 		const answer = lastUserText(request);
 		if (memory.interrupts.length && answer !== undefined) {
-			input.resume = memory.interrupts.map(({ id }) => ({ interruptId: id, status: 'resolved' as const, payload: { answer } }));
+			input.resume = memory.interrupts.map(({ id }) => ({
+				interruptId: id,
+				status: 'resolved' as const,
+				payload: { answer }
+			}));
 		}
 		memory.interrupts = [];
 		emit({ type: 'request', body: { ...input, context: input.context.map(({ description }) => ({ description })) } });
@@ -54,23 +61,38 @@ export class AguiProvider implements LlmProvider {
 		const started = performance.now();
 		let ttftMs: number | null = null;
 		try {
-			await runAgent(this.#url, this.#headers, input, (event) => {
-				if (ttftMs === null) {
-					ttftMs = Math.round(performance.now() - started);
-					emit({ type: 'first-token', afterMs: ttftMs });
-				}
-				assembler.push(event);
-			}, options.signal);
+			await runAgent(
+				this.#url,
+				this.#headers,
+				input,
+				(event) => {
+					if (ttftMs === null) {
+						ttftMs = Math.round(performance.now() - started);
+						emit({ type: 'first-token', afterMs: ttftMs });
+					}
+					assembler.push(event);
+				},
+				options.signal
+			);
 		} catch (error) {
 			if (options.signal?.aborted || isAbortError(error)) throw error;
 			if (error instanceof AutoUiError) throw error;
 			throw toAguiError(error, this.#url);
 		}
 		if (assembler.error) {
-			throw new AutoUiError('provider_stream', `The AG-UI agent reported an error: ${assembler.error.message}`, { details: { code: assembler.error.code } });
+			throw new AutoUiError('provider_stream', `The AG-UI agent reported an error: ${assembler.error.message}`, {
+				details: { code: assembler.error.code }
+			});
 		}
 		if (!assembler.finished) {
-			emit({ type: 'agui', event: { name: 'RUN_FINISHED', detail: 'the stream ended without RUN_FINISHED', problem: 'missing RUN_FINISHED' } });
+			emit({
+				type: 'agui',
+				event: {
+					name: 'RUN_FINISHED',
+					detail: 'the stream ended without RUN_FINISHED',
+					problem: 'missing RUN_FINISHED'
+				}
+			});
 		}
 		const message = assembler.finish();
 		if (assembler.interrupts.length) {
@@ -111,7 +133,21 @@ function interruptText(interrupts: unknown[]): string {
 function toAguiError(error: unknown, url: string): AutoUiError {
 	const message = errorMessage(error);
 	const status = /HTTP (\d{3})/.exec(message)?.[1];
-	if (status === '401' || status === '403') return new AutoUiError('provider_auth', `the AG-UI agent at ${url} refused the request (${status}) — check the headers in Settings`, { cause: error });
-	if (status) return new AutoUiError('provider_unavailable', `the AG-UI agent at ${url} answered ${status}: ${message.slice(0, 300)}`, { cause: error, details: { status: Number(status) } });
-	return new AutoUiError('provider_network', `could not reach the AG-UI agent at ${url} (${message.slice(0, 300)}) — is it running, and does it allow this origin (CORS)?`, { cause: error });
+	if (status === '401' || status === '403')
+		return new AutoUiError(
+			'provider_auth',
+			`the AG-UI agent at ${url} refused the request (${status}) — check the headers in Settings`,
+			{ cause: error }
+		);
+	if (status)
+		return new AutoUiError(
+			'provider_unavailable',
+			`the AG-UI agent at ${url} answered ${status}: ${message.slice(0, 300)}`,
+			{ cause: error, details: { status: Number(status) } }
+		);
+	return new AutoUiError(
+		'provider_network',
+		`could not reach the AG-UI agent at ${url} (${message.slice(0, 300)}) — is it running, and does it allow this origin (CORS)?`,
+		{ cause: error }
+	);
 }

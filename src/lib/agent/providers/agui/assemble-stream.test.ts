@@ -24,15 +24,28 @@ describe('AguiRunAssembler', () => {
 		assembler.push({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '"params":{"value":42}}' });
 		assembler.push({ type: 'TOOL_CALL_END', toolCallId: 'c1' });
 		assembler.push({ type: 'RUN_FINISHED', threadId: 't', runId: 'r1' });
-		expect(events.filter((event) => event.type === 'text-delta').map((event) => (event as { text: string }).text).join('')).toBe('Hello');
+		expect(
+			events
+				.filter((event) => event.type === 'text-delta')
+				.map((event) => (event as { text: string }).text)
+				.join('')
+		).toBe('Hello');
 		expect(assembler.finish()).toEqual({
 			role: 'assistant',
-			content: [{ type: 'text', text: 'Hello' }, { type: 'tool_use', id: 'c1', name: 'autoui_webmcp_widget_display', input: { type: 'stat', params: { value: 42 } } }]
+			content: [
+				{ type: 'text', text: 'Hello' },
+				{
+					type: 'tool_use',
+					id: 'c1',
+					name: 'autoui_webmcp_widget_display',
+					input: { type: 'stat', params: { value: 42 } }
+				}
+			]
 		});
 		expect(assembler.finished).toBe(true);
 	});
 
-	it('reports a call of the agent\'s own tool with its result instead of running it', () => {
+	it("reports a call of the agent's own tool with its result instead of running it", () => {
 		const { assembler, agui } = setup();
 		assembler.push({ type: 'TOOL_CALL_START', toolCallId: 'b', toolCallName: 'search_web' });
 		assembler.push({ type: 'TOOL_CALL_END', toolCallId: 'b' });
@@ -44,7 +57,13 @@ describe('AguiRunAssembler', () => {
 	it('keeps the shared state from snapshots and JSON Patch deltas', () => {
 		const { assembler, memory } = setup();
 		assembler.push({ type: 'STATE_SNAPSHOT', snapshot: { count: 1, items: ['a'] } });
-		assembler.push({ type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/count', value: 2 }, { op: 'add', path: '/items/-', value: 'b' }] });
+		assembler.push({
+			type: 'STATE_DELTA',
+			delta: [
+				{ op: 'replace', path: '/count', value: 2 },
+				{ op: 'add', path: '/items/-', value: 'b' }
+			]
+		});
 		expect(memory.state).toEqual({ count: 2, items: ['a', 'b'] });
 	});
 
@@ -59,7 +78,15 @@ describe('AguiRunAssembler', () => {
 		assembler.push({ type: 'TEXT_MESSAGE_START', messageId: 'm' });
 		assembler.push({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'y'.repeat(10 * 1024 * 1024) });
 		const problems = agui().filter((event) => event.problem);
-		expect(problems.map((event) => event.name)).toEqual(['UNKNOWN', 'TEXT_MESSAGE_END', 'TOOL_CALL_END', 'STATE_DELTA', 'STATE_DELTA', 'STATE_SNAPSHOT', 'TEXT_MESSAGE_CONTENT']);
+		expect(problems.map((event) => event.name)).toEqual([
+			'UNKNOWN',
+			'TEXT_MESSAGE_END',
+			'TOOL_CALL_END',
+			'STATE_DELTA',
+			'STATE_DELTA',
+			'STATE_SNAPSHOT',
+			'TEXT_MESSAGE_CONTENT'
+		]);
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		expect(memory.state).toEqual({});
 		const said = assembler.finish().content[0];
@@ -84,8 +111,18 @@ describe('AguiRunAssembler', () => {
 
 	it('applies activity deltas to the activity snapshot', () => {
 		const { assembler, memory } = setup();
-		assembler.push({ type: 'ACTIVITY_SNAPSHOT', messageId: 'a', activityType: 'a2ui-surface', content: { operations: [] } });
-		assembler.push({ type: 'ACTIVITY_DELTA', messageId: 'a', activityType: 'a2ui-surface', patch: [{ op: 'add', path: '/operations/-', value: { x: 1 } }] });
+		assembler.push({
+			type: 'ACTIVITY_SNAPSHOT',
+			messageId: 'a',
+			activityType: 'a2ui-surface',
+			content: { operations: [] }
+		});
+		assembler.push({
+			type: 'ACTIVITY_DELTA',
+			messageId: 'a',
+			activityType: 'a2ui-surface',
+			patch: [{ op: 'add', path: '/operations/-', value: { x: 1 } }]
+		});
 		expect(memory.activities.get('a')).toEqual({ activityType: 'a2ui-surface', content: { operations: [{ x: 1 }] } });
 	});
 });
@@ -93,8 +130,18 @@ describe('AguiRunAssembler', () => {
 describe('applyPatch', () => {
 	it('is all or nothing', () => {
 		const document = { a: 1 };
-		expect(() => applyPatch(document, [{ op: 'replace', path: '/a', value: 2 }, { op: 'remove', path: '/b' }])).toThrow();
+		expect(() =>
+			applyPatch(document, [
+				{ op: 'replace', path: '/a', value: 2 },
+				{ op: 'remove', path: '/b' }
+			])
+		).toThrow();
 		expect(document).toEqual({ a: 1 });
-		expect(applyPatch(document, [{ op: 'move', from: '/a', path: '/b' }, { op: 'test', path: '/b', value: 1 }])).toEqual({ b: 1 });
+		expect(
+			applyPatch(document, [
+				{ op: 'move', from: '/a', path: '/b' },
+				{ op: 'test', path: '/b', value: 1 }
+			])
+		).toEqual({ b: 1 });
 	});
 });

@@ -81,9 +81,13 @@ export class AguiRunAssembler {
 
 	#report(summary: AguiEventSummary): void {
 		this.#reported++;
-		if (this.#reported <= aguiLimits.reported) this.#emit({ type: 'agui', event: { ...summary, ...(this.#runId ? { runId: this.#runId } : {}) } });
+		if (this.#reported <= aguiLimits.reported)
+			this.#emit({ type: 'agui', event: { ...summary, ...(this.#runId ? { runId: this.#runId } : {}) } });
 		else if (this.#reported === aguiLimits.reported + 1) {
-			this.#emit({ type: 'agui', event: { name: 'LIMIT', detail: `more than ${aguiLimits.reported} events in this run; the rest are not listed` } });
+			this.#emit({
+				type: 'agui',
+				event: { name: 'LIMIT', detail: `more than ${aguiLimits.reported} events in this run; the rest are not listed` }
+			});
 		}
 	}
 
@@ -94,7 +98,10 @@ export class AguiRunAssembler {
 	/** Reads one event. Throws AutoUiError only when the run must stop (too many events). */
 	push(event: RawAguiEvent): void {
 		if (++this.#events > aguiLimits.events) {
-			throw new AutoUiError('provider_stream', `the AG-UI agent sent more than ${aguiLimits.events} events in one run; the run was stopped`);
+			throw new AutoUiError(
+				'provider_stream',
+				`the AG-UI agent sent more than ${aguiLimits.events} events in one run; the run was stopped`
+			);
 		}
 		const name = typeof event?.type === 'string' ? event.type : 'UNKNOWN';
 		switch (name) {
@@ -104,7 +111,10 @@ export class AguiRunAssembler {
 			case 'RUN_FINISHED':
 				return this.#runFinished(event);
 			case 'RUN_ERROR':
-				this.error = { message: text(event.message)?.slice(0, 2000) || 'the agent reported an error', ...(text(event.code) ? { code: text(event.code) } : {}) };
+				this.error = {
+					message: text(event.message)?.slice(0, 2000) || 'the agent reported an error',
+					...(text(event.code) ? { code: text(event.code) } : {})
+				};
 				this.#finished = true;
 				return this.#report({ name, detail: this.error.message });
 			case 'TEXT_MESSAGE_START':
@@ -118,7 +128,11 @@ export class AguiRunAssembler {
 			case 'TOOL_CALL_END':
 				return this.#toolCall(name, event);
 			case 'TOOL_CALL_RESULT':
-				return this.#report({ name, detail: `result of ${this.#calls.get(String(event.toolCallId))?.name ?? String(event.toolCallId)}`, data: { toolCallId: text(event.toolCallId), content: String(event.content ?? '').slice(0, 2000) } });
+				return this.#report({
+					name,
+					detail: `result of ${this.#calls.get(String(event.toolCallId))?.name ?? String(event.toolCallId)}`,
+					data: { toolCallId: text(event.toolCallId), content: String(event.content ?? '').slice(0, 2000) }
+				});
 			case 'STATE_SNAPSHOT':
 			case 'STATE_DELTA':
 				return this.#state(name, event);
@@ -143,17 +157,28 @@ export class AguiRunAssembler {
 			case 'SUBAGENT_STARTED':
 			case 'SUBAGENT_FINISHED':
 			case 'SUBAGENT_ERROR':
-				return this.#report({ name, detail: typeof event.name === 'string' ? event.name.slice(0, 200) : 'not used by AutoUI' });
+				return this.#report({
+					name,
+					detail: typeof event.name === 'string' ? event.name.slice(0, 200) : 'not used by AutoUI'
+				});
 			default:
-				return this.#problem('UNKNOWN', `unknown event type ${JSON.stringify(String(event?.type ?? '')).slice(0, 80)}, ignored`);
+				return this.#problem(
+					'UNKNOWN',
+					`unknown event type ${JSON.stringify(String(event?.type ?? '')).slice(0, 80)}, ignored`
+				);
 		}
 	}
 
 	#runFinished(event: RawAguiEvent): void {
 		this.#finished = true;
 		const outcome = event.outcome as { type?: string; interrupts?: unknown } | undefined;
-		if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts)) this.interrupts = outcome.interrupts.slice(0, 20);
-		this.#report({ name: 'RUN_FINISHED', detail: outcome?.type ? `outcome: ${outcome.type}` : 'finished', ...(this.interrupts.length ? { data: { interrupts: this.interrupts } } : {}) });
+		if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts))
+			this.interrupts = outcome.interrupts.slice(0, 20);
+		this.#report({
+			name: 'RUN_FINISHED',
+			detail: outcome?.type ? `outcome: ${outcome.type}` : 'finished',
+			...(this.interrupts.length ? { data: { interrupts: this.interrupts } } : {})
+		});
 	}
 
 	#text(name: string, event: RawAguiEvent): void {
@@ -194,7 +219,11 @@ export class AguiRunAssembler {
 			call = { id, name: toolName, args: '', frontend: this.#frontendTools.has(toolName), ended: false };
 			this.#calls.set(id, call);
 			if (call.frontend) this.#emit({ type: 'tool-call-start', id, name: toolName });
-			this.#report({ name: 'TOOL_CALL_START', detail: `${toolName}${call.frontend ? ' (runs in AutoUI)' : ' (runs in the agent)'}`, data: { toolCallId: id, toolName, frontend: call.frontend } });
+			this.#report({
+				name: 'TOOL_CALL_START',
+				detail: `${toolName}${call.frontend ? ' (runs in AutoUI)' : ' (runs in the agent)'}`,
+				data: { toolCallId: id, toolName, frontend: call.frontend }
+			});
 			if (name === 'TOOL_CALL_START') return;
 		}
 		if (!call || call.ended) return this.#problem(name, `tool call ${id} is not open, ignored`);
@@ -203,7 +232,8 @@ export class AguiRunAssembler {
 			return this.#report({ name, detail: call.name });
 		}
 		const delta = text(event.delta) ?? '';
-		if (call.args.length + delta.length > aguiLimits.text) return this.#problem(name, `arguments of ${call.name} past ${aguiLimits.text} characters were left out`);
+		if (call.args.length + delta.length > aguiLimits.text)
+			return this.#problem(name, `arguments of ${call.name} past ${aguiLimits.text} characters were left out`);
 		call.args += delta;
 		if (call.frontend) this.#emit({ type: 'tool-input-delta', id, name: call.name, json: call.args });
 		this.#report({ name, detail: delta.slice(0, 120) });
@@ -211,14 +241,22 @@ export class AguiRunAssembler {
 
 	#state(name: string, event: RawAguiEvent): void {
 		const payload = name === 'STATE_SNAPSHOT' ? event.snapshot : event.delta;
-		if (size(payload) > aguiLimits.payload) return this.#problem(name, `state larger than ${aguiLimits.payload} characters, ignored`);
+		if (size(payload) > aguiLimits.payload)
+			return this.#problem(name, `state larger than ${aguiLimits.payload} characters, ignored`);
 		try {
-			this.#memory.state = name === 'STATE_SNAPSHOT' ? structuredClone(payload ?? {}) : applyPatch(this.#memory.state, this.#operations(payload));
+			this.#memory.state =
+				name === 'STATE_SNAPSHOT'
+					? structuredClone(payload ?? {})
+					: applyPatch(this.#memory.state, this.#operations(payload));
 		} catch (error) {
 			return this.#problem(name, `state not applied: ${error instanceof Error ? error.message : String(error)}`);
 		}
 		const state = this.#memory.state;
-		this.#report({ name, detail: name === 'STATE_DELTA' ? `${(payload as unknown[]).length} operations` : 'new state', ...(size(state) <= aguiLimits.preview ? { data: { state } } : {}) });
+		this.#report({
+			name,
+			detail: name === 'STATE_DELTA' ? `${(payload as unknown[]).length} operations` : 'new state',
+			...(size(state) <= aguiLimits.preview ? { data: { state } } : {})
+		});
 	}
 
 	#operations(payload: unknown): PatchOperation[] {
@@ -230,16 +268,25 @@ export class AguiRunAssembler {
 		const id = text(event.messageId);
 		if (!id) return this.#problem(name, 'an activity without messageId, ignored');
 		const payload = name === 'ACTIVITY_SNAPSHOT' ? event.content : event.patch;
-		if (size(payload) > aguiLimits.payload) return this.#problem(name, `activity larger than ${aguiLimits.payload} characters, ignored`);
+		if (size(payload) > aguiLimits.payload)
+			return this.#problem(name, `activity larger than ${aguiLimits.payload} characters, ignored`);
 		const known = this.#memory.activities.get(id);
 		const activityType = text(event.activityType) ?? known?.activityType ?? '';
 		try {
-			const content = name === 'ACTIVITY_SNAPSHOT'
-				? event.replace === false && known ? known.content : structuredClone(payload ?? {})
-				: applyPatch(known?.content ?? {}, this.#operations(payload));
+			const content =
+				name === 'ACTIVITY_SNAPSHOT'
+					? event.replace === false && known
+						? known.content
+						: structuredClone(payload ?? {})
+					: applyPatch(known?.content ?? {}, this.#operations(payload));
 			this.#memory.activities.set(id, { activityType, content });
-			if (this.#memory.activities.size > 200) this.#memory.activities.delete(this.#memory.activities.keys().next().value as string);
-			this.#report({ name, detail: `${activityType || 'activity'} ${id}`, data: { messageId: id, activityType, content } });
+			if (this.#memory.activities.size > 200)
+				this.#memory.activities.delete(this.#memory.activities.keys().next().value as string);
+			this.#report({
+				name,
+				detail: `${activityType || 'activity'} ${id}`,
+				data: { messageId: id, activityType, content }
+			});
 		} catch (error) {
 			this.#problem(name, `activity ${id} not applied: ${error instanceof Error ? error.message : String(error)}`);
 		}
@@ -252,7 +299,11 @@ export class AguiRunAssembler {
 		if (said) content.push({ type: 'text', text: said });
 		for (const call of this.#calls.values()) {
 			if (!call.frontend) continue;
-			if (!call.ended) this.#problem('TOOL_CALL_END', `tool call ${call.id} (${call.name}) never ended; it runs with the arguments received`);
+			if (!call.ended)
+				this.#problem(
+					'TOOL_CALL_END',
+					`tool call ${call.id} (${call.name}) never ended; it runs with the arguments received`
+				);
 			content.push(toolUse(call));
 		}
 		return { role: 'assistant', content };
@@ -263,9 +314,22 @@ function toolUse(call: PendingCall): ToolUseBlock {
 	const raw = call.args.trim() || '{}';
 	try {
 		const input = JSON.parse(raw);
-		if (input && typeof input === 'object' && !Array.isArray(input)) return { type: 'tool_use', id: call.id, name: call.name, input };
-		return { type: 'tool_use', id: call.id, name: call.name, input: {}, invalidArguments: { raw: raw.slice(0, 2000), error: 'the arguments are not a JSON object' } };
+		if (input && typeof input === 'object' && !Array.isArray(input))
+			return { type: 'tool_use', id: call.id, name: call.name, input };
+		return {
+			type: 'tool_use',
+			id: call.id,
+			name: call.name,
+			input: {},
+			invalidArguments: { raw: raw.slice(0, 2000), error: 'the arguments are not a JSON object' }
+		};
 	} catch (error) {
-		return { type: 'tool_use', id: call.id, name: call.name, input: {}, invalidArguments: { raw: raw.slice(0, 2000), error: error instanceof Error ? error.message : String(error) } };
+		return {
+			type: 'tool_use',
+			id: call.id,
+			name: call.name,
+			input: {},
+			invalidArguments: { raw: raw.slice(0, 2000), error: error instanceof Error ? error.message : String(error) }
+		};
 	}
 }

@@ -7,10 +7,22 @@ describe('toRunInput', () => {
 		const input = toRunInput(
 			{
 				system: 'You draw on a canvas.',
-				tools: [{ name: 'autoui_webmcp_widget_display', description: 'Show a widget', input_schema: { type: 'object', properties: { name: { type: 'string' } } } }],
+				tools: [
+					{
+						name: 'autoui_webmcp_widget_display',
+						description: 'Show a widget',
+						input_schema: { type: 'object', properties: { name: { type: 'string' } } }
+					}
+				],
 				messages: [
 					{ role: 'user', content: [{ type: 'text', text: 'Show 42' }] },
-					{ role: 'assistant', content: [{ type: 'text', text: 'Sure.' }, { type: 'tool_use', id: 'c1', name: 'autoui_webmcp_widget_display', input: { name: 'stat' } }] },
+					{
+						role: 'assistant',
+						content: [
+							{ type: 'text', text: 'Sure.' },
+							{ type: 'tool_use', id: 'c1', name: 'autoui_webmcp_widget_display', input: { name: 'stat' } }
+						]
+					},
 					{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: '{"id":"w_1"}' }] }
 				]
 			},
@@ -19,10 +31,27 @@ describe('toRunInput', () => {
 			{ count: 1 }
 		);
 		expect(RunAgentInputSchema.safeParse(input).success).toBe(true);
-		expect(input.tools).toEqual([{ name: 'autoui_webmcp_widget_display', description: 'Show a widget', parameters: { type: 'object', properties: { name: { type: 'string' } } } }]);
+		expect(input.tools).toEqual([
+			{
+				name: 'autoui_webmcp_widget_display',
+				description: 'Show a widget',
+				parameters: { type: 'object', properties: { name: { type: 'string' } } }
+			}
+		]);
 		expect(input.messages).toEqual([
 			{ id: 'm0', role: 'user', content: 'Show 42' },
-			{ id: 'm1', role: 'assistant', content: 'Sure.', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'autoui_webmcp_widget_display', arguments: '{"name":"stat"}' } }] },
+			{
+				id: 'm1',
+				role: 'assistant',
+				content: 'Sure.',
+				toolCalls: [
+					{
+						id: 'c1',
+						type: 'function',
+						function: { name: 'autoui_webmcp_widget_display', arguments: '{"name":"stat"}' }
+					}
+				]
+			},
 			{ id: 'm2-1', role: 'tool', toolCallId: 'c1', content: '{"id":"w_1"}' }
 		]);
 		expect(input.state).toEqual({ count: 1 });

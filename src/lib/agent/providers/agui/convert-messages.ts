@@ -22,14 +22,33 @@ export function toAguiMessages(messages: readonly ChatMessage[]): AguiMessage[] 
 		if (message.role === 'assistant') {
 			const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
 			const toolCalls = message.content.flatMap((block) =>
-				block.type === 'tool_use' ? [{ id: block.id, type: 'function' as const, function: { name: block.name, arguments: JSON.stringify(block.input) } }] : []
+				block.type === 'tool_use'
+					? [
+							{
+								id: block.id,
+								type: 'function' as const,
+								function: { name: block.name, arguments: JSON.stringify(block.input) }
+							}
+						]
+					: []
 			);
-			out.push({ id: messageId(index), role: 'assistant', ...(text ? { content: text } : {}), ...(toolCalls.length ? { toolCalls } : {}) });
+			out.push({
+				id: messageId(index),
+				role: 'assistant',
+				...(text ? { content: text } : {}),
+				...(toolCalls.length ? { toolCalls } : {})
+			});
 			return;
 		}
 		message.content.forEach((block, part) => {
 			if (block.type === 'tool_result') {
-				out.push({ id: messageId(index, part + 1), role: 'tool', toolCallId: block.tool_use_id, content: block.content, ...(block.is_error ? { error: block.content } : {}) });
+				out.push({
+					id: messageId(index, part + 1),
+					role: 'tool',
+					toolCallId: block.tool_use_id,
+					content: block.content,
+					...(block.is_error ? { error: block.content } : {})
+				});
 			}
 		});
 		const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
@@ -52,7 +71,9 @@ export function toRunInput(request: ProviderRequest, threadId: string, runId: st
 		state: state ?? {},
 		messages: toAguiMessages(request.messages),
 		tools: toAguiTools(request.tools),
-		context: system ? [{ description: 'AutoUI: the canvas and the tools this browser runs for you', value: system }] : [],
+		context: system
+			? [{ description: 'AutoUI: the canvas and the tools this browser runs for you', value: system }]
+			: [],
 		forwardedProps: {}
 	};
 }

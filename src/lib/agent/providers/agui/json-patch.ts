@@ -42,7 +42,8 @@ function parentOf(root: unknown, keys: string[]): { parent: Container; key: stri
 function read(root: unknown, keys: string[]): unknown {
 	let node = root;
 	for (const key of keys) {
-		if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) throw new Error(`no such path /${keys.join('/')}`);
+		if (!node || typeof node !== 'object' || !Object.hasOwn(node, key))
+			throw new Error(`no such path /${keys.join('/')}`);
 		node = (node as Record<string, unknown>)[key];
 	}
 	return node;
@@ -51,7 +52,8 @@ function read(root: unknown, keys: string[]): unknown {
 function index(list: unknown[], key: string, adding: boolean): number {
 	if (adding && key === '-') return list.length;
 	const at = Number(key);
-	if (!/^\d+$/.test(key) || at > list.length || (!adding && at === list.length)) throw new Error(`index ${key} is out of range`);
+	if (!/^\d+$/.test(key) || at > list.length || (!adding && at === list.length))
+		throw new Error(`index ${key} is out of range`);
 	return at;
 }
 
@@ -76,7 +78,8 @@ function remove(root: unknown, keys: string[]): unknown {
 export function applyPatch(document: unknown, operations: readonly PatchOperation[]): unknown {
 	let root: unknown = structuredClone(document ?? {});
 	for (const operation of operations) {
-		if (!operation || typeof operation !== 'object' || typeof operation.path !== 'string') throw new Error('a patch operation needs op and path');
+		if (!operation || typeof operation !== 'object' || typeof operation.path !== 'string')
+			throw new Error('a patch operation needs op and path');
 		const keys = pointer(operation.path);
 		const value = structuredClone(operation.value);
 		switch (operation.op) {
@@ -98,7 +101,8 @@ export function applyPatch(document: unknown, operations: readonly PatchOperatio
 				break;
 			}
 			case 'test':
-				if (JSON.stringify(read(root, keys)) !== JSON.stringify(value)) throw new Error(`test failed at ${operation.path}`);
+				if (JSON.stringify(read(root, keys)) !== JSON.stringify(value))
+					throw new Error(`test failed at ${operation.path}`);
 				break;
 			default:
 				throw new Error(`unknown patch op "${String(operation.op)}"`);
