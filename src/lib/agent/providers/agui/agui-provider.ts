@@ -100,7 +100,11 @@ export class AguiProvider implements LlmProvider {
 				const id = (interrupt as { id?: unknown } | null)?.id;
 				return typeof id === 'string' ? [{ id }] : [];
 			});
-			message.content.push({ type: 'text', text: interruptText(assembler.interrupts) });
+			const asked = interruptText(assembler.interrupts);
+			const said = message.content.find((block) => block.type === 'text');
+			emit({ type: 'text-delta', text: said ? `\n\n${asked}` : asked });
+			if (said) said.text += `\n\n${asked}`;
+			else message.content.unshift({ type: 'text', text: asked });
 		}
 		const calls = message.content.filter((block) => block.type === 'tool_use').length;
 		return {
