@@ -46,6 +46,11 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 		(input) => {
 			const display = input.tools.find((tool) => tool.name.endsWith('widget_display'));
 			return [
+				{ type: EventType.REASONING_START, messageId: 'think-1' } as BaseEvent,
+				{ type: EventType.REASONING_MESSAGE_START, messageId: 'think-1', role: 'reasoning' } as BaseEvent,
+				{ type: EventType.REASONING_MESSAGE_CONTENT, messageId: 'think-1', delta: 'The user wants the answer.' } as BaseEvent,
+				{ type: EventType.REASONING_MESSAGE_END, messageId: 'think-1' } as BaseEvent,
+				{ type: EventType.REASONING_END, messageId: 'think-1' } as BaseEvent,
 				...text('Let me ', 'show the answer.'),
 				stateSnapshot({ topic: 'answers', count: 1 }),
 				...backendToolCall('lookup_answer', { question: 'life' }, 'found 42'),
@@ -88,6 +93,11 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 	expect(second.state).toEqual({ topic: 'answers', count: 1 });
 
 	await expect(agui(page).filter({ hasText: 'TOOL_CALL_RESULT' })).toHaveCount(1);
+	// The reasoning is folded: its text shows once the block is opened.
+	const reasoning = page.getByTestId('chat-reasoning');
+	await expect(reasoning).toHaveCount(1);
+	await reasoning.locator('summary').click();
+	await expect(reasoning).toContainText('The user wants the answer.');
 	// The agent's own tool shows as a chip with the result it reported.
 	await expect(page.getByTestId('pane-chat').getByText('lookup_answer')).toBeVisible();
 	await expect(agui(page).filter({ hasText: 'STATE_DELTA' })).toHaveCount(1);

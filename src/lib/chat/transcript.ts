@@ -83,6 +83,12 @@ export interface NoticeItem extends ItemBase {
 	message: string;
 }
 
+/** What an AG-UI agent reported of its reasoning in one run, shown folded. */
+export interface ReasoningItem extends ItemBase {
+	kind: 'reasoning';
+	text: string;
+}
+
 /** The turn ended. */
 export interface DoneItem extends ItemBase {
 	kind: 'done';
@@ -106,7 +112,7 @@ export interface ServerRequestItem extends ItemBase {
 }
 
 /** Anything the chat shows. */
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem;
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem | ReasoningItem;
 
 /** What the agent is doing right now, for the typing indicator. */
 export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
@@ -319,9 +325,16 @@ export class Transcript {
 	}
 
 	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
-	/** A tool the AG-UI agent runs itself: a chip with the result the agent reported. */
+	/** An AG-UI agent's reasoning (folded) and the tools it runs itself (chips with their results). */
 	#agentTool(event: AguiEvent, base: { turnId: string; at: number }): void {
-		const data = (event.data ?? {}) as { toolCallId?: string; toolName?: string; frontend?: boolean; content?: string };
+		const data = (event.data ?? {}) as { toolCallId?: string; toolName?: string; frontend?: boolean; content?: string; text?: string };
+		if (event.name === 'REASONING_MESSAGE_CONTENT' || event.name === 'REASONING_MESSAGE_CHUNK') {
+			const key = `reasoning:${event.turnId}:${event.iteration}`;
+			const old = this.#get(key, 'reasoning');
+			if (old) this.#replace({ ...old, text: (old.text + (data.text ?? '')).slice(0, 20_000) });
+			else this.#push({ ...base, kind: 'reasoning', key, text: data.text ?? '' });
+			return;
+		}
 		if (!data.toolCallId) return;
 		const key = `tool:${data.toolCallId}`;
 		if (event.name === 'TOOL_CALL_START' && data.frontend === false && !this.#get(key, 'tool')) {
