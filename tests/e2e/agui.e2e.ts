@@ -48,7 +48,11 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 			return [
 				{ type: EventType.REASONING_START, messageId: 'think-1' } as BaseEvent,
 				{ type: EventType.REASONING_MESSAGE_START, messageId: 'think-1', role: 'reasoning' } as BaseEvent,
-				{ type: EventType.REASONING_MESSAGE_CONTENT, messageId: 'think-1', delta: 'The user wants the answer.' } as BaseEvent,
+				{
+					type: EventType.REASONING_MESSAGE_CONTENT,
+					messageId: 'think-1',
+					delta: 'The user wants the answer.'
+				} as BaseEvent,
 				{ type: EventType.REASONING_MESSAGE_END, messageId: 'think-1' } as BaseEvent,
 				{ type: EventType.REASONING_END, messageId: 'think-1' } as BaseEvent,
 				...text('Let me ', 'show the answer.'),
@@ -162,6 +166,24 @@ test('an A2UI surface from an activity becomes an a2ui widget whose button press
 	expect(String(action && 'content' in action ? action.content : '')).toContain(
 		'A2UI action "book" from confirm on surface booking: {"guests":4}'
 	);
+	expect(errors).toEqual([]);
+});
+
+test('widget_display with name a2ui draws a surface the same way', async ({ page }) => {
+	const errors = collectErrors(page);
+	agent.setScript([
+		(input) => {
+			const display = input.tools.find((tool) => tool.name.endsWith('widget_display'))?.name ?? 'missing';
+			return toolCall(display, { name: 'a2ui', params: { messages: surface('from-tool') } });
+		},
+		(input) => text(`Drawn: ${String(input.messages.at(-1)?.content).slice(0, 40)}`)
+	]);
+	await openWithAgent(page);
+	await send(page, 'Draw the form yourself');
+	await waitTurns(page, 1);
+	const widget = page.locator('[data-widget-type=a2ui]');
+	await expect(widget.getByText('Table for 4')).toBeVisible();
+	await expect(page.getByTestId('assistant-message').last()).toContainText('Drawn:');
 	expect(errors).toEqual([]);
 });
 
