@@ -9,7 +9,17 @@ import { autouiPlugin } from './scripts/lint/boundaries-rule.js';
 
 export default ts.config(
 	{
-		ignores: ['build/', 'build-*/', '.svelte-kit/', '.svelte-kit-*/', 'test-results/', 'tests/artifacts/', 'static/', 'tools/*/node_modules/', 'node_modules/']
+		ignores: [
+			'build/',
+			'build-*/',
+			'.svelte-kit/',
+			'.svelte-kit-*/',
+			'test-results/',
+			'tests/artifacts/',
+			'static/',
+			'tools/*/node_modules/',
+			'node_modules/'
+		]
 	},
 	js.configs.recommended,
 	...ts.configs.recommended,
@@ -19,13 +29,18 @@ export default ts.config(
 	},
 	{
 		files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'],
-		languageOptions: { parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig } }
+		languageOptions: {
+			parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig }
+		}
 	},
 	{
 		plugins: { autoui: autouiPlugin },
 		rules: {
 			'autoui/boundaries': 'error',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }
+			],
 			// Stores keep plain Map/Set/Date values behind `$state.raw` on purpose (replaced, never
 			// mutated in place), which this rule cannot tell from a missed SvelteMap.
 			'svelte/prefer-svelte-reactivity': 'off',

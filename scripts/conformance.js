@@ -37,7 +37,9 @@ function readBaseline() {
 	for (const [revision, entries] of Object.entries(raw)) {
 		revisions[revision] = (entries ?? []).map((entry, index) => {
 			if (typeof entry?.id !== 'string' || typeof entry?.reason !== 'string' || entry.reason.trim().length < 10) {
-				throw new Error(`${baselineFile}: entry ${index + 1} of ${revision} needs an "id" (scenario or scenario:check-id) and a "reason".`);
+				throw new Error(
+					`${baselineFile}: entry ${index + 1} of ${revision} needs an "id" (scenario or scenario:check-id) and a "reason".`
+				);
 			}
 			return entry;
 		});
@@ -68,7 +70,13 @@ async function buildClient() {
 		configFile: false,
 		logLevel: 'warn',
 		resolve: { alias: { $lib: join(root, 'src', 'lib') } },
-		build: { ssr: join(root, 'tests', 'conformance', 'main.ts'), outDir, emptyOutDir: true, minify: false, target: 'node20' }
+		build: {
+			ssr: join(root, 'tests', 'conformance', 'main.ts'),
+			outDir,
+			emptyOutDir: true,
+			minify: false,
+			target: 'node20'
+		}
 	});
 	return join(outDir, 'main.js');
 }
@@ -105,7 +113,9 @@ try {
 		);
 		if (run.status !== 0) {
 			failed = true;
-			console.error(`Conformance at ${revision} failed (exit ${run.status ?? run.signal}). Fix the regression, or update tools/conformance/baseline.yml with a reason.`);
+			console.error(
+				`Conformance at ${revision} failed (exit ${run.status ?? run.signal}). Fix the regression, or update tools/conformance/baseline.yml with a reason.`
+			);
 		}
 	}
 } finally {

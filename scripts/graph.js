@@ -17,6 +17,8 @@ for (const [key, count] of [...edges].sort()) {
 if (dot) lines.push('}');
 process.stdout.write(`${lines.join('\n')}\n`);
 if (violations.length) {
-	process.stderr.write(`\n${violations.length} import(s) the module table forbids:\n${violations.map((v) => `  ${v}`).join('\n')}\n`);
+	process.stderr.write(
+		`\n${violations.length} import(s) the module table forbids:\n${violations.map((v) => `  ${v}`).join('\n')}\n`
+	);
 	process.exitCode = 1;
 }

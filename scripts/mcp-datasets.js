@@ -18,7 +18,11 @@ const { module } = await runnerImport(join(root, 'src', 'lib', 'server', 'datase
 	logLevel: 'error'
 });
 const engineOptions = module.engineOptionsFromEnv(process.env);
-const server = await module.startStandaloneDatasetsServer({ port, host, engine: () => module.getDatasetEngine(engineOptions) });
+const server = await module.startStandaloneDatasetsServer({
+	port,
+	host,
+	engine: () => module.getDatasetEngine(engineOptions)
+});
 console.log(`Datasets MCP server (Streamable HTTP) at ${server.url}\nPress Ctrl+C to stop.`);
 
 let stopping = false;

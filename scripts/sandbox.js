@@ -6,7 +6,12 @@
 import { startSandbox } from './sandbox-start.js';
 
 const port = process.env.PORT || '4173';
-startSandbox({ host: process.env.HOST || '127.0.0.1', port: process.env.SANDBOX_PORT || String(Number(port) + 1), appPort: port, origin: process.env.ORIGIN }).then(
+startSandbox({
+	host: process.env.HOST || '127.0.0.1',
+	port: process.env.SANDBOX_PORT || String(Number(port) + 1),
+	appPort: port,
+	origin: process.env.ORIGIN
+}).then(
 	(url) => console.log(`MCP App sandbox at ${url}`),
 	(error) => {
 		console.error(`The MCP App sandbox could not start: ${error.message}`);

@@ -23,7 +23,9 @@ const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 // MCP App views run on a second origin: the sandbox proxy on SANDBOX_PORT (default PORT+1).
 const sandboxPort = process.env.SANDBOX_PORT || String(Number(port) + 1);
 const sandbox = startSandbox({ host, port: sandboxPort, appPort: port, origin: process.env.ORIGIN }).catch((error) => {
-	console.error(`  The MCP App sandbox could not start on port ${sandboxPort} (${error.message}); MCP App views will say so. Set SANDBOX_PORT to another port.`);
+	console.error(
+		`  The MCP App sandbox could not start on port ${sandboxPort} (${error.message}); MCP App views will say so. Set SANDBOX_PORT to another port.`
+	);
 	return undefined;
 });
 
@@ -33,7 +35,13 @@ const sandbox = startSandbox({ host, port: sandboxPort, appPort: port, origin: p
 // query of the datasets server never waits for a thread that heavy queries hold.
 const server = spawn(process.execPath, ['--max-http-header-size=262144', join(outDir, 'index.js')], {
 	stdio: ['ignore', 'pipe', 'inherit'],
-	env: withServerDefaults({ UV_THREADPOOL_SIZE: '16', ...process.env, HOST: host, PORT: port, SANDBOX_PORT: sandboxPort })
+	env: withServerDefaults({
+		UV_THREADPOOL_SIZE: '16',
+		...process.env,
+		HOST: host,
+		PORT: port,
+		SANDBOX_PORT: sandboxPort
+	})
 });
 
 let announced = false;
@@ -42,8 +50,12 @@ server.stdout.on('data', (chunk) => {
 	if (!announced && /Listening on/.test(text)) {
 		announced = true;
 		void sandbox.then((sandboxUrl) => {
-			const views = process.env.SANDBOX_ORIGIN ? `${process.env.SANDBOX_ORIGIN} (served here at ${sandboxUrl})` : sandboxUrl;
-			console.log(`\n  AutoUI is running at ${url}\n  (embedded datasets MCP server: ${url}/mcp/datasets)\n  (MCP App views: ${sandboxUrl ? views : 'off'})\n  Press Ctrl+C to stop.\n`);
+			const views = process.env.SANDBOX_ORIGIN
+				? `${process.env.SANDBOX_ORIGIN} (served here at ${sandboxUrl})`
+				: sandboxUrl;
+			console.log(
+				`\n  AutoUI is running at ${url}\n  (embedded datasets MCP server: ${url}/mcp/datasets)\n  (MCP App views: ${sandboxUrl ? views : 'off'})\n  Press Ctrl+C to stop.\n`
+			);
 		});
 		return;
 	}

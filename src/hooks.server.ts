@@ -14,7 +14,10 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const policy = response.headers.get('content-security-policy');
 	try {
 		if (policy?.includes("frame-src 'none'")) {
-			response.headers.set('content-security-policy', allowSandboxFrames(policy, sandboxOriginFor(event.url, env), event.url.origin));
+			response.headers.set(
+				'content-security-policy',
+				allowSandboxFrames(policy, sandboxOriginFor(event.url, env), event.url.origin)
+			);
 		}
 		if (response.headers.get('content-type')?.startsWith('text/html')) response.headers.delete('link');
 	} catch {

@@ -35,9 +35,13 @@ describe('the module table of docs/ARCHITECTURE.md', () => {
 
 	it('forbids what a row does not list and allows a room its own files', () => {
 		expect(boundaryViolation(file('shared/x.ts'), '$lib/canvas')).toMatch(/`shared` may not import `canvas`/);
-		expect(boundaryViolation(file('widgets/bar/x.ts'), '$lib/canvas/types')).toMatch(/`widgets` may not import `canvas\/types`/);
+		expect(boundaryViolation(file('widgets/bar/x.ts'), '$lib/canvas/types')).toMatch(
+			/`widgets` may not import `canvas\/types`/
+		);
 		expect(boundaryViolation(file('widgets/bar/x.ts'), '../../canvas/types')).toMatch(/room `canvas`/);
-		expect(boundaryViolation(file('agent/providers/openai/x.ts'), '$lib/agent/loop')).toMatch(/`agent\/providers` may not/);
+		expect(boundaryViolation(file('agent/providers/openai/x.ts'), '$lib/agent/loop')).toMatch(
+			/`agent\/providers` may not/
+		);
 		expect(boundaryViolation(file('canvas/x.ts'), '$lib/widgets')).toBeUndefined();
 		expect(boundaryViolation(file('agent/loop.ts'), './registry')).toBeUndefined();
 		expect(boundaryViolation(file('agent/providers/openai/x.ts'), '$lib/agent/types')).toBeUndefined();
@@ -51,7 +55,10 @@ describe('npm run lint', () => {
 
 	it('fails a module importing across a forbidden boundary, naming the file', async () => {
 		const filePath = file('shared/forbidden-example.ts');
-		const [result] = await eslint.lintText("import { CanvasStore } from '$lib/canvas';\nexport const x = CanvasStore;\n", { filePath });
+		const [result] = await eslint.lintText(
+			"import { CanvasStore } from '$lib/canvas';\nexport const x = CanvasStore;\n",
+			{ filePath }
+		);
 		expect(result.filePath).toBe(filePath);
 		expect(result.messages.map((message) => message.ruleId)).toContain('autoui/boundaries');
 		const formatted = await (await eslint.loadFormatter('stylish')).format([result]);
@@ -59,21 +66,31 @@ describe('npm run lint', () => {
 	});
 
 	it('checks Svelte components and dynamic imports too', async () => {
-		const svelte = await eslint.lintText("<script lang=\"ts\">\n\timport { CanvasStore } from '$lib/canvas';\n\tvoid CanvasStore;\n</script>\n", { filePath: file('widgets/bar/Forbidden.svelte') });
+		const svelte = await eslint.lintText(
+			'<script lang="ts">\n\timport { CanvasStore } from \'$lib/canvas\';\n\tvoid CanvasStore;\n</script>\n',
+			{ filePath: file('widgets/bar/Forbidden.svelte') }
+		);
 		expect(svelte[0].messages.map((message) => message.ruleId)).toContain('autoui/boundaries');
-		const dynamic = await eslint.lintText("export const load = () => import('$lib/chat');\n", { filePath: file('mcp/forbidden.ts') });
+		const dynamic = await eslint.lintText("export const load = () => import('$lib/chat');\n", {
+			filePath: file('mcp/forbidden.ts')
+		});
 		expect(dynamic[0].messages.map((message) => message.ruleId)).toContain('autoui/boundaries');
 	});
 
 	it('leaves unit tests free to import what they test with', async () => {
-		const [result] = await eslint.lintText("import { CanvasStore } from '$lib/canvas';\nexport const x = CanvasStore;\n", { filePath: file('shared/example.test.ts') });
+		const [result] = await eslint.lintText(
+			"import { CanvasStore } from '$lib/canvas';\nexport const x = CanvasStore;\n",
+			{ filePath: file('shared/example.test.ts') }
+		);
 		expect(result.messages.filter((message) => message.ruleId === 'autoui/boundaries')).toEqual([]);
 	});
 });
 
 describe('npm run graph', () => {
 	it('finds static, re-exported and dynamic imports', () => {
-		expect(importsOf("import a from '$lib/x';\nexport { b } from './y';\nconst c = await import('../z');\nimport './side';")).toEqual(['$lib/x', './y', '../z', './side']);
+		expect(
+			importsOf("import a from '$lib/x';\nexport { b } from './y';\nconst c = await import('../z');\nimport './side';")
+		).toEqual(['$lib/x', './y', '../z', './side']);
 	});
 
 	it('sees the arrows between rooms on a fresh checkout (no generated files needed)', () => {

@@ -47,14 +47,26 @@ export default async function run(emit: Emit): Promise<void> {
 			appendTimes.push(performance.now() - start);
 		}
 	}
-	emit({ name: 'console-append-100-events', value: round(median(appendTimes)), unit: 'ms', target: '< 16 ms (one frame)', entries: entriesAtStart, samples: appendTimes.length });
+	emit({
+		name: 'console-append-100-events',
+		value: round(median(appendTimes)),
+		unit: 'ms',
+		target: '< 16 ms (one frame)',
+		entries: entriesAtStart,
+		samples: appendTimes.length
+	});
 
 	const log = new ConsoleLog();
 	log.sync(base);
 	const entries = log.entries;
 	const filters = {
 		search: { ...noFilter, search: 'paris' },
-		'kind+server+status': { ...noFilter, kinds: ['tool-call' as const, 'tool-error' as const], servers: ['weather'], statuses: ['error' as const] },
+		'kind+server+status': {
+			...noFilter,
+			kinds: ['tool-call' as const, 'tool-error' as const],
+			servers: ['weather'],
+			statuses: ['error' as const]
+		},
 		'search-no-match': { ...noFilter, search: 'no such text anywhere' }
 	};
 	for (const [name, filter] of Object.entries(filters)) {
@@ -65,7 +77,14 @@ export default async function run(emit: Emit): Promise<void> {
 			shown = filterEntries(entries, filter).length;
 			times.push(performance.now() - start);
 		}
-		emit({ name: `console-filter-${name}`, value: round(median(times)), unit: 'ms', target: '< 16 ms', entries: entries.length, shown });
+		emit({
+			name: `console-filter-${name}`,
+			value: round(median(times)),
+			unit: 'ms',
+			target: '< 16 ms',
+			entries: entries.length,
+			shown
+		});
 	}
 
 	const coldTimes: number[] = [];
@@ -75,5 +94,11 @@ export default async function run(emit: Emit): Promise<void> {
 		cold.sync(base);
 		coldTimes.push(performance.now() - start);
 	}
-	emit({ name: 'console-derive-5000-entries', value: round(median(coldTimes)), unit: 'ms', target: '< 100 ms', entries: entries.length });
+	emit({
+		name: 'console-derive-5000-entries',
+		value: round(median(coldTimes)),
+		unit: 'ms',
+		target: '< 100 ms',
+		entries: entries.length
+	});
 }

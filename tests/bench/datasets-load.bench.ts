@@ -20,9 +20,9 @@ type Emit = (figure: Record<string, unknown>) => void;
 const CLIENTS = 50;
 const QUERIES_PER_CLIENT = 4;
 const LIGHT = [
-	"SELECT state, count(*) AS airports FROM airports GROUP BY state ORDER BY airports DESC LIMIT 10",
+	'SELECT state, count(*) AS airports FROM airports GROUP BY state ORDER BY airports DESC LIMIT 10',
 	'SELECT Origin, avg(Horsepower) AS hp FROM cars GROUP BY Origin',
-	"SELECT weather, count(*) AS days FROM seattle_weather GROUP BY weather"
+	'SELECT weather, count(*) AS days FROM seattle_weather GROUP BY weather'
 ];
 const HEAVY = [
 	'SELECT origin, count(*) AS flights, avg(delay) AS avg_delay FROM flights_3m GROUP BY origin ORDER BY flights DESC LIMIT 20',
@@ -47,7 +47,13 @@ async function timedQuery(client: Client, sql: string, errors: string[]): Promis
 	const started = performance.now();
 	try {
 		const result = (await client.callTool({ name: 'query_sql', arguments: { sql } })) as CallToolResult;
-		if (result.isError) errors.push(result.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ').slice(0, 160));
+		if (result.isError)
+			errors.push(
+				result.content
+					.map((part) => (part.type === 'text' ? part.text : ''))
+					.join(' ')
+					.slice(0, 160)
+			);
 	} catch (error) {
 		errors.push((error as Error).message.slice(0, 160));
 	}
@@ -83,7 +89,9 @@ export default async function run(emit: Emit): Promise<void> {
 		const idle: number[] = [];
 		for (let index = 0; index < 20; index++) idle.push(await timedQuery(probe, 'SELECT 1', []));
 		idle.sort((a, b) => a - b);
-		const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => connect(server.url, `client-${index}`)));
+		const clients = await Promise.all(
+			Array.from({ length: CLIENTS }, (_, index) => connect(server.url, `client-${index}`))
+		);
 		const errors: string[] = [];
 		const light: number[] = [];
 		const heavy: number[] = [];
@@ -114,10 +122,38 @@ export default async function run(emit: Emit): Promise<void> {
 		for (const list of [light, heavy, probes]) list.sort((a, b) => a - b);
 		const all = [...light, ...heavy].sort((a, b) => a - b);
 		const note = `${CLIENTS} clients × ${QUERIES_PER_CLIENT} queries (${heavy.length} heavy), default limits`;
-		emit({ name: 'datasets-load-p50', value: round(percentile(all, 50)), unit: 'ms', target: null, p95: round(percentile(all, 95)), runs: all.length, note });
-		emit({ name: 'datasets-load-light-p50', value: round(percentile(light, 50)), unit: 'ms', target: null, p95: round(percentile(light, 95)), runs: light.length });
-		emit({ name: 'datasets-load-heavy-p50', value: round(percentile(heavy, 50)), unit: 'ms', target: null, p95: round(percentile(heavy, 95)), runs: heavy.length });
-		emit({ name: 'datasets-load-errors', value: errors.length, unit: 'count', target: 0, ...(errors.length ? { first: errors[0] } : {}) });
+		emit({
+			name: 'datasets-load-p50',
+			value: round(percentile(all, 50)),
+			unit: 'ms',
+			target: null,
+			p95: round(percentile(all, 95)),
+			runs: all.length,
+			note
+		});
+		emit({
+			name: 'datasets-load-light-p50',
+			value: round(percentile(light, 50)),
+			unit: 'ms',
+			target: null,
+			p95: round(percentile(light, 95)),
+			runs: light.length
+		});
+		emit({
+			name: 'datasets-load-heavy-p50',
+			value: round(percentile(heavy, 50)),
+			unit: 'ms',
+			target: null,
+			p95: round(percentile(heavy, 95)),
+			runs: heavy.length
+		});
+		emit({
+			name: 'datasets-load-errors',
+			value: errors.length,
+			unit: 'count',
+			target: 0,
+			...(errors.length ? { first: errors[0] } : {})
+		});
 		emit({
 			name: 'datasets-load-select1-p95',
 			value: round(percentile(probes, 95)),
@@ -128,7 +164,13 @@ export default async function run(emit: Emit): Promise<void> {
 			runs: probes.length,
 			idleP50: round(percentile(idle, 50))
 		});
-		emit({ name: 'datasets-load-throughput', value: round((all.length / elapsed) * 1000), unit: 'queries/s', target: null, elapsedMs: Math.round(elapsed) });
+		emit({
+			name: 'datasets-load-throughput',
+			value: round((all.length / elapsed) * 1000),
+			unit: 'queries/s',
+			target: null,
+			elapsedMs: Math.round(elapsed)
+		});
 	} finally {
 		server.stop();
 	}

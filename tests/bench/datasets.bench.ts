@@ -16,7 +16,8 @@ import { createDatasetsMcpServer, DatasetEngine, vegaDatasetsDirectory } from '$
 
 type Emit = (figure: Record<string, unknown>) => void;
 
-const GROUP_BY = 'SELECT origin, count(*) AS flights, avg(delay) AS avg_delay FROM flights_3m GROUP BY origin ORDER BY flights DESC';
+const GROUP_BY =
+	'SELECT origin, count(*) AS flights, avg(delay) AS avg_delay FROM flights_3m GROUP BY origin ORDER BY flights DESC';
 
 async function time(work: () => Promise<unknown>): Promise<number> {
 	const started = performance.now();
@@ -66,7 +67,13 @@ export default async function run(emit: Emit): Promise<void> {
 		const load = await time(() => connection.run(`CREATE TABLE flights_3m AS SELECT * FROM read_parquet('${file}')`));
 		const overTable = await median(5, () => connection.runAndReadAll(GROUP_BY));
 		emit({ name: 'datasets-flights3m-table-load (comparison)', value: round(load), unit: 'ms', target: null });
-		emit({ name: 'datasets-flights3m-groupby-table-p50 (comparison)', value: round(overTable), unit: 'ms', target: null, runs: 5 });
+		emit({
+			name: 'datasets-flights3m-groupby-table-p50 (comparison)',
+			value: round(overTable),
+			unit: 'ms',
+			target: null,
+			runs: 5
+		});
 		connection.closeSync();
 	} finally {
 		instance.closeSync();

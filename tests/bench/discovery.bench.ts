@@ -26,7 +26,12 @@ function makeTool(server: number, index: number): ToolDefinition {
 	};
 	if (index % 2 === 0) properties.sort = { type: 'string', enum: ['asc', 'desc'], description: 'Sort order.' };
 	if (index % 3 === 0) properties.from = { type: 'string', format: 'date', description: 'Start date (YYYY-MM-DD).' };
-	if (index % 4 === 0) properties.region = { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' }, radiusKm: { type: 'number' } }, required: ['lat', 'lng'] };
+	if (index % 4 === 0)
+		properties.region = {
+			type: 'object',
+			properties: { lat: { type: 'number' }, lng: { type: 'number' }, radiusKm: { type: 'number' } },
+			required: ['lat', 'lng']
+		};
 	return {
 		name: `${verb}_${noun}_${index}`,
 		description: `${verb[0].toUpperCase()}${verb.slice(1)} ${noun} from ${SERVERS[server]} with optional filters. Returns JSON with one entry per item and a total count.`,
@@ -38,8 +43,16 @@ function layers(): ToolLayer[] {
 	return SERVERS.map((serverName, server) => {
 		const tools = Array.from({ length: TOOLS_PER_SERVER }, (_, index) => makeTool(server, index));
 		if (server < 2) {
-			tools[0] = { name: 'list_recipes', description: 'List the recipes of this server.', inputSchema: { type: 'object', properties: {} } };
-			tools[1] = { name: 'get_recipe', description: 'Read one recipe.', inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } };
+			tools[0] = {
+				name: 'list_recipes',
+				description: 'List the recipes of this server.',
+				inputSchema: { type: 'object', properties: {} }
+			};
+			tools[1] = {
+				name: 'get_recipe',
+				description: 'Read one recipe.',
+				inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }
+			};
 		}
 		return { protocol: 'mcp' as const, serverName, description: `${serverName} data served over MCP.`, tools };
 	});
@@ -58,7 +71,35 @@ export default async function run(emit: Emit): Promise<void> {
 	const eager = await firstRequestChars(false);
 	const tokens = (chars: number) => Math.ceil(chars / 4);
 	const estimate = 'tokens estimated as characters / 4';
-	emit({ name: 'discovery-first-request', value: tokens(lazy.chars), unit: 'tokens', target: null, chars: lazy.chars, tools: lazy.tools, promptChars: lazy.prompt, servers: SERVERS.length, toolsPerServer: TOOLS_PER_SERVER, estimate });
-	emit({ name: 'all-tools-first-request', value: tokens(eager.chars), unit: 'tokens', target: null, chars: eager.chars, tools: eager.tools, promptChars: eager.prompt, servers: SERVERS.length, toolsPerServer: TOOLS_PER_SERVER, estimate });
-	emit({ name: 'discovery-vs-all-tools', value: Math.round((lazy.chars / eager.chars) * 1000) / 10, unit: '%', target: '< 20%', estimate });
+	emit({
+		name: 'discovery-first-request',
+		value: tokens(lazy.chars),
+		unit: 'tokens',
+		target: null,
+		chars: lazy.chars,
+		tools: lazy.tools,
+		promptChars: lazy.prompt,
+		servers: SERVERS.length,
+		toolsPerServer: TOOLS_PER_SERVER,
+		estimate
+	});
+	emit({
+		name: 'all-tools-first-request',
+		value: tokens(eager.chars),
+		unit: 'tokens',
+		target: null,
+		chars: eager.chars,
+		tools: eager.tools,
+		promptChars: eager.prompt,
+		servers: SERVERS.length,
+		toolsPerServer: TOOLS_PER_SERVER,
+		estimate
+	});
+	emit({
+		name: 'discovery-vs-all-tools',
+		value: Math.round((lazy.chars / eager.chars) * 1000) / 10,
+		unit: '%',
+		target: '< 20%',
+		estimate
+	});
 }

@@ -80,7 +80,10 @@ function clientServer(name: string, client: Client): ToolServer {
 			return (await client.listTools()).tools as ToolDefinition[];
 		},
 		async callTool(tool, args, options = {}) {
-			return (await client.callTool({ name: tool, arguments: args }, undefined, { signal: options.signal, timeout: options.timeoutMs })) as ToolCallResult;
+			return (await client.callTool({ name: tool, arguments: args }, undefined, {
+				signal: options.signal,
+				timeout: options.timeoutMs
+			})) as ToolCallResult;
 		}
 	};
 }
@@ -101,7 +104,11 @@ function script(question: Question, mode: Mode): MockStep[] {
 				toolCalls: [
 					{
 						name: 'autoui_webmcp_widget_display',
-						input: { name: question.widget, params: { ...question.params, [question.rowsKey]: { $ref: 'source#/rows' } }, source: { tool: 'datasets_mcp_query_sql', args } }
+						input: {
+							name: question.widget,
+							params: { ...question.params, [question.rowsKey]: { $ref: 'source#/rows' } },
+							source: { tool: 'datasets_mcp_query_sql', args }
+						}
 					}
 				]
 			},
@@ -110,7 +117,14 @@ function script(question: Question, mode: Mode): MockStep[] {
 	}
 	return [
 		{ toolCalls: [{ name: 'datasets_mcp_query_sql', input: args }] },
-		(request) => ({ toolCalls: [{ name: 'autoui_webmcp_widget_display', input: { name: question.widget, params: { ...question.params, [question.rowsKey]: rowsOf(request) } } }] }),
+		(request) => ({
+			toolCalls: [
+				{
+					name: 'autoui_webmcp_widget_display',
+					input: { name: question.widget, params: { ...question.params, [question.rowsKey]: rowsOf(request) } }
+				}
+			]
+		}),
 		done
 	];
 }
@@ -126,7 +140,12 @@ interface Cost {
 	rows: number;
 }
 
-async function play(question: Question, mode: Mode, servers: ToolServer[], layers: Parameters<typeof runAgentLoop>[1]['layers']): Promise<Cost> {
+async function play(
+	question: Question,
+	mode: Mode,
+	servers: ToolServer[],
+	layers: Parameters<typeof runAgentLoop>[1]['layers']
+): Promise<Cost> {
 	const provider = createMockProvider(script(question, mode));
 	let shownRows = -1;
 	const started = performance.now();
@@ -145,23 +164,42 @@ async function play(question: Question, mode: Mode, servers: ToolServer[], layer
 		}
 	});
 	const toolMs = performance.now() - started;
-	if (result.reason !== 'end_turn') throw new Error(`${question.key} (${mode}) ended with ${result.reason}: ${result.error?.message ?? ''}`);
+	if (result.reason !== 'end_turn')
+		throw new Error(`${question.key} (${mode}) ended with ${result.reason}: ${result.error?.message ?? ''}`);
 	const failed = result.calls.filter((call) => call.error);
 	if (failed.length) throw new Error(`${question.key} (${mode}): ${failed.map((call) => call.error).join('; ')}`);
 	if (shownRows <= 0) throw new Error(`${question.key} (${mode}) displayed no rows`);
 	let inputTokens = 0;
-	for (const request of provider.requests) inputTokens += tokens(request.system.length + JSON.stringify(request.tools).length + JSON.stringify(request.messages).length);
+	for (const request of provider.requests)
+		inputTokens += tokens(
+			request.system.length + JSON.stringify(request.tools).length + JSON.stringify(request.messages).length
+		);
 	// What each request's model wrote: the assistant message the next request carries (or the final text).
-	const written = result.messages.filter((message) => message.role === 'assistant').map((message) => tokens(JSON.stringify(message.content).length));
+	const written = result.messages
+		.filter((message) => message.role === 'assistant')
+		.map((message) => tokens(JSON.stringify(message.content).length));
 	const outputTokens = written.reduce((sum, value) => sum + value, 0);
 	const displayOutputTokens = Math.max(
 		0,
 		...result.messages
-			.filter((message) => message.role === 'assistant' && message.content.some((block) => block.type === 'tool_use' && block.name.endsWith('widget_display')))
+			.filter(
+				(message) =>
+					message.role === 'assistant' &&
+					message.content.some((block) => block.type === 'tool_use' && block.name.endsWith('widget_display'))
+			)
 			.map((message) => tokens(JSON.stringify(message.content).length))
 	);
 	const modelMs = written.reduce((sum, out) => sum + ttftMs + (out / tokensPerSecond) * 1000, 0);
-	return { requests: provider.requests.length, inputTokens, outputTokens, displayOutputTokens, modelMs, toolMs, wallMs: modelMs + toolMs, rows: shownRows };
+	return {
+		requests: provider.requests.length,
+		inputTokens,
+		outputTokens,
+		displayOutputTokens,
+		modelMs,
+		toolMs,
+		wallMs: modelMs + toolMs,
+		rows: shownRows
+	};
 }
 
 export default async function run(emit: Emit): Promise<void> {
@@ -175,16 +213,30 @@ export default async function run(emit: Emit): Promise<void> {
 	await client.connect(clientSide);
 	try {
 		const datasets = clientServer('datasets', client);
-		const layers = [autoui.layer(), { protocol: 'mcp' as const, serverName: 'datasets', tools: await datasets.listTools() }];
+		const layers = [
+			autoui.layer(),
+			{ protocol: 'mcp' as const, serverName: 'datasets', tools: await datasets.listTools() }
+		];
 		const servers = [autoui, datasets];
 		// One unmeasured turn loads the widget catalog and validators, so no question pays for it.
 		await play(QUESTIONS[0], 'reference', servers, layers);
-		emit({ name: 'turn-cost-latency-model', value: ttftMs, unit: 'ms to first token', target: null, tokensPerSecond, estimate: 'tokens = characters / 4' });
+		emit({
+			name: 'turn-cost-latency-model',
+			value: ttftMs,
+			unit: 'ms to first token',
+			target: null,
+			tokensPerSecond,
+			estimate: 'tokens = characters / 4'
+		});
 		for (const question of QUESTIONS) {
 			const inline = await play(question, 'inline', servers, layers);
 			const reference = await play(question, 'reference', servers, layers);
-			if (inline.rows !== reference.rows) throw new Error(`${question.key}: inline showed ${inline.rows} rows, by reference ${reference.rows}`);
-			for (const [mode, cost] of [['inline', inline], ['reference', reference]] as const) {
+			if (inline.rows !== reference.rows)
+				throw new Error(`${question.key}: inline showed ${inline.rows} rows, by reference ${reference.rows}`);
+			for (const [mode, cost] of [
+				['inline', inline],
+				['reference', reference]
+			] as const) {
 				emit({
 					name: `turn-cost-${question.key}-${mode}`,
 					value: Math.round(cost.wallMs),

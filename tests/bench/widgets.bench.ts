@@ -23,7 +23,8 @@ const median = (values: number[]) => percentile(values, 50);
 /** Frames skipped between consecutive animation frames, from their vsync timestamps. */
 const droppedFrames = (starts: number[], interval: number) => {
 	let dropped = 0;
-	for (let index = 1; index < starts.length; index++) dropped += Math.max(0, Math.round((starts[index] - starts[index - 1]) / interval) - 1);
+	for (let index = 1; index < starts.length; index++)
+		dropped += Math.max(0, Math.round((starts[index] - starts[index - 1]) / interval) - 1);
 	return dropped;
 };
 
@@ -79,22 +80,49 @@ export default async function run(emit: Emit): Promise<void> {
 				raw += body.length;
 				gzipped += gzipSync(body, { level: 9 }).length;
 			}
-			emit({ name: 'widgets-chart-chunks-gzip', value: round(gzipped / 1024), unit: 'KB', target: 'on demand only (not in initial JS)', files: scripts.size, rawKB: round(raw / 1024) });
+			emit({
+				name: 'widgets-chart-chunks-gzip',
+				value: round(gzipped / 1024),
+				unit: 'KB',
+				target: 'on demand only (not in initial JS)',
+				files: scripts.size,
+				rawKB: round(raw / 1024)
+			});
 			emit({ name: 'widgets-bar-1000-mount-cold', value: round(barCold), unit: 'ms', target: null });
 			const barWarm: number[] = [];
 			for (let run = 0; run < 5; run++) barWarm.push(await mount(page, barWidgets, barReady));
-			emit({ name: 'widgets-bar-1000-mount', value: round(median(barWarm)), unit: 'ms', target: '< 500 ms', runs: barWarm.length });
+			emit({
+				name: 'widgets-bar-1000-mount',
+				value: round(median(barWarm)),
+				unit: 'ms',
+				target: '< 500 ms',
+				runs: barWarm.length
+			});
 
 			const postTimes: number[] = [];
 			for (let run = 0; run < 3; run++) {
 				await mount(page, '() => []', '() => true');
-				postTimes.push(await mount(page, tableWidgets.replace("name: 'data-table'", "name: 'not-a-widget'"), '() => true'));
+				postTimes.push(
+					await mount(page, tableWidgets.replace("name: 'data-table'", "name: 'not-a-widget'"), '() => true')
+				);
 			}
-			emit({ name: 'widgets-table-200k-post-only', value: round(median(postTimes)), unit: 'ms', target: 'part of the mount figure: cloning 200,000 rows into the page message', runs: postTimes.length });
+			emit({
+				name: 'widgets-table-200k-post-only',
+				value: round(median(postTimes)),
+				unit: 'ms',
+				target: 'part of the mount figure: cloning 200,000 rows into the page message',
+				runs: postTimes.length
+			});
 
 			const tableTimes: number[] = [];
 			for (let run = 0; run < 3; run++) tableTimes.push(await mount(page, tableWidgets, tableReady));
-			emit({ name: 'widgets-table-200k-mount', value: round(median(tableTimes)), unit: 'ms', target: '< 1000 ms', runs: tableTimes.length });
+			emit({
+				name: 'widgets-table-200k-mount',
+				value: round(median(tableTimes)),
+				unit: 'ms',
+				target: '< 1000 ms',
+				runs: tableTimes.length
+			});
 
 			const { times: idle, starts: idleStarts } = await page.evaluate(async () => {
 				const times: number[] = [];
@@ -108,8 +136,20 @@ export default async function run(emit: Emit): Promise<void> {
 				}
 				return { times, starts };
 			});
-			emit({ name: 'widgets-idle-frame-p50', value: round(percentile(idle, 50)), unit: 'ms', target: 'baseline for the scroll figures', frames: idle.length });
-			emit({ name: 'widgets-idle-frame-p95', value: round(percentile(idle, 95)), unit: 'ms', target: 'floor for the scroll p95: frames dropped with nothing to do (a busy machine)', frames: idle.length });
+			emit({
+				name: 'widgets-idle-frame-p50',
+				value: round(percentile(idle, 50)),
+				unit: 'ms',
+				target: 'baseline for the scroll figures',
+				frames: idle.length
+			});
+			emit({
+				name: 'widgets-idle-frame-p95',
+				value: round(percentile(idle, 95)),
+				unit: 'ms',
+				target: 'floor for the scroll p95: frames dropped with nothing to do (a busy machine)',
+				frames: idle.length
+			});
 			const frames = await page.evaluate(async () => {
 				const scroller = document.querySelector('[data-preview-widget=data-table] .scroller') as HTMLElement;
 				const times: number[] = [];
@@ -135,13 +175,54 @@ export default async function run(emit: Emit): Promise<void> {
 						})
 					);
 				}
-				return { times, work, frameStarts, rows: document.querySelectorAll('[data-preview-widget=data-table] .tr').length, top: scroller.scrollTop };
+				return {
+					times,
+					work,
+					frameStarts,
+					rows: document.querySelectorAll('[data-preview-widget=data-table] .tr').length,
+					top: scroller.scrollTop
+				};
 			});
-			emit({ name: 'widgets-table-200k-scroll-frame-p50', value: round(percentile(frames.times, 50)), unit: 'ms', target: '≈ 16.7 ms', frames: frames.times.length, renderedRows: frames.rows });
-			emit({ name: 'widgets-table-200k-scroll-frame-p95', value: round(percentile(frames.times, 95)), unit: 'ms', target: '≤ 16.7 ms (no dropped frame)', frames: frames.times.length });
-			emit({ name: 'widgets-table-200k-scroll-dropped-frames', value: droppedFrames(frames.frameStarts, percentile(idle, 50)), unit: 'frames', target: '0', of: frames.frameStarts.length - 1, idleDropped: droppedFrames(idleStarts, percentile(idle, 50)), idleOf: idleStarts.length - 1 });
-			emit({ name: 'widgets-table-200k-scroll-work-p50', value: round(percentile(frames.work, 50)), unit: 'ms', target: 'well under 16.7 ms', frames: frames.work.length });
-			emit({ name: 'widgets-table-200k-scroll-work-p95', value: round(percentile(frames.work, 95)), unit: 'ms', target: '< 16.7 ms', frames: frames.work.length, smallStepsP95: round(percentile(frames.work.slice(0, 120), 95)), jumpsP95: round(percentile(frames.work.slice(120), 95)) });
+			emit({
+				name: 'widgets-table-200k-scroll-frame-p50',
+				value: round(percentile(frames.times, 50)),
+				unit: 'ms',
+				target: '≈ 16.7 ms',
+				frames: frames.times.length,
+				renderedRows: frames.rows
+			});
+			emit({
+				name: 'widgets-table-200k-scroll-frame-p95',
+				value: round(percentile(frames.times, 95)),
+				unit: 'ms',
+				target: '≤ 16.7 ms (no dropped frame)',
+				frames: frames.times.length
+			});
+			emit({
+				name: 'widgets-table-200k-scroll-dropped-frames',
+				value: droppedFrames(frames.frameStarts, percentile(idle, 50)),
+				unit: 'frames',
+				target: '0',
+				of: frames.frameStarts.length - 1,
+				idleDropped: droppedFrames(idleStarts, percentile(idle, 50)),
+				idleOf: idleStarts.length - 1
+			});
+			emit({
+				name: 'widgets-table-200k-scroll-work-p50',
+				value: round(percentile(frames.work, 50)),
+				unit: 'ms',
+				target: 'well under 16.7 ms',
+				frames: frames.work.length
+			});
+			emit({
+				name: 'widgets-table-200k-scroll-work-p95',
+				value: round(percentile(frames.work, 95)),
+				unit: 'ms',
+				target: '< 16.7 ms',
+				frames: frames.work.length,
+				smallStepsP95: round(percentile(frames.work.slice(0, 120), 95)),
+				jumpsP95: round(percentile(frames.work.slice(120), 95))
+			});
 
 			const sortTimes = await page.evaluate(async () => {
 				const table = document.querySelector('[data-preview-widget=data-table]')!;
@@ -155,14 +236,22 @@ export default async function run(emit: Emit): Promise<void> {
 					const start = performance.now();
 					(table.querySelectorAll('.th .sort')[column - 1] as HTMLButtonElement).click();
 					await new Promise<void>((resolve) => {
-						const check = () => (firstCell() !== before || performance.now() - start > 30_000 ? resolve() : requestAnimationFrame(check));
+						const check = () =>
+							firstCell() !== before || performance.now() - start > 30_000 ? resolve() : requestAnimationFrame(check);
 						requestAnimationFrame(check);
 					});
 					times.push(performance.now() - start);
 				}
 				return times;
 			});
-			emit({ name: 'widgets-table-200k-sort', value: round(median(sortTimes)), unit: 'ms', target: '< 500 ms', runs: sortTimes.length, times: sortTimes.map(round) });
+			emit({
+				name: 'widgets-table-200k-sort',
+				value: round(median(sortTimes)),
+				unit: 'ms',
+				target: '< 500 ms',
+				runs: sortTimes.length,
+				times: sortTimes.map(round)
+			});
 
 			const filterTimes = await page.evaluate(async () => {
 				const table = document.querySelector('[data-preview-widget=data-table]')!;
@@ -175,15 +264,29 @@ export default async function run(emit: Emit): Promise<void> {
 					input.value = query;
 					input.dispatchEvent(new Event('input', { bubbles: true }));
 					await new Promise<void>((resolve) => {
-						const check = () => (count.textContent !== before || performance.now() - start > 30_000 ? resolve() : requestAnimationFrame(check));
+						const check = () =>
+							count.textContent !== before || performance.now() - start > 30_000
+								? resolve()
+								: requestAnimationFrame(check);
 						requestAnimationFrame(check);
 					});
 					times.push(performance.now() - start);
 				}
 				return times;
 			});
-			emit({ name: 'widgets-table-200k-filter-first', value: round(filterTimes[0]), unit: 'ms', target: 'includes the 250 ms typing pause', note: 'builds the searchable text of every row' });
-			emit({ name: 'widgets-table-200k-filter-narrow', value: round(filterTimes[1]), unit: 'ms', target: 'includes the 250 ms typing pause' });
+			emit({
+				name: 'widgets-table-200k-filter-first',
+				value: round(filterTimes[0]),
+				unit: 'ms',
+				target: 'includes the 250 ms typing pause',
+				note: 'builds the searchable text of every row'
+			});
+			emit({
+				name: 'widgets-table-200k-filter-narrow',
+				value: round(filterTimes[1]),
+				unit: 'ms',
+				target: 'includes the 250 ms typing pause'
+			});
 		} finally {
 			await browser.close();
 		}

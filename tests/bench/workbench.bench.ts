@@ -28,7 +28,11 @@ export default async function run(emit: Emit): Promise<void> {
 		const start = performance.now();
 		for (let index = 0; index < 10_000; index++) {
 			const params = { level: 'info', logger: 'flood', data: { index, text: 'lorem ipsum dolor sit amet' } };
-			matcher.entry(index, 'noisy', { direction: 'in', message: { jsonrpc: '2.0', method: 'notifications/message', params } as never, at: index });
+			matcher.entry(index, 'noisy', {
+				direction: 'in',
+				message: { jsonrpc: '2.0', method: 'notifications/message', params } as never,
+				at: index
+			});
 		}
 		times.push(performance.now() - start);
 	}
@@ -43,11 +47,20 @@ export default async function run(emit: Emit): Promise<void> {
 		let clock = 0;
 		const log: AgentEvent[] = [];
 		const console = new ConsoleLog();
-		const batcher = new LogEventBatcher({ emit: (event) => log.push(event), schedule: () => undefined, now: () => clock });
+		const batcher = new LogEventBatcher({
+			emit: (event) => log.push(event),
+			schedule: () => undefined,
+			now: () => clock
+		});
 		const start = performance.now();
 		for (let index = 0; index < 10_000; index++) {
 			clock = index / 10;
-			batcher.add('noisy', { level: index % 10 ? 'info' : 'error', logger: 'flood', data: { index, text: 'lorem ipsum dolor sit amet' }, at: clock });
+			batcher.add('noisy', {
+				level: index % 10 ? 'info' : 'error',
+				logger: 'flood',
+				data: { index, text: 'lorem ipsum dolor sit amet' },
+				at: clock
+			});
 			if (index % 160 === 159) {
 				batcher.flush();
 				console.sync(log);
@@ -60,5 +73,12 @@ export default async function run(emit: Emit): Promise<void> {
 		entries = console.entries.length;
 		events = log.length;
 	}
-	emit({ name: 'console-10000-log-messages', value: round(median(consoleTimes)), unit: 'ms', target: '< 100 ms', consoleEntries: entries, events });
+	emit({
+		name: 'console-10000-log-messages',
+		value: round(median(consoleTimes)),
+		unit: 'ms',
+		target: '< 100 ms',
+		consoleEntries: entries,
+		events
+	});
 }

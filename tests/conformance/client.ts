@@ -46,7 +46,15 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 	const storage = memoryStore();
 	const signIn = headlessSignIn({ storage, limit: 3 });
 	const authProvider = input.scenario.startsWith('auth/')
-		? new StoredOAuthProvider({ serverId: 'conformance', serverUrl: input.serverUrl, storage, redirectUrl, clientMetadataUrl, interactive: true, navigate: signIn.navigate })
+		? new StoredOAuthProvider({
+				serverId: 'conformance',
+				serverUrl: input.serverUrl,
+				storage,
+				redirectUrl,
+				clientMetadataUrl,
+				interactive: true,
+				navigate: signIn.navigate
+			})
 		: undefined;
 	if (authProvider && typeof input.context?.client_id === 'string') {
 		authProvider.saveClientInformation({
@@ -83,7 +91,9 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
 		await signedIn(() => connection.connect());
 		const tools = await signedIn(() => connection.listTools());
 		for (const tool of tools) {
-			const result = await signedIn(() => connection.callTool(tool.name, argumentsFor(tool.name, tools, input.context)));
+			const result = await signedIn(() =>
+				connection.callTool(tool.name, argumentsFor(tool.name, tools, input.context))
+			);
 			if (result.isError) console.error(`tool ${tool.name} answered with an error: ${JSON.stringify(result.content)}`);
 		}
 	} finally {
@@ -97,11 +107,17 @@ export async function runScenario(input: ScenarioInput): Promise<void> {
  * input schema of another tool exactly as the connection's tool list holds it, so the suite
  * can check that nothing in our catalog rewrote it.
  */
-function argumentsFor(tool: string, tools: ToolDefinition[], context?: Record<string, unknown>): Record<string, unknown> {
+function argumentsFor(
+	tool: string,
+	tools: ToolDefinition[],
+	context?: Record<string, unknown>
+): Record<string, unknown> {
 	const listed = Array.isArray(context?.toolCalls) ? context.toolCalls.find((call) => call?.name === tool) : undefined;
-	if (listed && typeof listed.arguments === 'object' && listed.arguments !== null) return listed.arguments as Record<string, unknown>;
+	if (listed && typeof listed.arguments === 'object' && listed.arguments !== null)
+		return listed.arguments as Record<string, unknown>;
 	if (tool === 'add_numbers') return { a: 5, b: 3 };
-	if (tool === 'json_schema_echo') return { schema: tools.find((other) => other.name === 'json_schema_2020_12_tool')?.inputSchema ?? {} };
+	if (tool === 'json_schema_echo')
+		return { schema: tools.find((other) => other.name === 'json_schema_2020_12_tool')?.inputSchema ?? {} };
 	return {};
 }
 
@@ -116,7 +132,8 @@ function scenarioHandlers(): ClientHandlers {
 			if (!('requestedSchema' in params)) return { action: 'decline' };
 			const content: Record<string, string | number | boolean | string[]> = {};
 			for (const [key, field] of Object.entries(params.requestedSchema.properties)) {
-				if ('default' in field && field.default !== undefined) content[key] = field.default as string | number | boolean | string[];
+				if ('default' in field && field.default !== undefined)
+					content[key] = field.default as string | number | boolean | string[];
 			}
 			return { action: 'accept', content };
 		}

@@ -24,6 +24,8 @@ try {
 	});
 	process.exit(0);
 } catch (error) {
-	console.error(`scenario ${scenario} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+	console.error(
+		`scenario ${scenario} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
+	);
 	process.exit(1);
 }

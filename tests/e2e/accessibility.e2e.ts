@@ -24,8 +24,13 @@ const themes = ['light', 'dark'] as const;
  */
 async function settle(page: Page): Promise<void> {
 	await page.evaluate(async () => {
-		const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-		await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2000))]);
+		const finite = document
+			.getAnimations()
+			.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+		await Promise.race([
+			Promise.allSettled(finite.map((animation) => animation.finished)),
+			new Promise((resolve) => setTimeout(resolve, 2000))
+		]);
 	});
 }
 
@@ -33,8 +38,16 @@ async function settle(page: Page): Promise<void> {
 async function expectAccessible(page: Page, state: string, testInfo: TestInfo): Promise<void> {
 	await settle(page);
 	const results = await new AxeBuilder({ page }).analyze();
-	const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-	const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.slice(0, 5).map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n')}`);
+	const serious = results.violations.filter(
+		(violation) => violation.impact === 'serious' || violation.impact === 'critical'
+	);
+	const report = serious.map(
+		(violation) =>
+			`${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+				.slice(0, 5)
+				.map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('')}`)
+				.join('\n')}`
+	);
 	await attachScreenshot(page, testInfo, `${state}`);
 	expect(report, `${state}: axe found serious violations`).toEqual([]);
 }
@@ -51,7 +64,9 @@ for (const theme of themes) {
 	test.describe(`${theme} theme`, () => {
 		test.use({ colorScheme: theme, viewport: { width: 1400, height: 900 } });
 
-		test('no serious violations: empty state, ten widgets, inspector, settings, MCP servers, workbench', async ({ page }, testInfo) => {
+		test('no serious violations: empty state, ten widgets, inspector, settings, MCP servers, workbench', async ({
+			page
+		}, testInfo) => {
 			const errors = collectErrors(page);
 			await installModelContext(page);
 			await page.goto('/');
@@ -104,21 +119,33 @@ for (const theme of themes) {
 }
 
 test('tool chips are one tab stop: Tab from the answer reaches the message box past them', async ({ page }) => {
-	const display = (label: string, value: number) => ({ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label, value } } });
-	llm.setScenario({ steps: [{ toolCalls: [display('Cars', 406), display('Origins', 3), display('Models', 312), display('Years', 13)] }, { text: 'Four numbers.' }] });
+	const display = (label: string, value: number) => ({
+		name: 'autoui_webmcp_widget_display',
+		input: { name: 'stat', params: { label, value } }
+	});
+	llm.setScenario({
+		steps: [
+			{ toolCalls: [display('Cars', 406), display('Origins', 3), display('Models', 312), display('Years', 13)] },
+			{ text: 'Four numbers.' }
+		]
+	});
 	await openApp(page, llm, 'anthropic', { waitForMcp: false });
 	await send(page, 'Count things');
 	await waitTurns(page, 1);
 	const heads = page.getByTestId('tool-chip').locator('.head');
 	await expect(heads).toHaveCount(4);
 	// Only one chip is in the tab order: the newest.
-	expect(await heads.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).tabIndex))).toEqual([-1, -1, -1, 0]);
+	expect(await heads.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).tabIndex))).toEqual([
+		-1, -1, -1, 0
+	]);
 	await heads.nth(3).focus();
 	await page.keyboard.press('ArrowUp');
 	await expect(heads.nth(2)).toBeFocused();
 	await page.keyboard.press('Home');
 	await expect(heads.nth(0)).toBeFocused();
-	expect(await heads.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).tabIndex))).toEqual([0, -1, -1, -1]);
+	expect(await heads.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).tabIndex))).toEqual([
+		0, -1, -1, -1
+	]);
 	// From the chips, a few Tabs reach the message box, whatever the number of chips.
 	let reached = false;
 	for (let step = 0; step < 6 && !reached; step++) {

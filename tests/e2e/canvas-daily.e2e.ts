@@ -17,7 +17,9 @@ test.beforeEach(async ({ page }) => {
 	await installModelContext(page);
 });
 
-test('Ctrl+Z and Shift+Ctrl+Z work wherever focus is, and after an undo removed the focused widget', async ({ page }) => {
+test('Ctrl+Z and Shift+Ctrl+Z work wherever focus is, and after an undo removed the focused widget', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const first = await display(page, 'stat', { label: 'First', value: 1 });
@@ -55,7 +57,9 @@ test('the inspector shows the schema its validation messages refer to', async ({
 	const inspector = page.getByTestId('inspector');
 	await inspector.getByTestId('inspector-params').fill('{"label": "Cars", "value": 406, "colour": "red"}');
 	await inspector.getByTestId('inspector-apply').click();
-	await expect(inspector.getByTestId('inspector-errors')).toContainText('/colour is not an allowed property (see the expected schema)');
+	await expect(inspector.getByTestId('inspector-errors')).toContainText(
+		'/colour is not an allowed property (see the expected schema)'
+	);
 	const schema = inspector.getByTestId('inspector-schema');
 	await schema.locator('summary').click();
 	await expect(schema.locator('pre')).toContainText('"label"');

@@ -24,7 +24,13 @@ async function position(frame: Locator): Promise<{ x: number; y: number; z: numb
 	});
 }
 
-async function dragBy(page: Page, handle: Locator, dx: number, dy: number, modifiers: { shift?: boolean } = {}): Promise<void> {
+async function dragBy(
+	page: Page,
+	handle: Locator,
+	dx: number,
+	dy: number,
+	modifiers: { shift?: boolean } = {}
+): Promise<void> {
 	const box = (await handle.boundingBox())!;
 	const x = box.x + 12;
 	const y = box.y + box.height / 2;
@@ -45,7 +51,14 @@ test('the outline renames, reorders, hides, duplicates and deletes widgets, each
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const stat = await display(page, 'stat', { label: 'Active users', value: 48213 });
-	const chart = await display(page, 'bar', { data: [{ origin: 'USA', horsepower: 119 }, { origin: 'Japan', horsepower: 80 }], x: 'origin', y: 'horsepower' });
+	const chart = await display(page, 'bar', {
+		data: [
+			{ origin: 'USA', horsepower: 119 },
+			{ origin: 'Japan', horsepower: 80 }
+		],
+		x: 'origin',
+		y: 'horsepower'
+	});
 	await display(page, 'callout', { heading: 'Provisional figures', message: 'March is not final.' });
 
 	await page.getByTestId('canvas-outline-toggle').click();
@@ -121,7 +134,9 @@ test('shift-click and the marquee select several widgets that move, align and de
 	expect(moved[1].x - before[1].x).toBe(moved[0].x - before[0].x);
 	expect(moved[2]).toEqual(before[2]);
 	await page.getByTestId('canvas-undo').click();
-	expect((await Promise.all(frames.map(position))).map(({ x, y }) => ({ x, y }))).toEqual(before.map(({ x, y }) => ({ x, y })));
+	expect((await Promise.all(frames.map(position))).map(({ x, y }) => ({ x, y }))).toEqual(
+		before.map(({ x, y }) => ({ x, y }))
+	);
 
 	// Shift-drag a marquee over the background around all three: they are selected.
 	await page.keyboard.press('Escape');
@@ -151,7 +166,10 @@ test('shift-click and the marquee select several widgets that move, align and de
 
 test('a dragged frame snaps to a neighbour’s edge and shows a guide', async ({ page }) => {
 	await page.goto('/');
-	const [a, b] = [await display(page, 'stat', { label: 'Cars', value: 406 }), await display(page, 'stat', { label: 'Models', value: 312 })];
+	const [a, b] = [
+		await display(page, 'stat', { label: 'Cars', value: 406 }),
+		await display(page, 'stat', { label: 'Models', value: 312 })
+	];
 	const first = page.locator(`[data-widget-id=${a}]`);
 	const second = page.locator(`[data-widget-id=${b}]`);
 	const target = await position(first);

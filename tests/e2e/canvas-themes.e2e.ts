@@ -17,8 +17,16 @@ const themes = ['light', 'dark'] as const;
 async function expectAccessible(page: Page, state: string, testInfo: TestInfo): Promise<void> {
 	await attachScreenshot(page, testInfo, state);
 	const results = await new AxeBuilder({ page }).analyze();
-	const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-	const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.slice(0, 5).map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('')}`).join('\n')}`);
+	const serious = results.violations.filter(
+		(violation) => violation.impact === 'serious' || violation.impact === 'critical'
+	);
+	const report = serious.map(
+		(violation) =>
+			`${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+				.slice(0, 5)
+				.map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('')}`)
+				.join('\n')}`
+	);
 	expect(report, `${state}: axe found serious violations`).toEqual([]);
 }
 
@@ -26,7 +34,9 @@ for (const theme of themes) {
 	test.describe(`${theme} theme`, () => {
 		test.use({ colorScheme: theme, viewport: { width: 1600, height: 1000 } });
 
-		test('ten widgets after Arrange and Fit all, the outline with a renamed item, a multi-selection with its align bar', async ({ page }, testInfo) => {
+		test('ten widgets after Arrange and Fit all, the outline with a renamed item, a multi-selection with its align bar', async ({
+			page
+		}, testInfo) => {
 			test.setTimeout(90_000);
 			const errors = collectErrors(page);
 			await installModelContext(page);
@@ -48,9 +58,18 @@ for (const theme of themes) {
 			await expect(first).toContainText('Fleet size this year');
 
 			const frames = page.locator('[data-widget-id]');
-			await frames.nth(0).locator('.title-bar').click({ position: { x: 12, y: 12 } });
-			await frames.nth(1).locator('.title-bar').click({ position: { x: 12, y: 12 }, modifiers: ['Shift'] });
-			await frames.nth(2).locator('.title-bar').click({ position: { x: 12, y: 12 }, modifiers: ['Shift'] });
+			await frames
+				.nth(0)
+				.locator('.title-bar')
+				.click({ position: { x: 12, y: 12 } });
+			await frames
+				.nth(1)
+				.locator('.title-bar')
+				.click({ position: { x: 12, y: 12 }, modifiers: ['Shift'] });
+			await frames
+				.nth(2)
+				.locator('.title-bar')
+				.click({ position: { x: 12, y: 12 }, modifiers: ['Shift'] });
 			await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
 			await expect(page.getByTestId('align-top')).toBeVisible();
 			await expect(outline.locator('[data-selected=true]')).toHaveCount(3);

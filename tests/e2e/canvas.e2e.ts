@@ -30,14 +30,18 @@ async function position(page: Page): Promise<{ x: number; y: number; w: number; 
 }
 
 async function widgetIds(page: Page): Promise<string[]> {
-	return page.locator('[data-widget-id]').evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-widget-id')!).sort());
+	return page
+		.locator('[data-widget-id]')
+		.evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-widget-id')!).sort());
 }
 
 test.beforeEach(async ({ page }) => {
 	await installModelContext(page);
 });
 
-test('a widget displayed through the autoui WebMCP tools appears; invalid params are refused with the schema', async ({ page }) => {
+test('a widget displayed through the autoui WebMCP tools appears; invalid params are refused with the schema', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const id = await display(page, 'stat', { label: 'Monthly users', value: 48213, trend: 'up' });
@@ -48,7 +52,10 @@ test('a widget displayed through the autoui WebMCP tools appears; invalid params
 
 	const invalid = await callTool(page, 'widget_display', { name: 'stat', params: { label: 'No value' } });
 	expect(invalid.isError).toBe(true);
-	expect(invalid.structuredContent).toMatchObject({ error: 'Validation failed', details: [{ path: '/value', message: 'required' }] });
+	expect(invalid.structuredContent).toMatchObject({
+		error: 'Validation failed',
+		details: [{ path: '/value', message: 'required' }]
+	});
 	expect(invalid.structuredContent!.expected_schema).toBeTruthy();
 	await expect(page.locator('[data-widget-id]')).toHaveCount(1);
 
@@ -171,7 +178,13 @@ test('export, clear and import restore the same canvas', async ({ page }) => {
 	await page.goto('/');
 	const ids = [
 		await display(page, 'stat', { label: 'One', value: 1 }),
-		await display(page, 'data-table', { columns: [{ key: 'city', label: 'City' }, { key: 'n', label: 'N' }], rows: [{ city: 'Lyon', n: 3 }] })
+		await display(page, 'data-table', {
+			columns: [
+				{ key: 'city', label: 'City' },
+				{ key: 'n', label: 'N' }
+			],
+			rows: [{ city: 'Lyon', n: 3 }]
+		})
 	];
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export').click()]);
 	const file = await download.path();
@@ -211,7 +224,10 @@ test('a share link opens the same canvas in a fresh browser context', async ({ p
 	}
 });
 
-test('a share link never wipes the recipient canvas: it asks, and opening it keeps theirs one click away', async ({ page, browser }) => {
+test('a share link never wipes the recipient canvas: it asks, and opening it keeps theirs one click away', async ({
+	page,
+	browser
+}) => {
 	await page.goto('/');
 	await display(page, 'stat', { label: 'From the sender', value: 7 });
 	await page.getByTestId('canvas-share').click();
@@ -255,7 +271,21 @@ test('an older ?hs= share link of 60 KB still opens (the server accepts its long
 		format: 'autoui-canvas',
 		version: 1,
 		savedAt: new Date().toISOString(),
-		widgets: [{ id: 'w_old1', type: 'data-table', params: { rows }, x: 16, y: 16, w: 640, h: 360, z: 1, style: {}, provenance: { dataFrom: [], source: 'agent' }, createdAt: 1 }]
+		widgets: [
+			{
+				id: 'w_old1',
+				type: 'data-table',
+				params: { rows },
+				x: 16,
+				y: 16,
+				w: 640,
+				h: 360,
+				z: 1,
+				style: {},
+				provenance: { dataFrom: [], source: 'agent' },
+				createdAt: 1
+			}
+		]
 	};
 	const value = gzipSync(Buffer.from(JSON.stringify(document))).toString('base64url');
 	expect(value.length).toBeGreaterThan(50_000);

@@ -24,7 +24,8 @@ const clipboard = (page: import('@playwright/test').Page) => page.evaluate(() =>
 
 test('answers and code blocks have copy buttons, and chat code is highlighted', async ({ page }) => {
 	const errors = collectErrors(page);
-	const answer = 'Here is the query:\n\n```sql\nSELECT origin, avg(horsepower) FROM cars GROUP BY origin;\n```\n\nIt groups by origin.';
+	const answer =
+		'Here is the query:\n\n```sql\nSELECT origin, avg(horsepower) FROM cars GROUP BY origin;\n```\n\nIt groups by origin.';
 	llm.setScenario({ steps: [{ text: answer }] });
 	await openApp(page, llm, 'anthropic', { waitForMcp: false });
 	await send(page, 'Show me the SQL');
@@ -78,7 +79,12 @@ test('a huge paste asks first with its size, and long messages collapse with "sh
 });
 
 test('Escape stops a streaming answer', async ({ page }) => {
-	llm.setScenario({ steps: [{ text: Array.from({ length: 60 }, (_, index) => `word${index} `), chunkDelayMs: 150 }, { text: 'Next answer.' }] });
+	llm.setScenario({
+		steps: [
+			{ text: Array.from({ length: 60 }, (_, index) => `word${index} `), chunkDelayMs: 150 },
+			{ text: 'Next answer.' }
+		]
+	});
 	await openApp(page, llm, 'anthropic', { waitForMcp: false });
 	await send(page, 'Tell me a long story');
 	await expect(page.getByTestId('assistant-message')).toContainText('word1');
@@ -89,7 +95,9 @@ test('Escape stops a streaming answer', async ({ page }) => {
 	await expect(page.getByTestId('assistant-message').last()).toHaveText('Next answer.');
 });
 
-test('the page has a heading, landmarks, a skip link to the message box and a link to the gallery', async ({ page }) => {
+test('the page has a heading, landmarks, a skip link to the message box and a link to the gallery', async ({
+	page
+}) => {
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('AutoUI');
 	await expect(page.getByRole('main')).toHaveCount(1);
@@ -103,7 +111,10 @@ test('the page has a heading, landmarks, a skip link to the message box and a li
 });
 
 test('a chip says what its call did, and chips and widgets select each other', async ({ page }) => {
-	const display = (title: string, value: number) => ({ name: 'autoui_webmcp_widget_display', input: { name: 'stat', params: { label: title, value } } });
+	const display = (title: string, value: number) => ({
+		name: 'autoui_webmcp_widget_display',
+		input: { name: 'stat', params: { label: title, value } }
+	});
 	llm.setScenario({ steps: [{ toolCalls: [display('Cars', 406), display('Origins', 3)] }, { text: 'Two numbers.' }] });
 	await openApp(page, llm, 'anthropic', { waitForMcp: false });
 	await send(page, 'Count the cars and the origins');

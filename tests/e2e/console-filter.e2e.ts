@@ -5,7 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 
-test('the Kind filter popover closes on Escape, on an outside click (which still lands) and when switching to Waterfall', async ({ page }) => {
+test('the Kind filter popover closes on Escape, on an outside click (which still lands) and when switching to Waterfall', async ({
+	page
+}) => {
 	await page.goto('/');
 	const summary = page.locator('summary', { hasText: 'Kind' });
 	const options = page.locator('[data-testid=console-filter-kind][value=tool-call]');

@@ -9,7 +9,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startFakeLlm, type FakeLlm, type FakeRecordedRequest } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
-import { attachRequestsOnFailure, chatsSince, consoleEntries, openApp, readEntries, send, waitTurns, type EntryRow } from './support/app';
+import {
+	attachRequestsOnFailure,
+	chatsSince,
+	consoleEntries,
+	openApp,
+	readEntries,
+	send,
+	waitTurns,
+	type EntryRow
+} from './support/app';
 import { badSql, consoleQuestion, consoleScenario, expectedCalls } from './support/console-scenario';
 
 let llm: FakeLlm;
@@ -39,7 +48,9 @@ function nameOf(entry: EntryRow): string {
 	return `${entry.server}_${entry.server === 'autoui' ? 'webmcp' : 'mcp'}_${entry.tool}`;
 }
 
-test('a turn with several tool calls: entries in order, overlapping parallel calls, filters and search', async ({ page }) => {
+test('a turn with several tool calls: entries in order, overlapping parallel calls, filters and search', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	llm.setScenario(consoleScenario());
 	await openApp(page, llm, 'anthropic');
@@ -58,7 +69,9 @@ test('a turn with several tool calls: entries in order, overlapping parallel cal
 	// Every call has exactly one outcome after it; the query with the unknown column failed.
 	for (const call of calls) {
 		const callIndex = entries.indexOf(call);
-		const outcomes = entries.filter((entry) => entry.callId === call.callId && (entry.kind === 'tool-result' || entry.kind === 'tool-error'));
+		const outcomes = entries.filter(
+			(entry) => entry.callId === call.callId && (entry.kind === 'tool-result' || entry.kind === 'tool-error')
+		);
 		expect(outcomes).toHaveLength(1);
 		expect(entries.indexOf(outcomes[0])).toBeGreaterThan(callIndex);
 	}
@@ -89,7 +102,8 @@ test('a turn with several tool calls: entries in order, overlapping parallel cal
 	const queries = spans.filter((span) => calls.slice(2, 5).some((call) => call.callId === span.callId));
 	expect(queries).toHaveLength(3);
 	for (const a of queries) {
-		for (const b of queries) if (a !== b) expect(a.start < b.end && b.start < a.end, `${a.callId} overlaps ${b.callId}`).toBe(true);
+		for (const b of queries)
+			if (a !== b) expect(a.start < b.end && b.start < a.end, `${a.callId} overlaps ${b.callId}`).toBe(true);
 	}
 	// The two recipe searches (different servers) overlap too; the display came after the queries.
 	const [searchA, searchB] = spans.filter((span) => calls.slice(0, 2).some((call) => call.callId === span.callId));
@@ -161,7 +175,9 @@ test('the detail pane shows the arguments, the result and the request sent for t
 	const entries = await readEntries(page);
 	const movies = entries.filter((entry) => entry.kind === 'tool-call')[3];
 	await page.locator(`[data-testid=tool-chip][data-call-id="${movies.callId}"] button`).click();
-	await expect(page.locator(`[data-testid=console-entry][data-kind=tool-call][data-call-id="${movies.callId}"]`)).toHaveAttribute('aria-selected', 'true');
+	await expect(
+		page.locator(`[data-testid=console-entry][data-kind=tool-call][data-call-id="${movies.callId}"]`)
+	).toHaveAttribute('aria-selected', 'true');
 	const detail = page.getByTestId('console-detail');
 	await expect(detail).toBeVisible();
 	await expect(detail.getByTestId('console-detail-args')).toContainText('IMDB Rating');
@@ -234,7 +250,11 @@ test('an exported trace holds no API key, and loads back read-only with the same
 	expect(text).not.toContain(apiKey);
 	expect(text).not.toContain(apiKey.slice(3));
 	expect(text).toContain('[redacted]');
-	const trace = JSON.parse(text) as { format: string; events: Array<{ type: string; name?: string }>; summary: { toolCalls: number } };
+	const trace = JSON.parse(text) as {
+		format: string;
+		events: Array<{ type: string; name?: string }>;
+		summary: { toolCalls: number };
+	};
 	expect(trace.format).toBe('autoui-trace');
 	expect(trace.summary.toolCalls).toBe(6);
 	expect(trace.events.filter((event) => event.type === 'tool-call').map((event) => event.name)).toEqual(expectedCalls);
@@ -247,7 +267,9 @@ test('an exported trace holds no API key, and loads back read-only with the same
 	await expect(page.getByTestId('agent-console')).toHaveAttribute('data-read-only', 'true');
 	await expect(consoleEntries(page)).toHaveCount(live.length);
 	const loaded = await readEntries(page);
-	expect(loaded.map(({ kind, status, callId, server, tool }) => ({ kind, status, callId, server, tool }))).toEqual(live);
+	expect(loaded.map(({ kind, status, callId, server, tool }) => ({ kind, status, callId, server, tool }))).toEqual(
+		live
+	);
 	// Read-only: nothing to export or clear, no re-run of a loaded call.
 	await expect(page.getByTestId('console-export')).toHaveCount(0);
 	await expect(page.getByTestId('console-clear')).toHaveCount(0);

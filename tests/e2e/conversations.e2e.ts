@@ -47,10 +47,13 @@ function savedKeys(page: Page): Promise<string[]> {
 
 const items = (page: Page) => page.getByTestId('conversation-item');
 async function openList(page: Page) {
-	if (!(await page.getByTestId('conversation-list').isVisible())) await page.getByTestId('conversations-toggle').click();
+	if (!(await page.getByTestId('conversation-list').isVisible()))
+		await page.getByTestId('conversations-toggle').click();
 }
 
-test('three conversations keep their own chats and canvases across a reload; rename, search, delete with undo', async ({ page }) => {
+test('three conversations keep their own chats and canvases across a reload; rename, search, delete with undo', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	llm.setScenario({ steps: [...stat('Cars', 406), ...stat('Flights', 2000), ...stat('Airports', 3376)] });
 	await openApp(page, llm, 'anthropic', { waitForMcp: false });
@@ -68,7 +71,11 @@ test('three conversations keep their own chats and canvases across a reload; ren
 	await expect(stats).toContainText('Airports');
 
 	await openList(page);
-	await expect(items(page).locator('.title')).toHaveText(['How many airports?', 'How many flights?', 'How many cars are there?']);
+	await expect(items(page).locator('.title')).toHaveText([
+		'How many airports?',
+		'How many flights?',
+		'How many cars are there?'
+	]);
 	await saveScreenshot(page, 'conversations-list');
 
 	// After a reload the open conversation is the same, with its chat and its canvas (saved
@@ -100,7 +107,9 @@ test('three conversations keep their own chats and canvases across a reload; ren
 	await page.getByTestId('conversation-search').fill('');
 
 	// Delete the open one: the next opens; Undo brings it back, with its chat intact.
-	const openId = await page.locator('[data-testid=conversation-item][data-current=true]').getAttribute('data-conversation-id');
+	const openId = await page
+		.locator('[data-testid=conversation-item][data-current=true]')
+		.getAttribute('data-conversation-id');
 	const current = page.locator(`[data-testid=conversation-item][data-current=true]`);
 	await current.getByTestId('conversation-delete').click();
 	await expect(page.getByTestId('conversation-undo-delete')).toBeVisible();

@@ -32,11 +32,18 @@ async function openDatasetsStream(url: string): Promise<{ response: Promise<Resp
 	const init = await fetch(`${url}/mcp/datasets`, {
 		method: 'POST',
 		headers,
-		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'drain', version: '1' } } })
+		body: JSON.stringify({
+			jsonrpc: '2.0',
+			id: 1,
+			method: 'initialize',
+			params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'drain', version: '1' } }
+		})
 	});
 	const session = init.headers.get('mcp-session-id')!;
 	await init.text();
-	const response = fetch(`${url}/mcp/datasets`, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } });
+	const response = fetch(`${url}/mcp/datasets`, {
+		headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' }
+	});
 	return { response };
 }
 
@@ -48,14 +55,24 @@ test('healthz reports the version and the datasets server; SIGTERM drains a stre
 
 	const stream = await openDatasetsStream(instance.url);
 	const ready = await (await fetch(`${instance.url}/healthz`)).json();
-	expect(ready.datasets).toMatchObject({ engine: 'ready', sessions: 1, draining: false, queries: { running: 0, waiting: 0 } });
+	expect(ready.datasets).toMatchObject({
+		engine: 'ready',
+		sessions: 1,
+		draining: false,
+		queries: { running: 0, waiting: 0 }
+	});
 
 	// A slow streamed answer through the key proxy (a few seconds), as the page would ask for it.
 	llm.setScenario({ steps: [{ text: answer, chunkDelayMs: 50 }] });
 	const response = await fetch(`${instance.url}/api/llm/anthropic/v1/messages`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'anthropic-version': '2023-06-01' },
-		body: JSON.stringify({ model: 'fake-model', max_tokens: 200, stream: true, messages: [{ role: 'user', content: 'Stream slowly' }] })
+		body: JSON.stringify({
+			model: 'fake-model',
+			max_tokens: 200,
+			stream: true,
+			messages: [{ role: 'user', content: 'Stream slowly' }]
+		})
 	});
 	expect(response.status).toBe(200);
 	const reader = response.body!.getReader();
@@ -65,8 +82,11 @@ test('healthz reports the version and the datasets server; SIGTERM drains a stre
 	const stoppedAt = Date.now();
 	const exitCode = instance.stop();
 	const streamEnded = stream.response.then((ended) => ended.text()).catch(() => '');
-	for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received += decoder.decode(chunk.value);
-	const text = [...received.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((match) => JSON.parse(`"${match[1]}"`)).join('');
+	for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+		received += decoder.decode(chunk.value);
+	const text = [...received.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)]
+		.map((match) => JSON.parse(`"${match[1]}"`))
+		.join('');
 	expect(text).toBe(answer);
 	expect(received).toContain('message_stop');
 	await streamEnded;

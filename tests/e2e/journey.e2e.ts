@@ -36,7 +36,9 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`journey over the ${format} wire format: recipes, sources, a chart and a table with real data in four model requests`, async ({ page }) => {
+	test(`journey over the ${format} wire format: recipes, sources, a chart and a table with real data in four model requests`, async ({
+		page
+	}) => {
 		test.setTimeout(90_000);
 		const errors = collectErrors(page);
 		llm.setScenario(journeyScenario());
@@ -60,8 +62,12 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await chart.click({ position: { x: 40, y: 12 } });
 		const inspector = page.getByTestId('inspector');
 		await expect(inspector).toBeVisible();
-		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as { data: Array<{ origin: string; avg_horsepower: number }> };
-		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(expected);
+		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as {
+			data: Array<{ origin: string; avg_horsepower: number }>;
+		};
+		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(
+			expected
+		);
 		// Moved and restyled by the model.
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-x', String(chartPosition.x));
 		await expect(page.getByTestId('inspector-position')).toHaveAttribute('data-y', String(chartPosition.y));
@@ -73,7 +79,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(table.getByRole('row')).toHaveCount(11);
 
 		// The console shows the calls: two searches, two displays with their two source queries, two canvas changes.
-		const kinds = await page.locator('[data-testid=console-entry]').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
+		const kinds = await page
+			.locator('[data-testid=console-entry]')
+			.evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')));
 		expect(kinds.filter((kind) => kind === 'tool-call')).toHaveLength(8);
 		expect(kinds.filter((kind) => kind === 'tool-error')).toHaveLength(0);
 		expect(kinds.at(-1)).toBe('done');
@@ -94,9 +102,12 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`by reference over the ${format} wire format: the model binds query rows with {"$ref"} and never copies them`, async ({ page }) => {
+	test(`by reference over the ${format} wire format: the model binds query rows with {"$ref"} and never copies them`, async ({
+		page
+	}) => {
 		const errors = collectErrors(page);
-		const sql = 'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
+		const sql =
+			'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
 		let note = '';
 		llm.setScenario({
 			steps: [
@@ -107,8 +118,22 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 					const id = /\[Result id: ([^.]+)\./.exec(note)?.[1] ?? 'missing';
 					return {
 						toolCalls: [
-							{ name: 'autoui_webmcp_widget_display', input: { name: 'bar', params: { data: { $ref: `${id}#/rows` }, x: 'origin', y: 'avg_horsepower', title: 'Horsepower by origin' } } },
-							{ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params: { rows: { $ref: `${id}#/rows` } } } }
+							{
+								name: 'autoui_webmcp_widget_display',
+								input: {
+									name: 'bar',
+									params: {
+										data: { $ref: `${id}#/rows` },
+										x: 'origin',
+										y: 'avg_horsepower',
+										title: 'Horsepower by origin'
+									}
+								}
+							},
+							{
+								name: 'autoui_webmcp_widget_display',
+								input: { name: 'data-table', params: { rows: { $ref: `${id}#/rows` } } }
+							}
 						]
 					};
 				},
@@ -123,12 +148,18 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await page.getByTestId('send').click();
 		await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
 
-		expect(note).toMatch(/To display this data without copying it, use \{"\$ref": "[^"]+"\} or \{"\$ref": "[^"]+#\/rows"\} as a widget param\. Shape: 3 rows at \/rows; columns: origin \(VARCHAR\), avg_horsepower \(DOUBLE\)/);
+		expect(note).toMatch(
+			/To display this data without copying it, use \{"\$ref": "[^"]+"\} or \{"\$ref": "[^"]+#\/rows"\} as a widget param\. Shape: 3 rows at \/rows; columns: origin \(VARCHAR\), avg_horsepower \(DOUBLE\)/
+		);
 		const expected = await expectedAverages();
 		const chart = page.locator('[data-widget-type=bar]');
 		await chart.click({ position: { x: 40, y: 12 } });
-		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as { data: Array<{ origin: string; avg_horsepower: number }> };
-		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(expected);
+		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as {
+			data: Array<{ origin: string; avg_horsepower: number }>;
+		};
+		expect(params.data.map((row) => ({ origin: row.origin, avg_horsepower: Number(row.avg_horsepower) }))).toEqual(
+			expected
+		);
 		await expect(page.locator('[data-widget-type=data-table]').getByRole('row')).toHaveCount(4);
 		// The display request the model sent named the data; it did not carry the rows.
 		const display = llm.chatRequests()[from + 2];
@@ -140,7 +171,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`from a source over the ${format} wire format: a 5,000-row table in one model request that carries no row, live after a reload, export, import and a share link`, async ({ page }) => {
+	test(`from a source over the ${format} wire format: a 5,000-row table in one model request that carries no row, live after a reload, export, import and a share link`, async ({
+		page
+	}) => {
 		const errors = collectErrors(page);
 		const sql = 'SELECT * FROM flights_200k LIMIT 5000';
 		llm.setScenario({
@@ -149,7 +182,11 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 					toolCalls: [
 						{
 							name: 'autoui_webmcp_widget_display',
-							input: { name: 'data-table', params: { rows: { $ref: 'source#/rows' }, title: 'Flights' }, source: { tool: 'datasets_mcp_query_sql', args: { sql, limit: 5000 } } }
+							input: {
+								name: 'data-table',
+								params: { rows: { $ref: 'source#/rows' }, title: 'Flights' },
+								source: { tool: 'datasets_mcp_query_sql', args: { sql, limit: 5000 } }
+							}
 						}
 					]
 				}),
@@ -170,7 +207,8 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(table).toHaveCount(1);
 		await expect(table).toContainText('5,000');
 		// No request the model received carried the rows: the display result is a few characters.
-		for (const request of llm.chatRequests().slice(from)) expect(JSON.stringify(request.body).length).toBeLessThan(60_000);
+		for (const request of llm.chatRequests().slice(from))
+			expect(JSON.stringify(request.body).length).toBeLessThan(60_000);
 		// The source call is in the console like any call.
 		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]')).toHaveCount(2);
 
@@ -187,7 +225,9 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		// Export keeps the source (and no key, header or token); import brings back a live widget.
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('canvas-export').click()]);
 		const file = await download.path();
-		const exported = JSON.parse(readFileSync(file, 'utf8')) as { widgets: Array<{ source?: { tool: string; args: { sql: string } } }> };
+		const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+			widgets: Array<{ source?: { tool: string; args: { sql: string } } }>;
+		};
 		expect(exported.widgets[0].source).toMatchObject({ tool: 'datasets_mcp_query_sql', args: { sql, limit: 5000 } });
 		expect(JSON.stringify(exported.widgets[0].source)).not.toMatch(/authorization|token|api[-_]?key/i);
 		await page.getByTestId('canvas-clear').click();
@@ -217,14 +257,26 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 }
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`hostile references over the ${format} wire format: clear tool errors, nothing displayed, nothing crashes`, async ({ page }) => {
+	test(`hostile references over the ${format} wire format: clear tool errors, nothing displayed, nothing crashes`, async ({
+		page
+	}) => {
 		const errors = collectErrors(page);
 		let earlierId = '';
 		let hostile: Array<{ content: string; isError: boolean }> = [];
-		const display = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params, ...extra } });
+		const display = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+			name: 'autoui_webmcp_widget_display',
+			input: { name: 'data-table', params, ...extra }
+		});
 		llm.setScenario({
 			steps: [
-				() => ({ toolCalls: [{ name: 'datasets_mcp_query_sql', input: { sql: 'SELECT Origin AS origin, count(*) AS cars FROM cars GROUP BY Origin' } }] }),
+				() => ({
+					toolCalls: [
+						{
+							name: 'datasets_mcp_query_sql',
+							input: { sql: 'SELECT Origin AS origin, count(*) AS cars FROM cars GROUP BY Origin' }
+						}
+					]
+				}),
 				(request) => {
 					earlierId = /\[Result id: ([^.]+)\./.exec(request.toolResults[0].referenceNote ?? '')?.[1] ?? 'missing';
 					return { text: 'Counted.' };
@@ -234,7 +286,10 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 					toolCalls: [
 						display({ rows: { $ref: `${earlierId}#/rows` } }),
 						display({ rows: { $ref: `${earlierId}#${'/rows/0'.repeat(150)}` } }),
-						display({ rows: { $ref: 'source#/rows' } }, { source: { tool: 'autoui_webmcp_canvas', args: { action: 'clear' } } }),
+						display(
+							{ rows: { $ref: 'source#/rows' } },
+							{ source: { tool: 'autoui_webmcp_canvas', args: { action: 'clear' } } }
+						),
 						display({ rows: { $ref: 'source#/rows' } }, { source: { tool: 'nowhere_mcp_query', args: {} } })
 					]
 				}),
@@ -261,8 +316,12 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		for (const result of hostile) expect(result.isError).toBe(true);
 		expect(hostile[0].content).toContain(`no result "${earlierId}" in this conversation`);
 		expect(hostile[1].content).toMatch(/at most \d+/);
-		expect(hostile[2].content).toMatch(/must be a data tool of a server, not autoui_webmcp_canvas \(an autoui tool\)\. Data tools: datasets_mcp_/);
-		expect(hostile[3].content).toMatch(/"nowhere_mcp_query" is not a tool of a connected server\. Data tools: datasets_mcp_/);
+		expect(hostile[2].content).toMatch(
+			/must be a data tool of a server, not autoui_webmcp_canvas \(an autoui tool\)\. Data tools: datasets_mcp_/
+		);
+		expect(hostile[3].content).toMatch(
+			/"nowhere_mcp_query" is not a tool of a connected server\. Data tools: datasets_mcp_/
+		);
 		await expect(page.locator('[data-widget-type=data-table]')).toHaveCount(0);
 		expect(errors).toEqual([]);
 	});

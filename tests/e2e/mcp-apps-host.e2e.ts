@@ -20,10 +20,15 @@ test.describe('what a view may ask of the host', () => {
 		await fixture?.stop();
 	});
 
-	test('a link opens and a file is saved only when the user agrees; fullscreen is granted to the widget', async ({ page, context }) => {
+	test('a link opens and a file is saved only when the user agrees; fullscreen is granted to the widget', async ({
+		page,
+		context
+	}) => {
 		test.setTimeout(90_000);
 		// The link's site, served here (the machine has no internet).
-		await context.route('https://docs.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>The guide</title><p>guide</p>' }));
+		await context.route('https://docs.example/**', (route) =>
+			route.fulfill({ contentType: 'text/html', body: '<title>The guide</title><p>guide</p>' })
+		);
 		await page.goto('/');
 		await addServer(page, 'fixture', fixture.url);
 		await page.keyboard.press('Escape');
@@ -75,6 +80,7 @@ test.describe('what a view may ask of the host', () => {
 		await view.locator('#fullscreen').click();
 		await expect(answer).toHaveText('fullscreen {"mode":"fullscreen"}');
 		expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid'))).toBe('mcp-app');
-		for (const method of ['ui/open-link', 'ui/download-file', 'ui/request-display-mode']) await expect(appEntries(page, method).first()).toBeVisible();
+		for (const method of ['ui/open-link', 'ui/download-file', 'ui/request-display-mode'])
+			await expect(appEntries(page, method).first()).toBeVisible();
 	});
 });

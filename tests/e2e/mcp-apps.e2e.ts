@@ -24,13 +24,18 @@ test.describe('real MCP App servers', () => {
 	let monitor: RunningServer;
 
 	test.beforeAll(async () => {
-		[basic, monitor] = await Promise.all([startAppExample('server-basic-vanillajs'), startAppExample('server-system-monitor')]);
+		[basic, monitor] = await Promise.all([
+			startAppExample('server-basic-vanillajs'),
+			startAppExample('server-system-monitor')
+		]);
 	});
 	test.afterAll(async () => {
 		await Promise.all([basic?.stop(), monitor?.stop()]);
 	});
 
-	test('the basic view renders, calls a tool, messages the chat, follows the theme, persists and is torn down', async ({ page }) => {
+	test('the basic view renders, calls a tool, messages the chat, follows the theme, persists and is torn down', async ({
+		page
+	}) => {
 		test.setTimeout(120_000);
 		const errors = collectErrors(page);
 		await page.goto('/');
@@ -68,7 +73,9 @@ test.describe('real MCP App servers', () => {
 		await page.waitForTimeout(1100);
 		await view.locator('#get-time-btn').click();
 		await expect(view.locator('#server-time')).not.toHaveText(before!, { timeout: 15_000 });
-		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-time' })).not.toHaveCount(0);
+		await expect(
+			page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-time' })
+		).not.toHaveCount(0);
 		await expect(appEntries(page, 'tools/call').first()).toBeVisible();
 		await expect(widget).toHaveCount(1);
 
@@ -107,7 +114,9 @@ test.describe('real MCP App servers', () => {
 		expect(errors.filter((error) => !/ERR_|favicon|Failed to load resource/.test(error))).toEqual([]);
 	});
 
-	test('a sandbox on the app’s own origin is refused: the view is not shown and the frame says why', async ({ page }) => {
+	test('a sandbox on the app’s own origin is refused: the view is not shown and the frame says why', async ({
+		page
+	}) => {
 		test.setTimeout(90_000);
 		// A deployment mistake: SANDBOX_ORIGIN names the app itself.
 		const app = await startAppServer({ env: (port) => ({ SANDBOX_ORIGIN: `http://127.0.0.1:${port}` }) });
@@ -136,7 +145,9 @@ test.describe('real MCP App servers', () => {
 		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
 		await mountedFrame(page.locator('[data-widget-type=mcp-app]'));
 		// poll-system-stats is visibility ["app"]: the view may call it, and it is not offered to the model.
-		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
+		await expect(
+			page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()
+		).toBeVisible({ timeout: 30_000 });
 		await expect(page.locator('[data-widget-type=mcp-app] [data-testid=mcp-app-error]')).toHaveCount(0);
 		await saveScreenshot(page, 'mcp-app-system-monitor');
 	});
@@ -172,21 +183,32 @@ test.describe('with a model', () => {
 		await page.keyboard.press('Escape');
 		await page.getByTestId('chat-input').fill('Show me the system monitor.');
 		await page.getByTestId('send').click();
-		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
+		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', {
+			timeout: 30_000
+		});
 		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
 		await expect(await mountedFrame(page.locator('[data-widget-type=mcp-app]'))).toBeVisible();
 		// After the server was activated, its tools were offered — but never the app-only one.
 		expect(offered[0]).toContain('monitor_mcp_get-system-info');
 		expect(offered[0].some((name) => name.includes('poll-system-stats'))).toBe(false);
 		// The view itself polls poll-system-stats through the app.
-		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()).toBeVisible({ timeout: 30_000 });
+		await expect(
+			page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'poll-system-stats' }).first()
+		).toBeVisible({ timeout: 30_000 });
 	});
 
-	test('the view opens while the model still writes the call, and gets partial input before the whole input', async ({ page }) => {
+	test('the view opens while the model still writes the call, and gets partial input before the whole input', async ({
+		page
+	}) => {
 		test.setTimeout(120_000);
-		const reason = 'Watch CPU and memory while the nightly build runs on this machine, with the live charts. '.repeat(4).trim();
+		const reason = 'Watch CPU and memory while the nightly build runs on this machine, with the live charts. '
+			.repeat(4)
+			.trim();
 		llm.setScenario({
-			steps: [{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 }, { text: 'The monitor is on the canvas.' }],
+			steps: [
+				{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 },
+				{ text: 'The monitor is on the canvas.' }
+			],
 			fallback: { text: 'Noted.' }
 		});
 		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
@@ -198,14 +220,22 @@ test.describe('with a model', () => {
 		// The widget is there while the arguments still stream: the call itself has not been made yet.
 		const widget = page.locator('[data-widget-type=mcp-app]');
 		await expect(widget).toHaveCount(1, { timeout: 10_000 });
-		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })).toHaveCount(0);
+		await expect(
+			page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })
+		).toHaveCount(0);
 		await expect(appEntries(page, 'ui/notifications/tool-input-partial').first()).toBeVisible({ timeout: 20_000 });
-		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', { timeout: 30_000 });
+		await expect(page.getByTestId('assistant-message').last()).toContainText('The monitor is on the canvas.', {
+			timeout: 30_000
+		});
 		await expect(appEntries(page, 'ui/notifications/tool-result').first()).toBeVisible({ timeout: 20_000 });
 		// One widget: the call took over the view opened while it streamed.
 		await expect(widget).toHaveCount(1);
-		const sent = (await page.locator('[data-testid=console-entry][data-kind=app-view]').allTextContents()).map((text) => text.replace(/\s+/g, ' '));
-		const partials = sent.flatMap((text, index) => (text.includes('→ view ui/notifications/tool-input-partial') ? [index] : []));
+		const sent = (await page.locator('[data-testid=console-entry][data-kind=app-view]').allTextContents()).map((text) =>
+			text.replace(/\s+/g, ' ')
+		);
+		const partials = sent.flatMap((text, index) =>
+			text.includes('→ view ui/notifications/tool-input-partial') ? [index] : []
+		);
 		const input = sent.findIndex((text) => /→ view ui\/notifications\/tool-input ·/.test(text));
 		const result = sent.findIndex((text) => text.includes('→ view ui/notifications/tool-result'));
 		expect(partials.length).toBeGreaterThan(0);
@@ -219,7 +249,10 @@ test.describe('with a model', () => {
 	test('stopping the turn while the model writes the call tells the open view it was cancelled', async ({ page }) => {
 		test.setTimeout(120_000);
 		const reason = 'Keep an eye on the machine for the whole afternoon. '.repeat(12).trim();
-		llm.setScenario({ steps: [{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 }], fallback: { text: 'Noted.' } });
+		llm.setScenario({
+			steps: [{ toolCalls: [{ name: 'monitor_mcp_get-system-info', input: { reason } }], chunkDelayMs: 100 }],
+			fallback: { text: 'Noted.' }
+		});
 		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await addServer(page, 'monitor', monitor.url);
@@ -231,7 +264,9 @@ test.describe('with a model', () => {
 		await expect(appEntries(page, 'ui/notifications/tool-cancelled').first()).toBeVisible({ timeout: 10_000 });
 		await expect(appEntries(page, 'ui/notifications/tool-cancelled').first()).toContainText('stopped');
 		await expect(page.locator('[data-widget-type=mcp-app]')).toHaveCount(1);
-		await expect(page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })).toHaveCount(0);
+		await expect(
+			page.locator('[data-testid=console-entry][data-kind=tool-call]').filter({ hasText: 'get-system-info' })
+		).toHaveCount(0);
 	});
 });
 
@@ -246,7 +281,9 @@ test.describe('a hostile view', () => {
 		await Promise.all([hostile?.stop(), basic?.stop()]);
 	});
 
-	test('is contained: no parent, no top navigation, no other server, no flood, no undeclared fetch, no endless handshake', async ({ page }) => {
+	test('is contained: no parent, no top navigation, no other server, no flood, no undeclared fetch, no endless handshake', async ({
+		page
+	}) => {
 		test.setTimeout(150_000);
 		await page.goto('/');
 		const appUrl = page.url();
@@ -287,7 +324,9 @@ test.describe('a hostile view', () => {
 		// A view that never completes its handshake shows an error card after 20 s.
 		await runInWorkbench(page, 'hostile', 'silent');
 		const silent = page.locator('[data-widget-type=mcp-app]').nth(3);
-		await expect(silent.getByTestId('mcp-app-error')).toContainText('did not complete its handshake', { timeout: 30_000 });
+		await expect(silent.getByTestId('mcp-app-error')).toContainText('did not complete its handshake', {
+			timeout: 30_000
+		});
 
 		// The rest of the page still works: the first view is intact, the theme still toggles.
 		await expect(results).toContainText('echo: from the view');

@@ -38,7 +38,9 @@ async function callEcho(page: Page, name: string, text: string) {
 	await page.locator(`[data-testid=open-workbench][data-server="${name}"]`).click();
 	const workbench = page.locator(`[data-testid=workbench][data-server="${name}"]`);
 	await expect(workbench).toBeVisible();
-	const names = await workbench.getByTestId('workbench-tool').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
+	const names = await workbench
+		.getByTestId('workbench-tool')
+		.evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
 	expect(names).toEqual(expect.arrayContaining(['echo', 'add', 'revision']));
 	await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
 	const form = workbench.locator('[data-testid=tool-form][data-tool="echo"]');

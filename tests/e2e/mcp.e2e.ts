@@ -86,12 +86,16 @@ test('the doctor names the CORS problem of each broken server', async ({ page })
 
 	await addServer(page, noAllowHeaders.url, { name: 'noheaders' });
 	const noheaders = row(page, 'noheaders');
-	await expect(noheaders.getByTestId('server-diagnosis')).toHaveAttribute('data-code', 'cors_header', { timeout: 20_000 });
+	await expect(noheaders.getByTestId('server-diagnosis')).toHaveAttribute('data-code', 'cors_header', {
+		timeout: 20_000
+	});
 	await expect(noheaders.getByTestId('server-diagnosis')).toContainText('mcp-protocol-version');
 
 	await addServer(page, noExpose.url, { name: 'noexpose' });
 	const noexpose = row(page, 'noexpose');
-	await expect(noexpose.getByTestId('server-diagnosis')).toHaveAttribute('data-code', 'cors_expose', { timeout: 20_000 });
+	await expect(noexpose.getByTestId('server-diagnosis')).toHaveAttribute('data-code', 'cors_expose', {
+		timeout: 20_000
+	});
 	await expect(noexpose.getByTestId('server-diagnosis')).toContainText('Access-Control-Expose-Headers: Mcp-Session-Id');
 	await saveScreenshot(page, 'mcp-doctor');
 });
@@ -130,7 +134,7 @@ test('?mcp= asks first, then connects a server for this visit only', async ({ pa
 	await expect(page.locator('[data-testid=server-row]', { hasText: 'this visit' })).toHaveCount(0);
 });
 
-test('a link\'s server is not connected when the user declines', async ({ page }) => {
+test("a link's server is not connected when the user declines", async ({ page }) => {
 	await page.goto(`/?mcp=${encodeURIComponent(everything.url)}`);
 	await page.getByTestId('link-servers-dismiss').click();
 	await openPanel(page);
@@ -139,12 +143,17 @@ test('a link\'s server is not connected when the user declines', async ({ page }
 	await expect(page.getByTestId('mcp-status')).toContainText('1/1 connected');
 });
 
-test('a shared canvas that names servers asks before connecting them, in a fresh browser', async ({ page, browser }) => {
+test('a shared canvas that names servers asks before connecting them, in a fresh browser', async ({
+	page,
+	browser
+}) => {
 	await installModelContext(page);
 	await page.goto('/');
 	await openPanel(page);
 	await addServer(page, everything.url, { name: 'everything' });
-	await expect(row(page, 'everything').getByTestId('server-status')).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
+	await expect(row(page, 'everything').getByTestId('server-status')).toHaveAttribute('data-status', 'connected', {
+		timeout: 15_000
+	});
 	await page.keyboard.press('Escape');
 	await callTool(page, 'widget_display', { name: 'stat', params: { label: 'Shared', value: 1 } });
 	await page.getByTestId('canvas-share').click();

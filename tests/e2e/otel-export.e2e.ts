@@ -70,12 +70,27 @@ test('exports the session as OpenTelemetry spans the OTLP schema accepts, with n
 	expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([roots[0].traceId]));
 	const chats = spans.filter((span) => span.name.startsWith('chat '));
 	expect(chats).toHaveLength(4);
-	expect(chats.every((span) => attributes(span)['gen_ai.provider.name'] === 'anthropic' && Number(attributes(span)['gen_ai.usage.input_tokens']) > 0)).toBe(true);
+	expect(
+		chats.every(
+			(span) =>
+				attributes(span)['gen_ai.provider.name'] === 'anthropic' &&
+				Number(attributes(span)['gen_ai.usage.input_tokens']) > 0
+		)
+	).toBe(true);
 	const tools = spans.filter((span) => span.name.startsWith('execute_tool '));
-	expect(tools.map((span) => `${attributes(span)['autoui.server']}_${attributes(span)['autoui.protocol']}_${attributes(span)['gen_ai.tool.name']}`)).toEqual(expectedCalls);
+	expect(
+		tools.map(
+			(span) =>
+				`${attributes(span)['autoui.server']}_${attributes(span)['autoui.protocol']}_${attributes(span)['gen_ai.tool.name']}`
+		)
+	).toEqual(expectedCalls);
 	const datasets = tools.filter((span) => attributes(span)['autoui.server'] === 'datasets');
 	for (const span of datasets) {
-		expect(attributes(span)).toMatchObject({ 'mcp.method.name': 'tools/call', 'server.address': '127.0.0.1', 'network.protocol.name': 'http' });
+		expect(attributes(span)).toMatchObject({
+			'mcp.method.name': 'tools/call',
+			'server.address': '127.0.0.1',
+			'network.protocol.name': 'http'
+		});
 		expect(attributes(span)['mcp.protocol.version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	}
 	const failed = tools.filter((span) => span.status.code === 2);
@@ -88,7 +103,11 @@ test('live export sends the finished turn to the configured OTLP/HTTP endpoint w
 	const errors = collectErrors(page);
 	const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
 	const receiver = createServer((request, response) => {
-		const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, x-ingest-key', 'access-control-allow-methods': 'POST' };
+		const cors = {
+			'access-control-allow-origin': '*',
+			'access-control-allow-headers': 'content-type, x-ingest-key',
+			'access-control-allow-methods': 'POST'
+		};
 		if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
 		let body = '';
 		request.on('data', (chunk) => (body += chunk));

@@ -22,13 +22,19 @@ test.beforeEach(async ({ page }) => {
 	await installModelContext(page);
 });
 
-test('select mode: taps select several widgets that then align and delete together, each undoable', async ({ page }, testInfo) => {
+test('select mode: taps select several widgets that then align and delete together, each undoable', async ({
+	page
+}, testInfo) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const shownText = await page.getByTestId('chat-empty').innerText();
 	expect(shownText).toContain('Every tool call shows in the Console tab.');
 	expect(shownText).not.toContain('below it');
-	const ids = [await display(page, 'stat', { label: 'Cars', value: 406 }), await display(page, 'stat', { label: 'Models', value: 312 }), await display(page, 'stat', { label: 'Origins', value: 3 })];
+	const ids = [
+		await display(page, 'stat', { label: 'Cars', value: 406 }),
+		await display(page, 'stat', { label: 'Models', value: 312 }),
+		await display(page, 'stat', { label: 'Origins', value: 3 })
+	];
 	await page.getByTestId('tab-canvas').tap();
 	const frames = ids.map((id) => page.locator(`[data-widget-id=${id}]`));
 	// Arrange packs them into the phone's width, one under another, all in view.
@@ -61,7 +67,11 @@ test('select mode: taps select several widgets that then align and delete togeth
 
 	// Align their left edges by tapping, then delete them together; undo brings them back.
 	await page.getByTestId('align-left').tap();
-	const lefts = await Promise.all(frames.map((frame) => frame.evaluate((element: HTMLElement) => /translate\((-?[\d.]+)px/.exec(element.style.transform)![1])));
+	const lefts = await Promise.all(
+		frames.map((frame) =>
+			frame.evaluate((element: HTMLElement) => /translate\((-?[\d.]+)px/.exec(element.style.transform)![1])
+		)
+	);
 	expect(new Set(lefts).size).toBe(1);
 	await page.getByTestId('selection-delete').tap();
 	await expect(page.locator('[data-widget-id]')).toHaveCount(0);
@@ -77,7 +87,9 @@ test('select mode: taps select several widgets that then align and delete togeth
 	expect(errors).toEqual([]);
 });
 
-test('the console bar folds its actions and filters into menus on a phone, every control still reachable', async ({ page }, testInfo) => {
+test('the console bar folds its actions and filters into menus on a phone, every control still reachable', async ({
+	page
+}, testInfo) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	await display(page, 'stat', { label: 'Cars', value: 406 });
@@ -92,7 +104,14 @@ test('the console bar folds its actions and filters into menus on a phone, every
 	expect(Math.abs(pause.y - more.y)).toBeLessThan(4);
 	expect(more.y - search.y).toBeLessThan(60);
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-	for (const hidden of ['console-clear', 'console-export', 'console-export-otel', 'console-filter-server', 'console-filter-status']) await expect(page.getByTestId(hidden)).toBeHidden();
+	for (const hidden of [
+		'console-clear',
+		'console-export',
+		'console-export-otel',
+		'console-filter-server',
+		'console-filter-status'
+	])
+		await expect(page.getByTestId(hidden)).toBeHidden();
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
 		await attachScreenshot(page, testInfo, `phone-console-bar-${scheme}`);
@@ -105,7 +124,10 @@ test('the console bar folds its actions and filters into menus on a phone, every
 	await page.getByTestId('console-clear').tap();
 	await expect(page.getByTestId('console-clear')).toBeHidden();
 	await page.getByTestId('console-more').tap();
-	const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('menuitem', { name: 'Load trace…' }).tap()]);
+	const [chooser] = await Promise.all([
+		page.waitForEvent('filechooser'),
+		page.getByRole('menuitem', { name: 'Load trace…' }).tap()
+	]);
 	expect(chooser.isMultiple()).toBe(false);
 
 	// The kinds, server and status are in the Filters popover; choosing one filters the list.

@@ -24,7 +24,13 @@ async function display(page: Page, name: string, params: Record<string, unknown>
  * before lifting, as in a deliberate drag: lifting while moving starts a fling, and a tap
  * during a fling only stops it (no click), as on a real phone.
  */
-async function swipe(page: Page, cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
+async function swipe(
+	page: Page,
+	cdp: CDPSession,
+	from: { x: number; y: number },
+	to: { x: number; y: number },
+	steps = 8
+): Promise<void> {
 	await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
 	for (let step = 1; step <= steps; step++) {
 		const x = from.x + ((to.x - from.x) * step) / steps;
@@ -40,7 +46,9 @@ test.beforeEach(async ({ page }) => {
 	await installModelContext(page);
 });
 
-test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menus instead of toolbars', async ({ page }, testInfo) => {
+test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menus instead of toolbars', async ({
+	page
+}, testInfo) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	const cdp = await page.context().newCDPSession(page);
@@ -57,7 +65,15 @@ test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menu
 	}
 
 	const stat = await display(page, 'stat', { label: 'Cars', value: 406, title: 'Cars' });
-	await display(page, 'bar', { title: 'Horsepower by origin', data: [{ origin: 'USA', hp: 119 }, { origin: 'Japan', hp: 79 }], x: 'origin', y: 'hp' });
+	await display(page, 'bar', {
+		title: 'Horsepower by origin',
+		data: [
+			{ origin: 'USA', hp: 119 },
+			{ origin: 'Japan', hp: 79 }
+		],
+		x: 'origin',
+		y: 'hp'
+	});
 
 	// The canvas tab: the canvas takes nearly the whole screen height.
 	await page.getByTestId('tab-canvas').tap();
@@ -88,8 +104,15 @@ test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menu
 	// Resize it by its corner handle.
 	const moved = (await frame.boundingBox())!;
 	const corner = (await frame.locator('[data-handle=se]').boundingBox())!;
-	await swipe(page, cdp, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, { x: corner.x + corner.width / 2 + 44, y: corner.y + corner.height / 2 + 40 });
-	await expect.poll(async () => frame.evaluate((element: HTMLElement) => element.style.width)).toBe(`${Math.round((Math.round(moved.width) + 44) / 8) * 8}px`);
+	await swipe(
+		page,
+		cdp,
+		{ x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 },
+		{ x: corner.x + corner.width / 2 + 44, y: corner.y + corner.height / 2 + 40 }
+	);
+	await expect
+		.poll(async () => frame.evaluate((element: HTMLElement) => element.style.width))
+		.toBe(`${Math.round((Math.round(moved.width) + 44) / 8) * 8}px`);
 
 	// Pan the canvas by dragging its background; the view is kept across a reload.
 	const blank = { x: canvas.x + 30, y: canvas.y + canvas.height - 200 };
@@ -134,10 +157,22 @@ test('phone layout: tabs, a full-height canvas, touch drag, resize and pan, menu
 	await expect(page.getByTestId('canvas-zoom')).toHaveText('100%');
 	const area = (await page.getByTestId('canvas').boundingBox())!;
 	const y = area.y + area.height - 150;
-	await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 60, y, id: 1 }, { x: 160, y, id: 2 }] });
+	await cdp.send('Input.dispatchTouchEvent', {
+		type: 'touchStart',
+		touchPoints: [
+			{ x: 60, y, id: 1 },
+			{ x: 160, y, id: 2 }
+		]
+	});
 	for (let step = 1; step <= 8; step++) {
 		const spread = (40 * step) / 8;
-		await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 60 - spread, y, id: 1 }, { x: 160 + spread, y, id: 2 }] });
+		await cdp.send('Input.dispatchTouchEvent', {
+			type: 'touchMove',
+			touchPoints: [
+				{ x: 60 - spread, y, id: 1 },
+				{ x: 160 + spread, y, id: 2 }
+			]
+		});
 	}
 	await page.waitForTimeout(150);
 	await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

@@ -25,8 +25,10 @@ import { addServer } from './support/mcp-apps';
 const serverEntry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-postgres', 'dist', 'index.js');
 const airportsCsv = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'airports.csv');
 
-const figuresSql = "SELECT count(*) AS airports, count(DISTINCT city) AS cities, round(avg(latitude)::numeric, 2) AS avg_latitude FROM airports WHERE state = 'CA'";
-const statesSql = 'SELECT state, count(*) AS airports FROM airports GROUP BY state ORDER BY airports DESC, state LIMIT 8';
+const figuresSql =
+	"SELECT count(*) AS airports, count(DISTINCT city) AS cities, round(avg(latitude)::numeric, 2) AS avg_latitude FROM airports WHERE state = 'CA'";
+const statesSql =
+	'SELECT state, count(*) AS airports FROM airports GROUP BY state ORDER BY airports DESC, state LIMIT 8';
 const northSql = "SELECT iata, name, city FROM airports WHERE state = 'CA' ORDER BY latitude DESC LIMIT 5";
 
 let dir: string;
@@ -50,15 +52,33 @@ test.beforeAll(async () => {
 	);
 	// The relay config README shows, with the server's package run by node from node_modules.
 	const relayConfig = join(dir, 'relay.json');
-	writeFileSync(relayConfig, JSON.stringify({ servers: { postgres: { command: process.execPath, args: [serverEntry, postgres.url] } } }));
+	writeFileSync(
+		relayConfig,
+		JSON.stringify({ servers: { postgres: { command: process.execPath, args: [serverEntry, postgres.url] } } })
+	);
 	const gatewayPort = await freePort();
 	gatewayUrl = `http://127.0.0.1:${gatewayPort}/mcp`;
 	gateway = spawn(
 		process.execPath,
-		[join(process.cwd(), 'node_modules', 'supergateway', 'dist', 'index.js'), '--stdio', `${process.execPath} ${serverEntry} ${postgres.url}`, '--outputTransport', 'streamableHttp', '--stateful', '--port', String(gatewayPort), '--cors', '--logLevel', 'none'],
+		[
+			join(process.cwd(), 'node_modules', 'supergateway', 'dist', 'index.js'),
+			'--stdio',
+			`${process.execPath} ${serverEntry} ${postgres.url}`,
+			'--outputTransport',
+			'streamableHttp',
+			'--stateful',
+			'--port',
+			String(gatewayPort),
+			'--cors',
+			'--logLevel',
+			'none'
+		],
 		{ stdio: 'ignore' }
 	);
-	[app] = await Promise.all([startAppServer({ env: { AUTOUI_RELAY_CONFIG: relayConfig } }), waitForPort(gatewayPort, 20_000, gateway)]);
+	[app] = await Promise.all([
+		startAppServer({ env: { AUTOUI_RELAY_CONFIG: relayConfig } }),
+		waitForPort(gatewayPort, 20_000, gateway)
+	]);
 });
 
 test.afterAll(async () => {
@@ -82,12 +102,34 @@ function postgresScenario(): FakeScenario {
 						name: 'autoui_webmcp_widget_display',
 						input: {
 							name: 'kpi-grid',
-							params: { title: 'California airports', data: { $ref: 'source' }, fields: [{ field: 'airports', label: 'Airports' }, { field: 'cities', label: 'Cities served' }, { field: 'avg_latitude', label: 'Average latitude' }] },
+							params: {
+								title: 'California airports',
+								data: { $ref: 'source' },
+								fields: [
+									{ field: 'airports', label: 'Airports' },
+									{ field: 'cities', label: 'Cities served' },
+									{ field: 'avg_latitude', label: 'Average latitude' }
+								]
+							},
 							source: source(figuresSql)
 						}
 					},
-					{ name: 'autoui_webmcp_widget_display', input: { name: 'bar', params: { title: 'Airports by state', data: { $ref: 'source' }, x: 'state', y: 'airports' }, source: source(statesSql) } },
-					{ name: 'autoui_webmcp_widget_display', input: { name: 'data-table', params: { title: 'Northernmost in California', rows: { $ref: 'source' } }, source: source(northSql) } }
+					{
+						name: 'autoui_webmcp_widget_display',
+						input: {
+							name: 'bar',
+							params: { title: 'Airports by state', data: { $ref: 'source' }, x: 'state', y: 'airports' },
+							source: source(statesSql)
+						}
+					},
+					{
+						name: 'autoui_webmcp_widget_display',
+						input: {
+							name: 'data-table',
+							params: { title: 'Northernmost in California', rows: { $ref: 'source' } },
+							source: source(northSql)
+						}
+					}
 				]
 			}),
 			(request) => {
@@ -106,7 +148,10 @@ function savedParams(page: Page, type: string): Promise<Record<string, unknown> 
 				const open = indexedDB.open('autoui');
 				open.onsuccess = () => {
 					const request = open.result.transaction('kv').objectStore('kv').get('canvas.v1');
-					request.onsuccess = () => resolve((request.result?.widgets ?? []).find((widget: { type: string }) => widget.type === widgetType)?.params);
+					request.onsuccess = () =>
+						resolve(
+							(request.result?.widgets ?? []).find((widget: { type: string }) => widget.type === widgetType)?.params
+						);
 					request.onerror = () => resolve(undefined);
 				};
 				open.onerror = () => resolve(undefined);
@@ -128,17 +173,28 @@ async function journey(page: Page, format: WireFormat, serverUrl: string) {
 
 	llm.setScenario(postgresScenario());
 	const from = llm.chatRequests().length;
-	await page.getByTestId('chat-input').fill('How many airports does California have, which states have most, and which are the northernmost?');
+	await page
+		.getByTestId('chat-input')
+		.fill('How many airports does California have, which states have most, and which are the northernmost?');
 	await page.getByTestId('send').click();
 	await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1, { timeout: 30_000 });
 	await expect(page.locator('[data-testid=console-entry][data-kind=tool-error]')).toHaveCount(0);
-	expect(llm.chatRequests().slice(from).map((request) => request.status)).toEqual([200, 200]);
+	expect(
+		llm
+			.chatRequests()
+			.slice(from)
+			.map((request) => request.status)
+	).toEqual([200, 200]);
 
 	// The figures are the database's.
 	const [[airports, cities, latitude]] = postgres.query(figuresSql);
 	const stats = page.locator('[data-widget-type=kpi-grid] .stat');
 	await expect(stats).toHaveCount(3);
-	expect((await stats.locator('.number').allInnerTexts()).map(readNumber)).toEqual([Number(airports), Number(cities), Number(latitude)]);
+	expect((await stats.locator('.number').allInnerTexts()).map(readNumber)).toEqual([
+		Number(airports),
+		Number(cities),
+		Number(latitude)
+	]);
 	const north = postgres.query(northSql);
 	const cells = page.locator('[data-widget-type=data-table] [role=rowgroup] [role=row]');
 	await expect(cells).toHaveCount(5);
@@ -147,7 +203,9 @@ async function journey(page: Page, format: WireFormat, serverUrl: string) {
 		await expect(cells.nth(index)).toContainText(name);
 	}
 	// The chart is drawn from the bound rows, which are the database's (as the canvas saved them).
-	await expect(page.locator('[data-widget-type=bar] figure[data-chart-ready=true]')).toHaveCount(1, { timeout: 20_000 });
+	await expect(page.locator('[data-widget-type=bar] figure[data-chart-ready=true]')).toHaveCount(1, {
+		timeout: 20_000
+	});
 	const states = postgres.query(statesSql).map(([state, count]) => ({ state, airports: count }));
 	await expect.poll(() => savedParams(page, 'bar').then((params) => params?.data), { timeout: 10_000 }).toEqual(states);
 
@@ -177,12 +235,16 @@ async function journey(page: Page, format: WireFormat, serverUrl: string) {
 	expect(errors).toEqual([]);
 }
 
-test('PostgreSQL through the relay (stdio server-postgres): live widgets with the database\'s numbers, refreshed without the model', async ({ page }) => {
+test("PostgreSQL through the relay (stdio server-postgres): live widgets with the database's numbers, refreshed without the model", async ({
+	page
+}) => {
 	test.setTimeout(90_000);
 	await journey(page, 'anthropic', `${app.url}/api/relay/postgres`);
 });
 
-test('PostgreSQL through supergateway (Streamable HTTP): the same answer over the OpenAI wire format', async ({ page }) => {
+test('PostgreSQL through supergateway (Streamable HTTP): the same answer over the OpenAI wire format', async ({
+	page
+}) => {
 	test.setTimeout(90_000);
 	await journey(page, 'openai', gatewayUrl);
 });

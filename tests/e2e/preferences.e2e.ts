@@ -17,7 +17,10 @@ test.afterAll(async () => {
 	await llm?.close();
 });
 
-async function saveAgentSettings(page: import('@playwright/test').Page, choose: (dialog: import('@playwright/test').Locator) => Promise<void>) {
+async function saveAgentSettings(
+	page: import('@playwright/test').Page,
+	choose: (dialog: import('@playwright/test').Locator) => Promise<void>
+) {
 	await page.getByTestId('llm-status').click();
 	const dialog = page.getByTestId('settings-dialog');
 	await expect(dialog).toBeVisible();
@@ -26,14 +29,23 @@ async function saveAgentSettings(page: import('@playwright/test').Page, choose: 
 	await expect(dialog).toBeHidden();
 }
 
-test('cautious mode asks before a tool that is not read-only; lazy loading off offers every tool at once', async ({ page }) => {
+test('cautious mode asks before a tool that is not read-only; lazy loading off offers every tool at once', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const memory = await startMemoryServer();
 	try {
 		const prefix = 'memory_mcp_';
 		llm.setScenario({
 			steps: [
-				{ toolCalls: [{ name: `${prefix}create_entities`, input: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote programs'] }] } }] },
+				{
+					toolCalls: [
+						{
+							name: `${prefix}create_entities`,
+							input: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote programs'] }] }
+						}
+					]
+				},
 				{ text: 'Ada is remembered.' }
 			]
 		});

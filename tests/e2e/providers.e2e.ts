@@ -81,7 +81,9 @@ for (const provider of ['anthropic', 'openai'] as const) {
 	});
 }
 
-test('a remote endpoint without a key shows "add an API key", and the dialog is keyboard operable', async ({ page }) => {
+test('a remote endpoint without a key shows "add an API key", and the dialog is keyboard operable', async ({
+	page
+}) => {
 	await page.goto('/?provider=openai&baseUrl=https%3A%2F%2Fapi.example.com%2Fv1&model=m');
 	const pill = page.getByTestId('llm-status');
 	await expect(pill).toHaveAttribute('data-status', 'not-configured');

@@ -40,7 +40,9 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 for (const format of ['anthropic', 'openai'] as WireFormat[]) {
-	test(`rows bind by column name over the ${format} wire format: a map with markers, a KPI grid and a list show the real values`, async ({ page }) => {
+	test(`rows bind by column name over the ${format} wire format: a map with markers, a KPI grid and a list show the real values`, async ({
+		page
+	}) => {
 		test.setTimeout(90_000);
 		const errors = collectErrors(page);
 		llm.setScenario(rowsScenario());
@@ -64,13 +66,21 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		await expect(rows).toHaveCount(places.length);
 		const headers = await map.locator('thead th').allInnerTexts();
 		const column = (name: string) => headers.indexOf(name);
-		const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+		const shown = await rows.evaluateAll((trs) =>
+			trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''))
+		);
 		// Cells round as numbers are written (two decimals, none from 100 up); each airport has
 		// its own marker, matched by name and position.
-		const near = (text: string, value: number) => Math.abs(readNumber(text) - value) <= (Math.abs(value) >= 100 ? 0.5 : 0.005);
+		const near = (text: string, value: number) =>
+			Math.abs(readNumber(text) - value) <= (Math.abs(value) >= 100 ? 0.5 : 0.005);
 		const unmatched = [...shown];
 		for (const place of places) {
-			const index = unmatched.findIndex((cells) => cells[column('place')] === place.name && near(cells[column('lat')], place.latitude) && near(cells[column('lon')], place.longitude));
+			const index = unmatched.findIndex(
+				(cells) =>
+					cells[column('place')] === place.name &&
+					near(cells[column('lat')], place.latitude) &&
+					near(cells[column('lon')], place.longitude)
+			);
 			expect(index, `a marker for ${place.name} at ${place.latitude}, ${place.longitude}`).toBeGreaterThanOrEqual(0);
 			unmatched.splice(index, 1);
 		}
@@ -110,7 +120,13 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		// KPI grid still reads its figures from the bound row.
 		await expect
 			.poll(() => savedCanvas(page), { timeout: 10_000 })
-			.toEqual(expect.arrayContaining([{ type: 'map', live: true }, { type: 'kpi-grid', live: true }, { type: 'list', live: true }]));
+			.toEqual(
+				expect.arrayContaining([
+					{ type: 'map', live: true },
+					{ type: 'kpi-grid', live: true },
+					{ type: 'list', live: true }
+				])
+			);
 		await page.reload();
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 		const grid = page.locator('[data-widget-type=kpi-grid]');

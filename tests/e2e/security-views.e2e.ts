@@ -24,7 +24,8 @@ test.describe('hostile views', () => {
 		test.setTimeout(90_000);
 		const modelRequests: string[] = [];
 		page.on('request', (request) => {
-			if (/\/(v1\/)?(messages|chat\/completions)$/.test(new URL(request.url()).pathname)) modelRequests.push(request.url());
+			if (/\/(v1\/)?(messages|chat\/completions)$/.test(new URL(request.url()).pathname))
+				modelRequests.push(request.url());
 		});
 		await page.goto('/');
 		await addServer(page, 'fixture', fixture.url);

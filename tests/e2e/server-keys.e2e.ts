@@ -30,7 +30,8 @@ test("with a key on the app's server, the browser chats without one and never se
 	});
 	page.on('response', async (response) => {
 		const type = response.headers()['content-type'] ?? '';
-		if (/json|text|event-stream/.test(type) && (await response.text().catch(() => '')).includes(serverKey)) leaks.push(response.url());
+		if (/json|text|event-stream/.test(type) && (await response.text().catch(() => '')).includes(serverKey))
+			leaks.push(response.url());
 	});
 	llm.setScenario({ steps: [{ text: 'Hello through the server key.' }] });
 

@@ -28,7 +28,9 @@ test('a chat message with <img onerror=…> is parsed inertly: no CSP violation,
 	});
 	await page.addInitScript(() => {
 		document.addEventListener('securitypolicyviolation', (event) => {
-			console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`);
+			console.error(
+				`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`
+			);
 		});
 	});
 	llm.setScenario({ steps: [{ text: 'Echo: <img src="/probe-answer.png" onerror="alert(2)"> and **bold**' }] });
@@ -45,11 +47,16 @@ test('a profile photo that fails to load shows initials in the avatar, not its a
 	await page.route('https://upload.wikimedia.org/**', (route) => route.fulfill({ status: 404, body: '' }));
 	await installModelContext(page);
 	await page.goto('/');
-	const result = await callTool(page, 'widget_display', { name: 'profile', params: { name: 'Ada Lovelace', image: 'https://upload.wikimedia.org/missing.png', role: 'Mathematician' } });
+	const result = await callTool(page, 'widget_display', {
+		name: 'profile',
+		params: { name: 'Ada Lovelace', image: 'https://upload.wikimedia.org/missing.png', role: 'Mathematician' }
+	});
 	const id = result.structuredContent!.id as string;
 	const avatar = page.locator(`[data-widget-id="${id}"] .avatar`);
 	await expect(avatar).toHaveText('AL');
 	await expect(avatar.getByRole('img', { name: 'Portrait of Ada Lovelace' })).toBeAttached();
-	const fits = await avatar.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight);
+	const fits = await avatar.evaluate(
+		(element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight
+	);
 	expect(fits).toBe(true);
 });

@@ -16,7 +16,13 @@ import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { startAppExample, type RunningServer } from '../fixtures/mcp/launchers';
 import { freePort } from '../fixtures/net';
 import { startInstance, type Instance } from '../fixtures/deploy/instances';
-import { deployDocNginxBlock, fillNginxBlock, startNginx, type AccessLine, type RunningNginx } from '../fixtures/deploy/nginx';
+import {
+	deployDocNginxBlock,
+	fillNginxBlock,
+	startNginx,
+	type AccessLine,
+	type RunningNginx
+} from '../fixtures/deploy/nginx';
 import { findProgram, requireProgram } from '../fixtures/deploy/system';
 import { selfSignedCertificate } from '../fixtures/deploy/tls';
 import { collectErrors } from './helpers';
@@ -31,7 +37,10 @@ test.describe.configure({ mode: 'serial' });
 test.use({
 	ignoreHTTPSErrors: true,
 	viewport: { width: 1600, height: 1000 },
-	launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, `--host-resolver-rules=MAP ${appName} 127.0.0.1, MAP ${viewsName} 127.0.0.1`] }
+	launchOptions: {
+		...chromiumLaunch,
+		args: [...chromiumLaunch.args, `--host-resolver-rules=MAP ${appName} 127.0.0.1, MAP ${viewsName} 127.0.0.1`]
+	}
 });
 
 let dir: string;
@@ -59,7 +68,10 @@ test.beforeAll(async () => {
 		ANTHROPIC_API_KEY: serverKey,
 		ANTHROPIC_BASE_URL: llm.url
 	};
-	[instances, basic] = await Promise.all([Promise.all([startInstance(env), startInstance(env)]), startAppExample('server-basic-vanillajs')]);
+	[instances, basic] = await Promise.all([
+		Promise.all([startInstance(env), startInstance(env)]),
+		startAppExample('server-basic-vanillajs')
+	]);
 	const { cert, key } = selfSignedCertificate(openssl, dir, [appName, viewsName]);
 	const site = fillNginxBlock(deployDocNginxBlock(), {
 		upstreams: {
@@ -99,17 +111,25 @@ async function openApp(page: Page, path = '/?provider=anthropic&model=fake-model
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 }
 
-test('two instances behind nginx round robin: turn, datasets, share link, MCP App view and key proxy on either', async ({ page, browser }) => {
+test('two instances behind nginx round robin: turn, datasets, share link, MCP App view and key proxy on either', async ({
+	page,
+	browser
+}) => {
 	// About 20 s; the margin is for a machine busy with other work.
 	test.setTimeout(90_000);
 	trackRequests(page);
 	const errors = collectErrors(page);
-	const pageResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/' && response.request().resourceType() === 'document');
+	const pageResponse = page.waitForResponse(
+		(response) => new URL(response.url()).pathname === '/' && response.request().resourceType() === 'document'
+	);
 	await openApp(page);
 	// The page's headers fit nginx's default 4 KB proxy buffer (no 502).
 	const document = await pageResponse;
 	expect(document.status()).toBe(200);
-	const headerBytes = (await document.headersArray()).reduce((sum, header) => sum + header.name.length + header.value.length + 4, 0);
+	const headerBytes = (await document.headersArray()).reduce(
+		(sum, header) => sum + header.name.length + header.value.length + 4,
+		0
+	);
 	expect(headerBytes).toBeLessThan(2048);
 
 	// A turn: the model (through the key proxy) displays three live widgets from the datasets server.
@@ -139,16 +159,27 @@ test('two instances behind nginx round robin: turn, datasets, share link, MCP Ap
 			const before = served('/').filter((line) => line.uri === '/').length;
 			await other.goto(link);
 			await expect.poll(() => served('/').filter((line) => line.uri === '/').length).toBeGreaterThan(before);
-			if (served('/').filter((line) => line.uri === '/').at(-1)!.upstream !== first.upstream) break;
+			if (
+				served('/')
+					.filter((line) => line.uri === '/')
+					.at(-1)!.upstream !== first.upstream
+			)
+				break;
 			await other.close();
 			other = await fresh.newPage();
 		}
-		expect(served('/').filter((line) => line.uri === '/').at(-1)!.upstream).not.toBe(first.upstream);
+		expect(
+			served('/')
+				.filter((line) => line.uri === '/')
+				.at(-1)!.upstream
+		).not.toBe(first.upstream);
 		const otherErrors = collectErrors(other);
 		trackRequests(other);
 		await expect(other.locator('[data-widget-type=kpi-grid] .stat .number')).toHaveText(figures);
 		await expect(other.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
-		// Refresh re-runs the widget's source on the datasets server, on whichever instance.
+		// Refresh re-runs the widget's source on the datasets server, on whichever instance
+		// (a shared canvas's live data runs once the user allows it).
+		await other.getByTestId('share-live-allow').click();
 		const grid = other.locator('[data-widget-type=kpi-grid]');
 		await grid.getByTestId('widget-refresh').click();
 		await expect(grid.getByTestId('widget-refresh')).toHaveAttribute('data-refreshing', 'false');
@@ -185,6 +216,8 @@ test('two instances behind nginx round robin: turn, datasets, share link, MCP Ap
 	expect(health.reduce((sum, state) => sum + state.datasets.adopted, 0)).toBeGreaterThan(0);
 	expect(errors).toEqual([]);
 	// What must never be exposed: the relay, refused by the proxy itself (the page logs that 404).
-	expect(await page.evaluate(async () => (await fetch('/api/relay/anything', { method: 'POST', body: '{}' })).status)).toBe(404);
+	expect(
+		await page.evaluate(async () => (await fetch('/api/relay/anything', { method: 'POST', body: '{}' })).status)
+	).toBe(404);
 	expect(served('/api/relay').map((line) => line.upstream)).toEqual(['-']);
 });

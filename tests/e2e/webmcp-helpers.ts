@@ -15,7 +15,10 @@ export async function installModelContext(page: Page): Promise<void> {
 	await page.addInitScript(() => {
 		const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
 		const context = {
-			async registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
+			async registerTool(
+				tool: { name: string; execute: (input: unknown) => Promise<unknown> },
+				options?: { signal?: AbortSignal }
+			) {
 				tools.set(tool.name, tool);
 				options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
 			}
@@ -27,10 +30,15 @@ export async function installModelContext(page: Page): Promise<void> {
 
 /** Calls a registered tool (waiting for its registration) and returns its result. */
 export async function callTool(page: Page, name: string, input: Record<string, unknown>): Promise<ToolResult> {
-	await page.waitForFunction((tool) => (window as unknown as { __webmcpTools?: Map<string, unknown> }).__webmcpTools?.has(tool), name);
+	await page.waitForFunction(
+		(tool) => (window as unknown as { __webmcpTools?: Map<string, unknown> }).__webmcpTools?.has(tool),
+		name
+	);
 	return page.evaluate(
 		([tool, args]) =>
-			(window as unknown as { __webmcpTools: Map<string, { execute: (input: unknown) => Promise<ToolResult> }> }).__webmcpTools
+			(
+				window as unknown as { __webmcpTools: Map<string, { execute: (input: unknown) => Promise<ToolResult> }> }
+			).__webmcpTools
 				.get(tool as string)!
 				.execute(args),
 		[name, input] as const

@@ -13,14 +13,19 @@ async function display(page: Page, name: string, params: Record<string, unknown>
 	return result.structuredContent!.id as string;
 }
 
-test('a widget that fails to render shows the error card in its own frame; the others still render', async ({ page }) => {
+test('a widget that fails to render shows the error card in its own frame; the others still render', async ({
+	page
+}) => {
 	let replaced = 0;
 	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
 		const response = await route.fetch();
 		const body = await response.text();
 		if (body.includes('<dl class="kv') && /export\s*\{\s*\w+ as default\s*\}\s*;?\s*$/.test(body.trim())) {
 			replaced++;
-			await route.fulfill({ response, body: 'export default function BrokenKv() { throw new Error("render failed on purpose"); }' });
+			await route.fulfill({
+				response,
+				body: 'export default function BrokenKv() { throw new Error("render failed on purpose"); }'
+			});
 		} else await route.fulfill({ response, body });
 	});
 	await installModelContext(page);

@@ -21,14 +21,25 @@ test.afterAll(async () => {
 	await Promise.all([llm?.close(), everything?.stop()]);
 });
 
-test('a sampling request during an agent call needs approval, runs the model, and the call opens in the workbench', async ({ page }) => {
+test('a sampling request during an agent call needs approval, runs the model, and the call opens in the workbench', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	llm.setScenario({
 		steps: [
-			{ text: 'Asking the server.', toolCalls: [{ name: 'everything_mcp_trigger-sampling-request', input: { prompt: 'Name a colour', maxTokens: 30 } }] },
+			{
+				text: 'Asking the server.',
+				toolCalls: [
+					{ name: 'everything_mcp_trigger-sampling-request', input: { prompt: 'Name a colour', maxTokens: 30 } }
+				]
+			},
 			// The server's sampling request, run on the same model once the user approved it.
 			{ text: 'teal' },
-			(request) => ({ text: request.toolResults.some((result) => result.content.includes('teal')) ? 'The server heard teal.' : 'No answer reached the server.' })
+			(request) => ({
+				text: request.toolResults.some((result) => result.content.includes('teal'))
+					? 'The server heard teal.'
+					: 'No answer reached the server.'
+			})
 		]
 	});
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
@@ -47,7 +58,9 @@ test('a sampling request during an agent call needs approval, runs the model, an
 	await expect(card).toContainText('Name a colour');
 	await expect(page.getByTestId('server-requests-dock')).toHaveCount(0);
 	await card.getByTestId('sampling-approve').click();
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The server heard teal.', { timeout: 20_000 });
+	await expect(page.getByTestId('assistant-message').last()).toContainText('The server heard teal.', {
+		timeout: 20_000
+	});
 	await expect(page.locator('[data-testid=chat-server-request][data-decision=approved]')).toBeVisible();
 	// The request and its answer are a console entry of the same turn.
 	const entry = page.locator('[data-testid=console-entry][data-kind=server-request]');
@@ -59,18 +72,29 @@ test('a sampling request during an agent call needs approval, runs the model, an
 
 	await page.locator('[data-testid=console-entry][data-kind=tool-call]').first().click();
 	await page.getByTestId('console-open-workbench').click();
-	const form = page.locator('[data-testid=workbench][data-server=everything] [data-testid=tool-form][data-tool=trigger-sampling-request]');
+	const form = page.locator(
+		'[data-testid=workbench][data-server=everything] [data-testid=tool-form][data-tool=trigger-sampling-request]'
+	);
 	await expect(form).toBeVisible();
 	await expect(form.getByLabel('prompt', { exact: true })).toHaveValue('Name a colour');
 	expect(errors).toEqual([]);
 });
 
-test('an elicitation during an agent call is a form in the chat; the answer reaches the server and the model', async ({ page }) => {
+test('an elicitation during an agent call is a form in the chat; the answer reaches the server and the model', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	llm.setScenario({
 		steps: [
-			{ text: 'Asking you through the server.', toolCalls: [{ name: 'everything_mcp_trigger-elicitation-request', input: {} }] },
-			(request) => ({ text: request.toolResults.some((result) => result.content.includes('Ada')) ? 'The server got Ada.' : 'No answer reached the server.' })
+			{
+				text: 'Asking you through the server.',
+				toolCalls: [{ name: 'everything_mcp_trigger-elicitation-request', input: {} }]
+			},
+			(request) => ({
+				text: request.toolResults.some((result) => result.content.includes('Ada'))
+					? 'The server got Ada.'
+					: 'No answer reached the server.'
+			})
 		]
 	});
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
@@ -88,11 +112,16 @@ test('an elicitation during an agent call is a form in the chat; the answer reac
 	await card.getByTestId('elicitation-accept').click();
 	await expect(page.getByTestId('assistant-message').last()).toContainText('The server got Ada.', { timeout: 20_000 });
 	await expect(page.locator('[data-testid=chat-server-request][data-decision=accept]')).toBeVisible();
-	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute('data-status', 'ok');
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute(
+		'data-status',
+		'ok'
+	);
 	expect(errors).toEqual([]);
 });
 
-test('a request whose view is closed is never silent: with the workbench closed, it waits in the dock and is answered there', async ({ page }) => {
+test('a request whose view is closed is never silent: with the workbench closed, it waits in the dock and is answered there', async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	await page.goto('/');
 	await page.getByTestId('mcp-status').click();
@@ -102,14 +131,20 @@ test('a request whose view is closed is never silent: with the workbench closed,
 	await page.locator('[data-testid=open-workbench][data-server=everything]').click({ timeout: 20_000 });
 	const workbench = page.locator('[data-testid=workbench][data-server=everything]');
 	await workbench.locator('[data-testid=workbench-tool][data-tool="trigger-elicitation-request"]').click();
-	await workbench.locator('[data-testid=tool-form][data-tool="trigger-elicitation-request"]').getByTestId('tool-run').click();
+	await workbench
+		.locator('[data-testid=tool-form][data-tool="trigger-elicitation-request"]')
+		.getByTestId('tool-run')
+		.click();
 	await expect(workbench.getByTestId('elicitation')).toBeVisible();
 	await workbench.getByTestId('workbench-close').click();
 	const docked = page.getByTestId('server-requests-dock').getByTestId('elicitation');
 	await expect(docked).toBeVisible();
 	await docked.getByTestId('elicitation-decline').click();
 	await expect(page.getByTestId('server-requests-dock')).toHaveCount(0);
-	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute('data-status', 'warning');
+	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toHaveAttribute(
+		'data-status',
+		'warning'
+	);
 	await expect(page.locator('[data-testid=console-entry][data-kind=server-request]')).toContainText('decline');
 	expect(errors).toEqual([]);
 });

@@ -90,17 +90,29 @@ test('a rich schema becomes a form whose arguments reach the server as typed', a
 
 	// A tool's own failure is an isError result, not a protocol error.
 	await workbench.locator('[data-testid=workbench-tool][data-tool=fail]').click();
-	await workbench.locator('[data-testid=tool-form][data-tool=fail]').getByLabel('message', { exact: true }).fill('nope');
+	await workbench
+		.locator('[data-testid=tool-form][data-tool=fail]')
+		.getByLabel('message', { exact: true })
+		.fill('nope');
 	await workbench.locator('[data-testid=tool-form][data-tool=fail]').getByTestId('tool-run').click();
 	await expect(result).toHaveAttribute('data-kind', 'tool-error');
 	await expect(result).toContainText('nope');
 
 	// The workbench passes an automated accessibility check (labels, roles, names).
-	const audit = await new AxeBuilder({ page }).include('[data-testid=workbench]').disableRules(['color-contrast']).analyze();
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+	const audit = await new AxeBuilder({ page })
+		.include('[data-testid=workbench]')
+		.disableRules(['color-contrast'])
+		.analyze();
+	expect(
+		audit.violations.map(
+			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`
+		)
+	).toEqual([]);
 });
 
-test('a hostile server cannot freeze the page or spend tokens: malformed requests, 10,000 log messages, a burst of sampling requests', async ({ page }) => {
+test('a hostile server cannot freeze the page or spend tokens: malformed requests, 10,000 log messages, a burst of sampling requests', async ({
+	page
+}) => {
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto('/');
@@ -137,6 +149,8 @@ test('a hostile server cannot freeze the page or spend tokens: malformed request
 	await page.getByTestId('console-search').fill('left out');
 	await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toContainText('left out');
 	await page.getByTestId('console-search').fill('level:warning');
-	await expect(page.locator('[data-testid=console-entry][data-kind=server-log][data-status=warning]').first()).toContainText('flood');
+	await expect(
+		page.locator('[data-testid=console-entry][data-kind=server-log][data-status=warning]').first()
+	).toContainText('flood');
 	expect(errors).toEqual([]);
 });

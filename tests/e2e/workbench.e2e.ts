@@ -76,8 +76,18 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(page.getByTestId('mcp-panel')).toBeVisible();
 			await page.keyboard.press('Escape');
 			const workbench = await openWorkbench(page, name, everything.url, true);
-			const names = await workbench.getByTestId('workbench-tool').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
-			expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
+			const names = await workbench
+				.getByTestId('workbench-tool')
+				.evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
+			expect(names).toEqual(
+				expect.arrayContaining([
+					'echo',
+					'get-sum',
+					'get-tiny-image',
+					'get-structured-content',
+					'trigger-long-running-operation'
+				])
+			);
 			// Labelled inputs, per-field errors before sending, and a result read per block.
 			await workbench.locator('[data-testid=workbench-tool][data-tool="get-sum"]').click();
 			const sum = workbench.locator('[data-testid=tool-form][data-tool="get-sum"]');
@@ -164,7 +174,9 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await page.getByTestId('console-tab-protocol').click();
 			await page.getByTestId('protocol-server').selectOption(name);
 			await page.getByTestId('protocol-method').fill('tools/call');
-			const response = page.locator('[data-testid=protocol-entry][data-method="tools/call"][data-direction=in]').first();
+			const response = page
+				.locator('[data-testid=protocol-entry][data-method="tools/call"][data-direction=in]')
+				.first();
 			await expect(response).toContainText(' ms');
 			await response.click();
 			await expect(page.getByTestId('protocol-raw')).toContainText('content');
@@ -184,24 +196,32 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await page.getByTestId('console-tab-agent').click();
 			// Past 300 entries the list shows only the rows in view: search for the rows to check.
 			await page.getByTestId('console-search').fill('during a manual call');
-			await expect(page.locator('[data-testid=console-entry][data-kind=server-request][data-status=ok]').first()).toBeVisible();
+			await expect(
+				page.locator('[data-testid=console-entry][data-kind=server-request][data-status=ok]').first()
+			).toBeVisible();
 			await page.getByTestId('console-search').fill('level:');
 			await expect(page.locator('[data-testid=console-entry][data-kind=server-log]').first()).toBeVisible();
 			await page.getByTestId('console-search').fill('');
 			const downloading = page.waitForEvent('download');
 			await page.getByTestId('console-export').click();
-			const trace = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as { events: Array<{ type: string; origin?: string; decision?: string; params?: unknown }> };
+			const trace = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as {
+				events: Array<{ type: string; origin?: string; decision?: string; params?: unknown }>;
+			};
 			expect(trace.events.some((event) => event.type === 'tool-call' && event.origin === 'manual')).toBe(true);
-			expect(trace.events.filter((event) => event.type === 'server-request').map((event) => JSON.stringify(event.params))).toEqual(
-				expect.arrayContaining([expect.stringContaining('Say hi'), expect.stringContaining('Answer slowly')])
+			expect(
+				trace.events.filter((event) => event.type === 'server-request').map((event) => JSON.stringify(event.params))
+			).toEqual(expect.arrayContaining([expect.stringContaining('Say hi'), expect.stringContaining('Answer slowly')]));
+			expect(trace.events.filter((event) => event.type === 'server-response').map((event) => event.decision)).toEqual(
+				expect.arrayContaining(['typed', 'accept', 'decline'])
 			);
-			expect(trace.events.filter((event) => event.type === 'server-response').map((event) => event.decision)).toEqual(expect.arrayContaining(['typed', 'accept', 'decline']));
 			expect(trace.events.some((event) => event.type === 'server-log')).toBe(true);
 			// Over SSE, "auto" first tries Streamable HTTP, which that server answers with 404.
 			expect(errors.filter((error) => !(mode === 'sse' && /status of 404/.test(error)))).toEqual([]);
 		});
 
-		test('a result shown on the canvas is live: Refresh re-runs its tool through the console path and the source survives a reload', async ({ page }) => {
+		test('a result shown on the canvas is live: Refresh re-runs its tool through the console path and the source survives a reload', async ({
+			page
+		}) => {
 			await page.goto('/');
 			const workbench = await openWorkbench(page, name, everything.url, true);
 			await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
@@ -234,7 +254,10 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await expect(page.locator('[data-widget-type=markdown]')).toContainText('on the canvas');
 
 			await workbench.locator('[data-testid=workbench-tool][data-tool="toggle-subscriber-updates"]').click();
-			await workbench.locator('[data-testid=tool-form][data-tool="toggle-subscriber-updates"]').getByTestId('tool-run').click();
+			await workbench
+				.locator('[data-testid=tool-form][data-tool="toggle-subscriber-updates"]')
+				.getByTestId('tool-run')
+				.click();
 			await expect(workbench.getByTestId('tool-result')).toBeVisible();
 
 			await workbench.getByTestId('workbench-tab-resources').click();
@@ -247,7 +270,9 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await first.locator('button').first().click();
 			await expect(workbench.getByTestId('resource-contents')).toBeVisible();
 			await workbench.getByTestId('resource-show-on-canvas').click();
-			await expect(page.locator('[data-widget-type=markdown], [data-widget-type=json], [data-widget-type=code]')).toHaveCount(2);
+			await expect(
+				page.locator('[data-widget-type=markdown], [data-widget-type=json], [data-widget-type=code]')
+			).toHaveCount(2);
 			const template = workbench.getByTestId('template-item').first();
 			await template.locator('button').click();
 			await workbench.getByTestId('template-form').locator('input').first().fill('1');
@@ -294,7 +319,10 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			await workbench.getByTestId('save-collection').fill(`Maths ${mode}`);
 			await sum.getByTestId('tool-save').click();
 			await workbench.locator('[data-testid=workbench-tool][data-tool="echo"]').click();
-			await workbench.locator('[data-testid=tool-form][data-tool="echo"]').getByLabel('message', { exact: true }).fill('saved echo');
+			await workbench
+				.locator('[data-testid=tool-form][data-tool="echo"]')
+				.getByLabel('message', { exact: true })
+				.fill('saved echo');
 			await workbench.getByTestId('save-name').fill('greeting');
 			await workbench.getByTestId('save-collection').fill(`Maths ${mode}`);
 			await workbench.locator('[data-testid=tool-form][data-tool="echo"]').getByTestId('tool-save').click();
@@ -305,8 +333,12 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 			const collection = workbench.locator(`[data-testid=saved-collection][data-collection="Maths ${mode}"]`);
 			await expect(collection.getByTestId('saved-call')).toHaveCount(2);
 			await collection.getByTestId('saved-run-all').click();
-			await expect(collection.locator('[data-testid=saved-call][data-name=answer] [data-testid=tool-result]')).toContainText('42');
-			await expect(collection.locator('[data-testid=saved-call][data-name=greeting] [data-testid=tool-result]')).toContainText('saved echo');
+			await expect(
+				collection.locator('[data-testid=saved-call][data-name=answer] [data-testid=tool-result]')
+			).toContainText('42');
+			await expect(
+				collection.locator('[data-testid=saved-call][data-name=greeting] [data-testid=tool-result]')
+			).toContainText('saved echo');
 
 			// Export, then import into the same server: the calls come back as copies.
 			const download = page.waitForEvent('download');
@@ -317,7 +349,9 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 
 			// Edit opens the tool's form with the saved arguments.
 			await collection.locator('[data-testid=saved-call][data-name=answer]').first().getByTestId('saved-edit').click();
-			await expect(workbench.locator('[data-testid=tool-form][data-tool="get-sum"]').getByLabel('a', { exact: true })).toHaveValue('20');
+			await expect(
+				workbench.locator('[data-testid=tool-form][data-tool="get-sum"]').getByLabel('a', { exact: true })
+			).toHaveValue('20');
 		});
 	});
 }

@@ -50,7 +50,11 @@ describe('parsePartialJson', () => {
 	});
 
 	it('reads every prefix of a document without throwing, growing towards the whole', () => {
-		const whole = { query: 'weather in "Paris"\n', days: [1, 2.5, -3e2], options: { units: 'metric', alerts: false, extra: null } };
+		const whole = {
+			query: 'weather in "Paris"\n',
+			days: [1, 2.5, -3e2],
+			options: { units: 'metric', alerts: false, extra: null }
+		};
 		const text = JSON.stringify(whole, null, 1);
 		let keys = 0;
 		for (let end = 0; end <= text.length; end++) {

@@ -58,7 +58,8 @@ function closeString(raw: string): string {
 	return `${body}"`;
 }
 
-type Frame = { type: 'object'; expect: 'key' | 'colon' | 'value' | 'next' } | { type: 'array'; expect: 'value' | 'next' };
+type Frame =
+	{ type: 'object'; expect: 'key' | 'colon' | 'value' | 'next' } | { type: 'array'; expect: 'value' | 'next' };
 
 /** Replays the tokens; the open containers, or undefined when the tokens are not JSON. */
 function replay(tokens: readonly Token[]): Frame[] | undefined {
@@ -87,7 +88,8 @@ function replay(tokens: readonly Token[]): Frame[] | undefined {
 			stack.push(token.char === '{' ? { type: 'object', expect: 'key' } : { type: 'array', expect: 'value' });
 		} else if (token.char === '}' || token.char === ']') {
 			const wanted = token.char === '}' ? 'object' : 'array';
-			if (top?.type !== wanted || (top.expect !== 'next' && !(top.expect === (wanted === 'object' ? 'key' : 'value')))) return undefined;
+			if (top?.type !== wanted || (top.expect !== 'next' && !(top.expect === (wanted === 'object' ? 'key' : 'value'))))
+				return undefined;
 			stack.pop();
 			if (!valueDone()) return undefined;
 		} else if (token.char === ':') {

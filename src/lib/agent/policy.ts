@@ -78,7 +78,18 @@ export const DEFAULT_POLICY: Readonly<ToolPolicy> = Object.freeze({
 /** The full policy from a partial one. */
 export function resolvePolicy(policy: Partial<ToolPolicy> = {}): ToolPolicy {
 	const merged = { ...DEFAULT_POLICY, ...policy, blocklist: [...(policy.blocklist ?? DEFAULT_POLICY.blocklist)] };
-	for (const key of ['timeoutMs', 'maxCallsPerTurn', 'maxCallsPerSession', 'maxConcurrentPerServer', 'maxArgsChars', 'maxResultChars', 'maxStoredResultChars', 'loopThreshold', 'compressAfterIterations', 'previewChars'] as const) {
+	for (const key of [
+		'timeoutMs',
+		'maxCallsPerTurn',
+		'maxCallsPerSession',
+		'maxConcurrentPerServer',
+		'maxArgsChars',
+		'maxResultChars',
+		'maxStoredResultChars',
+		'loopThreshold',
+		'compressAfterIterations',
+		'previewChars'
+	] as const) {
 		const value = merged[key];
 		if (!Number.isFinite(value) || value < 0) merged[key] = DEFAULT_POLICY[key];
 	}
@@ -103,11 +114,16 @@ export function isBlocked(policy: Pick<ToolPolicy, 'blocklist'>, prefixedName: s
  * Why a tool needs approval under the policy, or undefined when it does not. Cautious mode
  * concerns remote (mcp) tools: the in-page display tools only change the user's canvas.
  */
-export function approvalReason(policy: Pick<ToolPolicy, 'approval'>, tool: ToolDefinition, protocol: ToolProtocol = 'mcp'): string | undefined {
+export function approvalReason(
+	policy: Pick<ToolPolicy, 'approval'>,
+	tool: ToolDefinition,
+	protocol: ToolProtocol = 'mcp'
+): string | undefined {
 	const hints = tool.annotations ?? {};
 	if (policy.approval === 'off') return undefined;
 	if (hints.destructiveHint === true) return 'The server marks this tool as destructive.';
-	if (policy.approval === 'cautious' && protocol !== 'webmcp' && hints.readOnlyHint !== true) return 'Cautious mode: this tool is not marked read-only.';
+	if (policy.approval === 'cautious' && protocol !== 'webmcp' && hints.readOnlyHint !== true)
+		return 'Cautious mode: this tool is not marked read-only.';
 	return undefined;
 }
 

@@ -7,8 +7,25 @@ import type { JsonSchema, ToolDefinition } from '$lib/shared';
 
 /** A tool of a remote MCP server, as listed by it. */
 export type McpToolDef = ToolDefinition;
-/** A tool of an in-page WebMCP server. */
-export type WebMcpToolDef = ToolDefinition;
+/**
+ * A tool whose result the canvas shows, as its WebMCP server declares it. `widget` answers
+ * `{ widget, data }` (shown through `UiCallbacks.onWidget`); `canvas` answers
+ * `{ canvas, id?, params? }` (a canvas action). The argument names say where the data goes.
+ */
+export interface DisplayCapability {
+	kind: 'widget' | 'canvas';
+	/** The argument whose value may hold `{"$ref": "<id>#<pointer>"}`, replaced by data before the call. */
+	references?: string;
+	/** The argument naming a data call (`{ tool, args }`) to run first; its value binds as `{"$ref": "source"}`. */
+	source?: string;
+	/** With `source`: the argument giving the refresh period in seconds (at least 5). */
+	refreshSeconds?: string;
+}
+
+/** A tool of an in-page WebMCP server; `display` marks the tools whose results the canvas shows. */
+export interface WebMcpToolDef extends ToolDefinition {
+	display?: DisplayCapability;
+}
 
 /** A recipe a server offers: a named, described way to answer a kind of question. */
 export interface McpRecipe {
@@ -154,4 +171,10 @@ export interface UiCallbacks {
 	onList?(): CanvasActionResult;
 	/** Re-runs a live widget's source (it updates in place when the data arrives). */
 	onRefresh?(id: string): CanvasActionResult;
+	/** The canvas parameters: `list_params` (names, values, widgets) and `set_param` (`{ name, value }` or `{ values }`). */
+	onParams?(action: 'list_params' | 'set_param', params: Record<string, unknown>): CanvasActionResult;
+	/** A display source's arguments with `{"$param": name}` replaced by the parameters' current values. */
+	bindSourceArgs?(
+		args: Record<string, unknown>
+	): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 }

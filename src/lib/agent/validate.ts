@@ -14,7 +14,16 @@ export interface ValidationDetail {
 }
 
 /** Keywords whose errors only repeat a nested error. */
-const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['properties', 'items', 'allOf', 'additionalItems', 'prefixItems', '$ref', 'unevaluatedProperties', 'dependentSchemas']);
+const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set([
+	'properties',
+	'items',
+	'allOf',
+	'additionalItems',
+	'prefixItems',
+	'$ref',
+	'unevaluatedProperties',
+	'dependentSchemas'
+]);
 
 function draftOf(schema: JsonSchema): SchemaDraft {
 	const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
@@ -29,7 +38,11 @@ function draftOf(schema: JsonSchema): SchemaDraft {
  * validation). Nothing to check — no schema, no structured content, an error result — gives
  * no details.
  */
-export function validateResult(outputSchema: unknown, result: { structuredContent?: unknown; isError?: boolean }, cache: WeakMap<object, Validator | null>): ValidationDetail[] {
+export function validateResult(
+	outputSchema: unknown,
+	result: { structuredContent?: unknown; isError?: boolean },
+	cache: WeakMap<object, Validator | null>
+): ValidationDetail[] {
 	if (!isPlainObject(outputSchema) || result.isError || result.structuredContent === undefined) return [];
 	return validateArgs(outputSchema, result.structuredContent, cache);
 }
@@ -39,7 +52,11 @@ export function validateResult(outputSchema: unknown, result: { structuredConten
  * A schema the validator cannot compile is treated as accepting everything (the server
  * still validates).
  */
-export function validateArgs(schema: unknown, args: unknown, cache: WeakMap<object, Validator | null>): ValidationDetail[] {
+export function validateArgs(
+	schema: unknown,
+	args: unknown,
+	cache: WeakMap<object, Validator | null>
+): ValidationDetail[] {
 	if (!isPlainObject(schema)) return [];
 	let validator = cache.get(schema);
 	if (validator === undefined) {
@@ -61,5 +78,7 @@ export function validateArgs(schema: unknown, args: unknown, cache: WeakMap<obje
 	const details = result.errors
 		.filter((error) => !WRAPPER_KEYWORDS.has(error.keyword))
 		.map((error) => ({ path: error.instanceLocation.replace(/^#/, '') || '/', message: error.error }));
-	return details.length ? details : result.errors.map((error) => ({ path: error.instanceLocation.replace(/^#/, '') || '/', message: error.error }));
+	return details.length
+		? details
+		: result.errors.map((error) => ({ path: error.instanceLocation.replace(/^#/, '') || '/', message: error.error }));
 }

@@ -25,7 +25,12 @@ export async function loadTitles(): Promise<void> {
  * Frame title of a widget: its `title` param, else one derived from what it shows (the
  * metric and the subject, see `titles.ts`), else the widget type's title.
  */
-export function widgetTitle(validator: WidgetValidator, type: string, params: Record<string, unknown>, source?: TitleSource): string {
+export function widgetTitle(
+	validator: WidgetValidator,
+	type: string,
+	params: Record<string, unknown>,
+	source?: TitleSource
+): string {
 	const typeTitle = validator.summary(type)?.title ?? type;
 	if (titles) return titles.meaningfulTitle(type, params, typeTitle, source);
 	return typeof params.title === 'string' && params.title.trim() ? params.title.trim().slice(0, 200) : typeTitle;
@@ -59,7 +64,10 @@ export function createCanvasCallbacks(store: CanvasStore, validator: WidgetValid
 			const record = store.get(id);
 			if (!record) return attempt(() => store.update(id, patch, 'agent'));
 			if (validator.summary(record.type)?.hostOnly) {
-				return { ok: false, error: `Widget ${id} is a ${record.type} view: only calls of its server's tool change it.` };
+				return {
+					ok: false,
+					error: `Widget ${id} is a ${record.type} view: only calls of its server's tool change it.`
+				};
 			}
 			const merged = { ...record.params, ...patch };
 			const checked = validator.check(record.type, merged, { draw: true });

@@ -6,14 +6,29 @@ import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { createCanvasDocument, parseCanvasDocument, readCanvasDocument, shareableServerUrl } from './canvas-document';
 import { CanvasStore } from './canvas-store.svelte';
 import { createCanvasPersistence } from './persistence';
-import { buildShareLink, decodeShareValue, encodeShareValue, hasShareValue, maxShareLinkLength, readShareLink, withoutShareValue } from './share-link';
+import {
+	buildShareLink,
+	decodeShareValue,
+	encodeShareValue,
+	hasShareValue,
+	maxShareLinkLength,
+	readShareLink,
+	withoutShareValue
+} from './share-link';
 
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 
 function sampleCanvas() {
 	const store = new CanvasStore({ sizeOf: (type) => validator.definition(type)?.defaultSize });
-	store.add('kpi', { label: 'Users', value: 3 }, { title: 'Users', provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' } });
-	const table = store.add('table', { columns: ['city', 'n'], rows: Array.from({ length: 200 }, (_, index) => [`City ${index}`, index]) });
+	store.add(
+		'kpi',
+		{ label: 'Users', value: 3 },
+		{ title: 'Users', provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' } }
+	);
+	const table = store.add('table', {
+		columns: ['city', 'n'],
+		rows: Array.from({ length: 200 }, (_, index) => [`City ${index}`, index])
+	});
 	store.style(table.id, { 'background-color': '#fef3c7' });
 	store.collapse(table.id, true);
 	return store;
@@ -53,17 +68,42 @@ describe('export and import', () => {
 	});
 
 	it('refuses files that are not canvas documents, with a clear error', () => {
-		expect(() => parseCanvasDocument('{nope', validator)).toThrow(expect.objectContaining({ code: 'storage_corrupt', message: expect.stringMatching(/not valid JSON/) }));
+		expect(() => parseCanvasDocument('{nope', validator)).toThrow(
+			expect.objectContaining({ code: 'storage_corrupt', message: expect.stringMatching(/not valid JSON/) })
+		);
 		expect(() => readCanvasDocument({ widgets: [] }, validator)).toThrow(/not an AutoUI canvas file/);
-		expect(() => readCanvasDocument({ format: 'autoui-canvas', version: 99, widgets: [] }, validator)).toThrow(/version 99 is not supported/);
+		expect(() => readCanvasDocument({ format: 'autoui-canvas', version: 99, widgets: [] }, validator)).toThrow(
+			/version 99 is not supported/
+		);
 	});
 
 	it('sanitises hostile params and keeps server URLs free of secrets', () => {
-		const document = createCanvasDocument([], ['https://user:pw@mcp.example/mcp?api_key=abc&profile=x&token=t#frag', 'javascript:alert(1)', 'not a url']);
+		const document = createCanvasDocument(
+			[],
+			['https://user:pw@mcp.example/mcp?api_key=abc&profile=x&token=t#frag', 'javascript:alert(1)', 'not a url']
+		);
 		expect(document.servers).toEqual(['https://mcp.example/mcp?profile=x']);
 		expect(shareableServerUrl('https://mcp.example/mcp?Authorization=Bearer%20x')).toBe('https://mcp.example/mcp');
 		const reading = readCanvasDocument(
-			{ format: 'autoui-canvas', version: 1, widgets: [{ id: 'w_1', type: 'image-card', params: { src: 'javascript:alert(1)' }, x: 0, y: 0, w: 100, h: 100, z: 1, style: {}, provenance: {}, createdAt: 1 }] },
+			{
+				format: 'autoui-canvas',
+				version: 1,
+				widgets: [
+					{
+						id: 'w_1',
+						type: 'image-card',
+						params: { src: 'javascript:alert(1)' },
+						x: 0,
+						y: 0,
+						w: 100,
+						h: 100,
+						z: 1,
+						style: {},
+						provenance: {},
+						createdAt: 1
+					}
+				]
+			},
 			validator
 		);
 		expect(reading.records).toEqual([]);
@@ -74,9 +114,11 @@ describe('export and import', () => {
 describe('share links', () => {
 	it('round-trips the canvas and the server URLs through the #hs= fragment, which the server never receives', async () => {
 		const store = sampleCanvas();
-		const link = await buildShareLink('https://app.example/?provider=openai&baseUrl=http%3A%2F%2F127.0.0.1%3A11434%2Fv1&model=x&hs=old#top', store.widgets, [
-			'https://mcp.example/mcp?key=secret'
-		]);
+		const link = await buildShareLink(
+			'https://app.example/?provider=openai&baseUrl=http%3A%2F%2F127.0.0.1%3A11434%2Fv1&model=x&hs=old#top',
+			store.widgets,
+			['https://mcp.example/mcp?key=secret']
+		);
 		const url = new URL(link);
 		// None of the sharer's own parameters (their local LLM base URL, model) travel with the link.
 		expect(url.search).toBe('');
@@ -107,7 +149,10 @@ describe('share links', () => {
 		const rows = Array.from({ length: 3000 }, () => [crypto.randomUUID(), crypto.randomUUID()]);
 		store.add('table', { columns: ['a', 'b'], rows });
 		const error = await buildShareLink('https://app.example/', store.widgets).catch((caught: unknown) => caught);
-		expect(error).toMatchObject({ code: 'limit_exceeded', message: expect.stringMatching(/too large for a link.*export it as a file/i) });
+		expect(error).toMatchObject({
+			code: 'limit_exceeded',
+			message: expect.stringMatching(/too large for a link.*export it as a file/i)
+		});
 		const small = await buildShareLink('https://app.example/', sampleCanvas().widgets);
 		expect(small.length).toBeLessThanOrEqual(maxShareLinkLength);
 		// A caller may lighten the records once (e.g. drop rows that can be fetched again).
@@ -142,7 +187,10 @@ describe('persistence', () => {
 		expect(corrupt.notice).toMatch(/could not be read and was skipped/);
 		expect(await kv.get('canvas.v1.unreadable')).toEqual({ format: 'autoui-canvas', version: 0, widgets: 'garbage' });
 
-		await kv.set('canvas.v1', createCanvasDocument([...store.widgets, { ...store.widgets[0], id: 'w_zz' as never, type: 'gone' }]));
+		await kv.set(
+			'canvas.v1',
+			createCanvasDocument([...store.widgets, { ...store.widgets[0], id: 'w_zz' as never, type: 'gone' }])
+		);
 		const partial = await persistence.restore();
 		expect(partial.records).toHaveLength(2);
 		expect(partial.notice).toMatch(/1 saved widget\(s\) could not be restored/);
@@ -150,7 +198,12 @@ describe('persistence', () => {
 	});
 
 	it('reports an unavailable store instead of throwing', async () => {
-		const failing = { get: () => Promise.reject(new Error('disk gone')), set: () => Promise.reject(new Error('disk gone')), delete: () => Promise.resolve(), close() {} };
+		const failing = {
+			get: () => Promise.reject(new Error('disk gone')),
+			set: () => Promise.reject(new Error('disk gone')),
+			delete: () => Promise.resolve(),
+			close() {}
+		};
 		const errors: string[] = [];
 		const persistence = createCanvasPersistence({ kv: failing, validator, onError: (message) => errors.push(message) });
 		expect((await persistence.restore()).notice).toMatch(/disk gone/);

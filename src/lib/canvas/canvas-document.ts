@@ -3,7 +3,7 @@
  * and IndexedDB keeps. Reading re-validates every widget (a file may be old, edited or
  * hostile): invalid widgets are reported and skipped, valid ones kept.
  */
-import { AutoUiError, isPlainObject } from '$lib/shared';
+import { AutoUiError, isPlainObject, type ParamValue, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { readRecords } from './records';
 import type { WidgetRecord } from './types';
@@ -20,6 +20,8 @@ export interface CanvasDocument {
 	widgets: WidgetRecord[];
 	/** MCP server URLs the canvas' data came from (never keys, tokens or headers). */
 	servers?: string[];
+	/** The canvas parameters that are set (see `params/`); absent when none is. */
+	parameters?: Record<string, ParamValue>;
 }
 
 /** A document read back: the valid widgets, what was wrong, and the server URLs. */
@@ -27,6 +29,8 @@ export interface CanvasReading {
 	records: WidgetRecord[];
 	problems: string[];
 	servers: string[];
+	/** The parameters as written (checked when applied, see `CanvasParams.replace`). */
+	parameters?: Record<string, unknown>;
 }
 
 const secretParameter = /key|token|secret|auth|password|passwd|pwd|sig|session|credential|bearer|cookie/i;
@@ -51,15 +55,20 @@ export function shareableServerUrl(value: unknown): string | undefined {
 	return url.href;
 }
 
-/** Builds the document for `records` (plus the server URLs, cleaned of secrets). */
-export function createCanvasDocument(records: readonly WidgetRecord[], servers: readonly string[] = []): CanvasDocument {
+/** Builds the document for `records` (plus the server URLs, cleaned of secrets, and the set parameters). */
+export function createCanvasDocument(
+	records: readonly WidgetRecord[],
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
+): CanvasDocument {
 	const cleanServers = [...new Set(servers.map(shareableServerUrl).filter((url): url is string => url !== undefined))];
 	return {
 		format: canvasFormat,
 		version: canvasVersion,
 		savedAt: new Date().toISOString(),
 		widgets: records.map((record) => structuredClone(record)),
-		...(cleanServers.length ? { servers: cleanServers } : {})
+		...(cleanServers.length ? { servers: cleanServers } : {}),
+		...(Object.keys(parameters).length ? { parameters: structuredClone({ ...parameters }) } : {})
 	};
 }
 
@@ -72,13 +81,16 @@ export function readCanvasDocument(input: unknown, validator: WidgetValidator): 
 		throw new AutoUiError('storage_corrupt', 'This is not an AutoUI canvas file (expected "format": "autoui-canvas").');
 	}
 	if (input.version !== canvasVersion) {
-		throw new AutoUiError('storage_corrupt', `Canvas version ${safeVersion(input.version)} is not supported (this app reads version ${canvasVersion}).`);
+		throw new AutoUiError(
+			'storage_corrupt',
+			`Canvas version ${safeVersion(input.version)} is not supported (this app reads version ${canvasVersion}).`
+		);
 	}
 	const { records, problems } = readRecords(input.widgets, validator);
 	const servers = Array.isArray(input.servers)
 		? input.servers.map(shareableServerUrl).filter((url): url is string => url !== undefined)
 		: [];
-	return { records, problems, servers };
+	return { records, problems, servers, ...(isPlainObject(input.parameters) ? { parameters: input.parameters } : {}) };
 }
 
 function safeVersion(value: unknown): string {
@@ -91,7 +103,9 @@ export function parseCanvasDocument(text: string, validator: WidgetValidator): C
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		throw new AutoUiError('storage_corrupt', `The canvas file is not valid JSON: ${(error as Error).message}`, { cause: error });
+		throw new AutoUiError('storage_corrupt', `The canvas file is not valid JSON: ${(error as Error).message}`, {
+			cause: error
+		});
 	}
 	return readCanvasDocument(parsed, validator);
 }

@@ -5,7 +5,11 @@ import { createWebMcpServer } from '$lib/webmcp/server';
 import { fixtureValidators, fixtureWidgets } from '$lib/webmcp/test-fixtures';
 import { createCanvasSession } from './canvas-session';
 
-const server = createWebMcpServer('demo', { description: 'Demo widgets', widgets: fixtureWidgets, validators: fixtureValidators });
+const server = createWebMcpServer('demo', {
+	description: 'Demo widgets',
+	widgets: fixtureWidgets,
+	validators: fixtureValidators
+});
 const type = fixtureWidgets[0].name;
 const params = fixtureWidgets[0].example as Record<string, unknown>;
 

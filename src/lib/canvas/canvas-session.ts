@@ -12,6 +12,7 @@ import { createCanvasPersistence, type CanvasPersistence } from './persistence';
 import type { ShowFromSourceRequest, SourceCaller } from './live/live-widgets';
 import { lazyLiveWidgets } from './live/lazy-live-widgets';
 import { hasShareValue, withoutShareValue } from './share-value';
+import { lazyParameterCallbacks } from './params/lazy-param-callbacks';
 
 /** Options of {@link createCanvasSession}. */
 export interface CanvasSessionOptions {
@@ -63,7 +64,11 @@ export interface CanvasSession {
  * see `widgets/shared/natural-size.ts`), else its default size; an estimate that throws on
  * odd params never stops the widget from showing.
  */
-function naturalSizeOf(validator: WidgetValidator, type: string, params: Record<string, unknown>): { w: number; h: number } | undefined {
+function naturalSizeOf(
+	validator: WidgetValidator,
+	type: string,
+	params: Record<string, unknown>
+): { w: number; h: number } | undefined {
 	try {
 		const size = validator.definition(type)?.naturalSize?.(params);
 		if (size && Number.isFinite(size.w) && Number.isFinite(size.h)) return size;
@@ -90,20 +95,31 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		placementWidth: options.placementWidth,
 		onChange: (records) => {
 			if (started) persistence?.schedule(records);
+			if (started) live.syncParams();
 		}
+	});
+	// Parameters are saved with the canvas; the sources that bind them run again.
+	store.params.listen(() => {
+		if (started) persistence?.schedule(store.widgets);
+		live.syncParams();
 	});
 	// Requested now, loaded long before the first display (and awaited before the tools are registered).
 	const titlesReady = loadTitles().catch(() => undefined);
 	const live = lazyLiveWidgets(store, validator);
+	const parameterSide = lazyParameterCallbacks(createCanvasCallbacks(store, validator), store);
 	const callbacks = {
-		...createCanvasCallbacks(store, validator),
+		...parameterSide.callbacks,
 		// The `canvas` action `refresh`: starts the fetch; the widget updates when the data arrives.
 		onRefresh(id: string): CanvasActionResult {
 			const record = store.get(id);
 			if (!record) return { ok: false, error: `No widget ${id}; list widgets with action "list".` };
-			if (!record.source) return { ok: false, error: `Widget ${id} has no source: only widgets displayed with a source can refresh.` };
+			if (!record.source)
+				return { ok: false, error: `Widget ${id} has no source: only widgets displayed with a source can refresh.` };
 			void live.refresh(id);
-			return { ok: true, data: `Refreshing ${id} from ${record.source.tool}; the widget updates in place when the data arrives.` };
+			return {
+				ok: true,
+				data: `Refreshing ${id} from ${record.source.tool}; the widget updates in place when the data arrives.`
+			};
 		}
 	};
 	let kv: KeyValueStore | null = null;
@@ -113,7 +129,15 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		kv = null;
 	}
 	const persistenceFor = (key: string | undefined) =>
-		kv ? createCanvasPersistence({ kv, validator, ...(key ? { key } : {}), onError: (message) => store.notify('error', message) }) : undefined;
+		kv
+			? createCanvasPersistence({
+					kv,
+					validator,
+					...(key ? { key } : {}),
+					parameters: () => store.params.values,
+					onError: (message) => store.notify('error', message)
+				})
+			: undefined;
 	persistence = persistenceFor(options.storageKey);
 
 	async function openShared(url: string): Promise<string[]> {
@@ -133,16 +157,35 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		}
 	}
 
+	/** A saved canvas that still holds a shared canvas's sources asks again (the code loads only then). */
+	async function offerHeldSources(): Promise<void> {
+		if (!store.widgets.some((record) => record.source?.held)) return;
+		const { offerLiveConsent } = await import('./live/link-consent');
+		offerLiveConsent(store);
+	}
+
 	async function restore(url: string | undefined): Promise<string[]> {
 		const outcome = restored ? undefined : await persistence?.restore();
 		if (outcome) {
+			store.params.replace(outcome.parameters ?? {}, { quiet: true });
 			store.replaceAll(outcome.records, { undoable: false });
 			if (outcome.notice) store.notify('warning', outcome.notice);
+			await offerHeldSources();
+		}
+		// `?dashboard=<url>` asks before fetching anything (see dashboard/dashboard-link.ts).
+		if (url && /[?&]dashboard=/.test(url)) {
+			const replaceUrl = (next: string) => globalThis.history?.replaceState(globalThis.history.state, '', next);
+			void import('./dashboard/dashboard-link')
+				.then(({ offerDashboardLink }) => offerDashboardLink(store, url, validator!, { replaceUrl }))
+				.catch(() => undefined);
 		}
 		if (url && hasShareValue(url)) return openShared(url);
 		// The offer of the previous canvas (incoming.ts) loads after the canvas is back.
 		const saved = kv;
-		if (saved) await import('./incoming').then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!)).catch(() => undefined);
+		if (saved)
+			await import('./incoming')
+				.then(({ offerPreviousCanvas }) => offerPreviousCanvas(store, saved, validator!))
+				.catch(() => undefined);
 		return [];
 	}
 
@@ -155,7 +198,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			live.start();
 			globalThis.addEventListener?.('pagehide', flushOnHide);
 			const servers = await restore(url);
-			await titlesReady;
+			await Promise.all([titlesReady, parameterSide.ready]);
 			if (options.modelContext !== null) {
 				// The registration code loads after the canvas is back, not with the page.
 				const { registerWithModelContext } = await import('$lib/webmcp/model-context');
@@ -175,13 +218,17 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 			started = false;
 			persistence = persistenceFor(key);
 			store.replaceAll([], { undoable: false });
+			store.params.replace({}, { quiet: true });
 			const outcome = await persistence?.restore();
 			if (outcome) {
+				store.params.replace(outcome.parameters ?? {}, { quiet: true });
 				store.replaceAll(outcome.records, { undoable: false });
 				if (outcome.notice) store.notify('warning', outcome.notice);
+				await offerHeldSources();
 			}
 			restored = true;
 			started = true;
+			live.syncParams();
 		},
 		flush: () => persistence?.flush() ?? Promise.resolve(),
 		attachCaller: (call) => live.attach(call),

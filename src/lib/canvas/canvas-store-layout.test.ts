@@ -8,7 +8,8 @@ let clock = 1000;
 function makeStore() {
 	clock = 1000;
 	return new CanvasStore({
-		sizeOf: (type, params) => (type === 'rows' ? { w: 300, h: 60 + 30 * (params.rows as unknown[]).length } : { w: 240, h: 136 }),
+		sizeOf: (type, params) =>
+			type === 'rows' ? { w: 300, h: 60 + 30 * (params.rows as unknown[]).length } : { w: 240, h: 136 },
 		placementWidth: 800,
 		now: () => clock++
 	});
@@ -50,7 +51,11 @@ describe('CanvasStore: placement by turn', () => {
 		const first = store.add('kpi', {}, { turn: 't1' });
 		const wide = store.add('rows', { rows: new Array(10).fill(0) }, { turn: 't1' });
 		// A hole is left right of `wide`; the next turn does not fill it.
-		const next = [store.add('kpi', {}, { turn: 't2' }), store.add('kpi', {}, { turn: 't2' }), store.add('kpi', {}, { turn: 't2' })];
+		const next = [
+			store.add('kpi', {}, { turn: 't2' }),
+			store.add('kpi', {}, { turn: 't2' }),
+			store.add('kpi', {}, { turn: 't2' })
+		];
 		const bottomOfFirstTurn = Math.max(first.y + first.h, wide.y + wide.h);
 		for (const record of next) expect(record.y).toBeGreaterThanOrEqual(bottomOfFirstTurn);
 		expect(next[0].y).toBe(next[1].y);
@@ -115,7 +120,12 @@ describe('CanvasStore: outline and selection verbs', () => {
 		store.selectMany([a.id, b.id, c.id]);
 		store.moveMany(store.selectedIds, 16, 8);
 		expect([a, b, c].map((record) => store.get(record.id)!.y)).toEqual([8, 48, 88]);
-		store.align(alignPositions(store.selectedIds.map((id) => store.get(id)!), 'top'));
+		store.align(
+			alignPositions(
+				store.selectedIds.map((id) => store.get(id)!),
+				'top'
+			)
+		);
 		expect([a, b, c].map((record) => store.get(record.id)!.y)).toEqual([8, 8, 8]);
 		store.undo();
 		expect(store.get(c.id)!.y).toBe(88);

@@ -7,16 +7,32 @@
  * bringing a widget to the front on click (not worth an undo step) and fitting a frame to
  * its measured content. The outline's verbs (rename, front/back, hide, duplicate) and the
  * selection's (move, align, delete together) and auto-arrange are one undo step each.
+ * The store composes three managers: `SnapshotHistory` (undo/redo), `SelectionState` (which
+ * widgets are selected) and `NoticeList`; the record math lives in `record-ts`.
  */
-import { AutoUiError, widgetId, type WidgetId } from '$lib/shared';
-import { newBandTop, placeInBand, placeWidget, placementGap, snap } from './placement';
-import { clampRound, recordLimits } from './records';
-import { raiseRestored, sameRecord } from './record-changes';
+import { AutoUiError, type WidgetId } from '$lib/shared';
+import { SnapshotHistory } from './history/snapshot-history.svelte';
 import { NoticeList, type CanvasNotice, type NoticeAction } from './notices.svelte';
+import { CanvasParams } from './params/canvas-params.svelte';
+import { raiseRestored, sameRecord } from './record-changes';
+import {
+	changeRecords,
+	clampPoint,
+	clampSize,
+	copiesOf,
+	newRecord,
+	placedBelow,
+	topZ,
+	unusedId,
+	withOptional,
+	type AddOptions
+} from './record-edits';
+import { SelectionState } from './selection/selection-state.svelte';
+import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
 
 export type { CanvasNotice, NoticeAction } from './notices.svelte';
 export { NOTICE_TTL_MS } from './notices.svelte';
-import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
+export type { AddOptions } from './record-edits';
 
 /** Size used for a type the catalog does not know. */
 export const fallbackSize = { w: 320, h: 200 } as const;
@@ -37,33 +53,20 @@ export interface CanvasStoreOptions {
 	now?: () => number;
 }
 
-/** What `add` may set besides type and params. */
-export interface AddOptions {
-	title?: string;
-	x?: number;
-	y?: number;
-	w?: number;
-	h?: number;
-	style?: WidgetStyle;
-	provenance?: Partial<Provenance>;
-	source?: WidgetSource;
-	/** The agent turn displaying it: placed in that turn's band, in the order of the answer. */
-	turn?: string;
-}
-
 /** Reactive canvas state with verb methods. */
 export class CanvasStore {
 	#records = $state.raw<readonly WidgetRecord[]>([]);
-	#selectedIds = $state.raw<readonly WidgetId[]>([]);
-	#past = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
-	#future = $state.raw<ReadonlyArray<readonly WidgetRecord[]>>([]);
+	#history: SnapshotHistory<readonly WidgetRecord[]>;
+	#selection = new SelectionState(() => this.#records);
 	#notices = new NoticeList();
 	#placementWidth: number | undefined;
 	#options: CanvasStoreOptions;
-	#selected = $derived(this.#records.find((record) => record.id === this.#selectedIds.at(-1)));
+	/** The canvas parameters (see `params/`): not undo steps, like the selection. */
+	readonly params = new CanvasParams();
 
 	constructor(options: CanvasStoreOptions = {}) {
 		this.#options = options;
+		this.#history = new SnapshotHistory(options.historyLimit ?? 200);
 	}
 
 	/** Every widget, in insertion order (render order comes from `z`). */
@@ -73,24 +76,24 @@ export class CanvasStore {
 
 	/** The primary selection (the last widget selected), which the inspector shows. */
 	get selectedId(): WidgetId | null {
-		return this.#selectedIds.at(-1) ?? null;
+		return this.#selection.primaryId;
 	}
 
 	/** Every selected widget (shift-click and the marquee select several), the primary last. */
 	get selectedIds(): readonly WidgetId[] {
-		return this.#selectedIds;
+		return this.#selection.ids;
 	}
 
 	get selected(): WidgetRecord | undefined {
-		return this.#selected;
+		return this.#selection.primary;
 	}
 
 	get canUndo(): boolean {
-		return this.#past.length > 0;
+		return this.#history.canUndo;
 	}
 
 	get canRedo(): boolean {
-		return this.#future.length > 0;
+		return this.#history.canRedo;
 	}
 
 	get notices(): readonly CanvasNotice[] {
@@ -104,45 +107,14 @@ export class CanvasStore {
 
 	/** Adds a widget, placed automatically unless x/y are given; returns its record. */
 	add(type: string, params: Record<string, unknown>, options: AddOptions = {}): WidgetRecord {
-		const size = this.#options.sizeOf?.(type, params) ?? fallbackSize;
-		const w = clampRound(options.w ?? size.w, recordLimits.minSize, recordLimits.maxSize);
-		const h = clampRound(options.h ?? size.h, recordLimits.minSize, recordLimits.maxSize);
-		const width = this.#placementWidth ?? this.#options.placementWidth ?? 1200;
-		const position =
-			options.x !== undefined && options.y !== undefined
-				? { x: options.x, y: options.y }
-				: options.turn
-					? this.#placeInTurn(options.turn, { w, h }, width)
-					: placeWidget(this.#records, { w, h }, width);
-		const record: WidgetRecord = {
-			id: this.#freshId(),
-			type,
-			params,
-			...(options.title ? { title: options.title } : {}),
-			x: clampRound(position.x, -recordLimits.coordinate, recordLimits.coordinate),
-			y: clampRound(position.y, -recordLimits.coordinate, recordLimits.coordinate),
-			w,
-			h,
-			z: this.#topZ() + 1,
-			style: options.style ?? {},
-			provenance: { dataFrom: [], source: 'user', ...options.provenance },
-			createdAt: (this.#options.now ?? Date.now)(),
-			...(options.source ? { source: options.source } : {}),
-			...(options.turn ? { turn: options.turn } : {})
-		};
+		const record = newRecord(this.#records, type, params, options, {
+			id: unusedId(this.#records),
+			size: this.#options.sizeOf?.(type, params) ?? fallbackSize,
+			width: this.#placementWidth ?? this.#options.placementWidth ?? 1200,
+			createdAt: (this.#options.now ?? Date.now)()
+		});
 		this.#commit([...this.#records, record]);
 		return record;
-	}
-
-	/**
-	 * Where a widget of `turn` goes: after the turn's last widget in reading order, in the
-	 * band its widgets started (a new band below everything for a turn's first widget).
-	 */
-	#placeInTurn(turn: string, size: { w: number; h: number }, width: number): { x: number; y: number } {
-		const mates = this.#records.filter((record) => record.turn === turn && !record.userPlaced);
-		if (mates.length === 0) return placeInBand(this.#records, size, width, newBandTop(this.#records));
-		const last = mates.reduce((latest, record) => (record.createdAt >= latest.createdAt ? record : latest));
-		return placeInBand(this.#records, size, width, Math.min(...mates.map((record) => record.y)), last);
 	}
 
 	/**
@@ -157,8 +129,10 @@ export class CanvasStore {
 	 * A live widget's data arrived (or failed): new params and source state in one undoable
 	 * step; a failure keeps the params and records the error on the source.
 	 */
-	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }): WidgetRecord {
-		return this.#replace(id, (record) => ({ ...record, ...(change.params ? { params: change.params } : {}), source: change.source }));
+	refreshed(id: string, change: { params?: Record<string, unknown>; source: WidgetSource }, { history = true } = {}) {
+		// Data that follows the parameters (params/param-runs.ts) is not an undo step either.
+		const params = change.params ? { params: change.params } : {};
+		return this.#replace(id, (record) => ({ ...record, ...params, source: change.source }), history);
 	}
 
 	/**
@@ -180,21 +154,23 @@ export class CanvasStore {
 
 	/** Moves a widget's top-left corner to (x, y); moved by the user, auto-arrange leaves it there. */
 	move(id: string, x: number, y: number, source: ChangeSource = 'user'): WidgetRecord {
-		const { coordinate } = recordLimits;
 		return this.#replace(id, (record) => {
-			const next = { x: clampRound(x, -coordinate, coordinate), y: clampRound(y, -coordinate, coordinate) };
+			const next = clampPoint(x, y);
 			if (next.x === record.x && next.y === record.y) return record;
-			return { ...record, ...next, ...(source === 'user' ? { userPlaced: true as const } : {}), provenance: { ...record.provenance, source } };
+			return {
+				...record,
+				...next,
+				...(source === 'user' ? { userPlaced: true as const } : {}),
+				provenance: { ...record.provenance, source }
+			};
 		});
 	}
 
 	/** Resizes a widget (clamped to 40–10,000 px); resized by the user, its size wins from then on. */
 	resize(id: string, w: number, h: number, source: ChangeSource = 'user'): WidgetRecord {
-		const { minSize, maxSize } = recordLimits;
 		return this.#replace(id, (record) => ({
 			...record,
-			w: clampRound(w, minSize, maxSize),
-			h: clampRound(h, minSize, maxSize),
+			...clampSize(w, h),
 			...(source === 'user' ? { userSized: true as const } : {}),
 			provenance: { ...record.provenance, source }
 		}));
@@ -207,11 +183,8 @@ export class CanvasStore {
 	fit(id: string, w: number, h: number): void {
 		const record = this.get(id);
 		if (!record || record.userSized) return;
-		const { minSize, maxSize } = recordLimits;
-		const next = { ...record, w: clampRound(w, minSize, maxSize), h: clampRound(h, minSize, maxSize) };
-		if (next.w === record.w && next.h === record.h) return;
-		this.#records = this.#records.map((other) => (other.id === id ? next : other));
-		this.#options.onChange?.(this.#records);
+		const next = { ...record, ...clampSize(w, h) };
+		if (next.w !== record.w || next.h !== record.h) this.#replace(id, () => next, false);
 	}
 
 	/** Sets a widget's style (already sanitised by the caller); `{}` removes it. */
@@ -221,10 +194,7 @@ export class CanvasStore {
 
 	/** Collapses a widget to its title bar, or expands it. */
 	collapse(id: string, collapsed: boolean): WidgetRecord {
-		return this.#replace(id, (record) => {
-			const { collapsed: _previous, ...rest } = record;
-			return collapsed ? { ...rest, collapsed: true } : rest;
-		});
+		return this.#replace(id, (record) => withOptional(record, 'collapsed', collapsed ? true : undefined));
 	}
 
 	/** Removes a widget. */
@@ -236,24 +206,21 @@ export class CanvasStore {
 	removeMany(ids: readonly string[]): void {
 		ids.forEach((id) => this.#require(id));
 		const gone = new Set(ids);
-		this.#selectedIds = this.#selectedIds.filter((id) => !gone.has(id));
+		this.#selection.drop(gone);
 		this.#commit(this.#records.filter((record) => !gone.has(record.id)));
 	}
 
 	/** Removes every widget (undoable). */
 	clear(): void {
 		if (this.#records.length === 0) return;
-		this.#selectedIds = [];
+		this.#selection.set([]);
 		this.#commit([]);
 	}
 
 	/** Renames a widget's frame (one undo step); an empty title removes it (the frame shows its type). */
 	rename(id: string, title: string): WidgetRecord {
 		const text = title.trim().slice(0, 200);
-		return this.#replace(id, (record) => {
-			const { title: _previous, ...rest } = record;
-			return text ? { ...rest, title: text } : rest;
-		});
+		return this.#replace(id, (record) => withOptional(record, 'title', text || undefined));
 	}
 
 	/** Brings a widget above all others (`front`) or below all others (`back`), as an undo step. */
@@ -265,37 +232,24 @@ export class CanvasStore {
 
 	/** Hides widgets from the canvas, or shows them again (one undo step). */
 	setHidden(ids: readonly string[], hidden: boolean): void {
-		this.#changeMany(ids, (record) => {
-			const { hidden: _previous, ...rest } = record;
-			return hidden ? { ...rest, hidden: true } : rest;
-		});
-		if (hidden) this.#selectedIds = this.#selectedIds.filter((id) => !ids.includes(id));
+		this.#changeMany(ids, (record) => withOptional(record, 'hidden', hidden ? true : undefined));
+		if (hidden) this.#selection.drop(ids);
 	}
 
 	/** Copies widgets beside the originals (one undo step); the copies become the selection. */
 	duplicate(ids: readonly string[]): WidgetRecord[] {
 		const originals = ids.map((id) => this.#require(id));
-		let z = this.#topZ();
-		const taken = new Set<string>(this.#records.map((record) => record.id));
-		const copies = originals.map((record) => {
-			let id = widgetId();
-			while (taken.has(id)) id = widgetId();
-			taken.add(id);
-			const { hidden: _hidden, ...rest } = record;
-			return { ...structuredClone(rest), id, x: snap(record.x + 24), y: snap(record.y + 24), z: ++z, createdAt: (this.#options.now ?? Date.now)(), userPlaced: true as const };
-		});
+		const copies = copiesOf(this.#records, originals, this.#options.now ?? Date.now);
 		this.#commit([...this.#records, ...copies]);
-		this.#selectedIds = copies.map((copy) => copy.id);
+		this.#selection.set(copies.map((copy) => copy.id));
 		return copies;
 	}
 
 	/** Moves several widgets by (dx, dy) in one undo step (dragging the selection). */
 	moveMany(ids: readonly string[], dx: number, dy: number): void {
-		const { coordinate } = recordLimits;
 		this.#changeMany(ids, (record) => ({
 			...record,
-			x: clampRound(record.x + dx, -coordinate, coordinate),
-			y: clampRound(record.y + dy, -coordinate, coordinate),
+			...clampPoint(record.x + dx, record.y + dy),
 			userPlaced: true,
 			provenance: { ...record.provenance, source: 'user' }
 		}));
@@ -306,7 +260,11 @@ export class CanvasStore {
 	 * (`alignPositions`: an edge or centre of their bounding box), as one undo step.
 	 */
 	align(positions: ReadonlyMap<string, { x: number; y: number }>): void {
-		this.#changeMany([...positions.keys()], (record) => ({ ...record, ...positions.get(record.id)!, userPlaced: true }));
+		this.#changeMany([...positions.keys()], (record) => ({
+			...record,
+			...positions.get(record.id)!,
+			userPlaced: true
+		}));
 	}
 
 	/**
@@ -320,12 +278,11 @@ export class CanvasStore {
 
 	/** Replaces all records (import, share link, saved state). `undoable: false` for restores. */
 	replaceAll(records: readonly WidgetRecord[], { undoable = true } = {}): void {
-		this.#selectedIds = [];
+		this.#selection.set([]);
 		if (undoable) this.#commit([...records]);
 		else {
 			this.#records = [...records];
-			this.#past = [];
-			this.#future = [];
+			this.#history.clear();
 			this.#options.onChange?.(this.#records);
 		}
 	}
@@ -336,17 +293,7 @@ export class CanvasStore {
 	 */
 	merge(records: readonly WidgetRecord[]): WidgetRecord[] {
 		if (records.length === 0) return [];
-		const bottom = this.#records.reduce((max, record) => Math.max(max, record.y + record.h), 0);
-		const top = records.reduce((min, record) => Math.min(min, record.y), Infinity);
-		const shift = this.#records.length ? bottom + placementGap - top : 0;
-		const zBase = this.#topZ();
-		const taken = new Set<string>(this.#records.map((record) => record.id));
-		const added = records.map((record) => {
-			let id = record.id;
-			while (taken.has(id)) id = widgetId();
-			taken.add(id);
-			return { ...record, id, y: clampRound(record.y + shift, -recordLimits.coordinate, recordLimits.coordinate), z: zBase + record.z };
-		});
+		const added = placedBelow(this.#records, records);
 		this.#commit([...this.#records, ...added]);
 		return added;
 	}
@@ -354,7 +301,7 @@ export class CanvasStore {
 	/** Puts a widget above all others. Not an undo step. */
 	bringToFront(id: string): void {
 		const record = this.#require(id);
-		const top = this.#topZ();
+		const top = topZ(this.#records);
 		if (record.z === top && this.#records.filter((other) => other.z === top).length === 1) return;
 		this.#records = this.#records.map((other) => (other.id === id ? { ...other, z: top + 1 } : other));
 		this.#options.onChange?.(this.#records);
@@ -363,39 +310,31 @@ export class CanvasStore {
 	/** Selects a widget (or nothing with `null`). */
 	select(id: string | null): void {
 		if (id !== null) this.#require(id);
-		this.#selectedIds = id === null ? [] : [id as WidgetId];
+		this.#selection.set(id === null ? [] : [id]);
 	}
 
 	/** Adds a widget to the selection, or takes it out when it is in (shift-click). */
 	toggleSelected(id: string): void {
 		this.#require(id);
-		this.#selectedIds = this.#selectedIds.includes(id as WidgetId)
-			? this.#selectedIds.filter((other) => other !== id)
-			: [...this.#selectedIds, id as WidgetId];
+		this.#selection.toggle(id);
 	}
 
 	/** Selects exactly `ids` (the marquee), the last one primary. */
 	selectMany(ids: readonly string[]): void {
 		ids.forEach((id) => this.#require(id));
-		this.#selectedIds = [...new Set(ids)] as WidgetId[];
+		this.#selection.set(ids);
 	}
 
 	/** Reverts the last change. */
 	undo(): void {
-		const previous = this.#past.at(-1);
-		if (!previous) return;
-		this.#past = this.#past.slice(0, -1);
-		this.#future = [...this.#future, this.#records];
-		this.#apply(raiseRestored(previous, this.#records));
+		const previous = this.#history.undo(this.#records);
+		if (previous) this.#apply(raiseRestored(previous, this.#records));
 	}
 
 	/** Re-applies the last undone change. */
 	redo(): void {
-		const next = this.#future.at(-1);
-		if (!next) return;
-		this.#future = this.#future.slice(0, -1);
-		this.#past = [...this.#past, this.#records];
-		this.#apply(raiseRestored(next, this.#records));
+		const next = this.#history.redo(this.#records);
+		if (next) this.#apply(raiseRestored(next, this.#records));
 	}
 
 	/**
@@ -414,39 +353,30 @@ export class CanvasStore {
 
 	#apply(records: readonly WidgetRecord[]): void {
 		this.#records = records;
-		if (this.#selectedIds.some((id) => !records.some((record) => record.id === id))) {
-			this.#selectedIds = this.#selectedIds.filter((id) => records.some((record) => record.id === id));
-		}
+		this.#selection.retain(records);
 		this.#options.onChange?.(records);
 	}
 
 	/** Replaces the records `ids` through `change` in one undo step (none when nothing changes). */
 	#changeMany(ids: readonly string[], change: (record: WidgetRecord) => WidgetRecord): void {
 		ids.forEach((id) => this.#require(id));
-		const targets = new Set(ids);
-		let changed = false;
-		const next = this.#records.map((record) => {
-			if (!targets.has(record.id)) return record;
-			const updated = change(record);
-			if (sameRecord(updated, record)) return record;
-			changed = true;
-			return updated;
-		});
-		if (changed) this.#commit(next);
+		const next = changeRecords(this.#records, ids, change);
+		if (next !== this.#records) this.#commit(next);
 	}
 
 	#commit(records: readonly WidgetRecord[]): void {
-		const limit = this.#options.historyLimit ?? 200;
-		this.#past = [...this.#past, this.#records].slice(-limit);
-		this.#future = [];
+		this.#history.push(this.#records);
 		this.#apply(records);
 	}
 
-	#replace(id: string, change: (record: WidgetRecord) => WidgetRecord): WidgetRecord {
+	/** Replaces one record: an undo step, or (`history` false) not, like fitting a frame. */
+	#replace(id: string, change: (record: WidgetRecord) => WidgetRecord, history = true): WidgetRecord {
 		const record = this.#require(id);
 		const next = change(record);
 		if (sameRecord(next, record)) return record;
-		this.#commit(this.#records.map((other) => (other.id === id ? next : other)));
+		const records = this.#records.map((other) => (other.id === id ? next : other));
+		if (history) this.#commit(records);
+		else this.#apply(records);
 		return next;
 	}
 
@@ -456,17 +386,9 @@ export class CanvasStore {
 		const ids = this.#records.map((other) => other.id);
 		throw new AutoUiError(
 			'not_found',
-			ids.length ? `Unknown widget "${id}"; ids on the canvas: ${ids.join(', ')}` : `Unknown widget "${id}"; the canvas is empty`
+			ids.length
+				? `Unknown widget "${id}"; ids on the canvas: ${ids.join(', ')}`
+				: `Unknown widget "${id}"; the canvas is empty`
 		);
-	}
-
-	#topZ(): number {
-		return this.#records.reduce((max, record) => Math.max(max, record.z), 0);
-	}
-
-	#freshId(): WidgetId {
-		let id = widgetId();
-		while (this.get(id)) id = widgetId();
-		return id;
 	}
 }

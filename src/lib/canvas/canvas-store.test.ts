@@ -5,7 +5,12 @@ import type { WidgetRecord } from './types';
 const sizes: Record<string, { w: number; h: number }> = { kpi: { w: 240, h: 136 }, table: { w: 480, h: 320 } };
 
 function makeStore(changes: Array<readonly WidgetRecord[]> = []) {
-	return new CanvasStore({ sizeOf: (type) => sizes[type], placementWidth: 800, onChange: (records) => changes.push(records), now: () => 1000 });
+	return new CanvasStore({
+		sizeOf: (type) => sizes[type],
+		placementWidth: 800,
+		onChange: (records) => changes.push(records),
+		now: () => 1000
+	});
 }
 
 function overlap(a: WidgetRecord, b: WidgetRecord): boolean {
@@ -16,8 +21,21 @@ describe('CanvasStore', () => {
 	it('adds immutable records with ids, default sizes, z order and provenance', () => {
 		const changes: Array<readonly WidgetRecord[]> = [];
 		const store = makeStore(changes);
-		const a = store.add('kpi', { label: 'A', value: 1 }, { provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' }, title: 'A' });
-		expect(a).toMatchObject({ type: 'kpi', w: 240, h: 136, z: 1, style: {}, title: 'A', createdAt: 1000, provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' } });
+		const a = store.add(
+			'kpi',
+			{ label: 'A', value: 1 },
+			{ provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' }, title: 'A' }
+		);
+		expect(a).toMatchObject({
+			type: 'kpi',
+			w: 240,
+			h: 136,
+			z: 1,
+			style: {},
+			title: 'A',
+			createdAt: 1000,
+			provenance: { displayedBy: 'toolu_1', dataFrom: ['toolu_0'], source: 'agent' }
+		});
 		expect(a.id).toMatch(/^w_[0-9a-z]{6}$/);
 		const b = store.add('mystery', {});
 		expect(b).toMatchObject({ w: 320, h: 200, z: 2, provenance: { source: 'user', dataFrom: [] } });
@@ -28,7 +46,13 @@ describe('CanvasStore', () => {
 
 	it('places new widgets in reading order without overlap, wrapping at the placement width', () => {
 		const store = makeStore();
-		const records = [store.add('kpi', {}), store.add('kpi', {}), store.add('kpi', {}), store.add('table', {}), store.add('kpi', {})];
+		const records = [
+			store.add('kpi', {}),
+			store.add('kpi', {}),
+			store.add('kpi', {}),
+			store.add('table', {}),
+			store.add('kpi', {})
+		];
 		expect(records.slice(0, 3).map((record) => [record.x, record.y])).toEqual([
 			[16, 16],
 			[272, 16],
@@ -36,7 +60,8 @@ describe('CanvasStore', () => {
 		]);
 		expect(records[3].y).toBeGreaterThan(16);
 		for (const [index, record] of records.entries()) {
-			for (const other of records.slice(index + 1)) expect(overlap(record, other), `${record.id} / ${other.id}`).toBe(false);
+			for (const other of records.slice(index + 1))
+				expect(overlap(record, other), `${record.id} / ${other.id}`).toBe(false);
 			expect(record.x % 8).toBe(0);
 			expect(record.y % 8).toBe(0);
 		}
@@ -79,7 +104,12 @@ describe('CanvasStore', () => {
 		const store = makeStore();
 		expect(() => store.move('w_nope', 0, 0)).toThrow(/canvas is empty/);
 		const a = store.add('kpi', {});
-		for (const action of [() => store.move('w_nope', 0, 0), () => store.remove('w_nope'), () => store.select('w_nope'), () => store.update('w_nope', {})]) {
+		for (const action of [
+			() => store.move('w_nope', 0, 0),
+			() => store.remove('w_nope'),
+			() => store.select('w_nope'),
+			() => store.update('w_nope', {})
+		]) {
 			expect(action).toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining(a.id) }));
 		}
 	});

@@ -26,7 +26,14 @@ describe('importing a file', () => {
 	it('an import with no valid widget leaves the canvas as it was and says why', () => {
 		const store = mine();
 		const before = store.widgets;
-		const text = JSON.stringify({ format: 'autoui-canvas', version: 1, widgets: [{ id: 'w_1', type: 'hologram', params: {}, x: 0, y: 0, w: 9, h: 9 }, { id: 'w_2', type: 'kpi', params: { label: 'x', value: 1 } }] });
+		const text = JSON.stringify({
+			format: 'autoui-canvas',
+			version: 1,
+			widgets: [
+				{ id: 'w_1', type: 'hologram', params: {}, x: 0, y: 0, w: 9, h: 9 },
+				{ id: 'w_2', type: 'kpi', params: { label: 'x', value: 1 } }
+			]
+		});
 		const outcome = applyImport(store, parseCanvasDocument(text, validator), 'broken.json');
 		expect(outcome.imported).toBe(0);
 		expect(store.widgets).toBe(before);
@@ -58,7 +65,7 @@ describe('opening a shared canvas', () => {
 		expect(store.widgets.map((record) => record.params.label)).toEqual(['Theirs']);
 	});
 
-	it('a share link never wipes the recipient canvas: it asks, and each choice keeps the user\'s widgets reachable', async () => {
+	it("a share link never wipes the recipient canvas: it asks, and each choice keeps the user's widgets reachable", async () => {
 		const kv = openKeyValueStore({ factory: new IDBFactory() });
 		const store = mine();
 		const before = store.widgets;
@@ -79,7 +86,10 @@ describe('opening a shared canvas', () => {
 
 		// Open on its own: the user's canvas is kept aside (storage) and one click/undo away.
 		await offerSharedCanvas(store, shared(), { kv });
-		await store.notices.at(-1)!.actions!.find((action) => action.id === 'share-open')!.run();
+		await store.notices
+			.at(-1)!
+			.actions!.find((action) => action.id === 'share-open')!
+			.run();
 		expect(store.widgets.map((record) => record.params.label)).toEqual(['Theirs']);
 		expect((await kv.get(previousCanvasKey)) as { widgets: unknown[] }).toMatchObject({ widgets: before });
 		const opened = store.notices.at(-1)!;
@@ -103,7 +113,10 @@ describe('opening a shared canvas', () => {
 		const store = mine();
 		const before = store.widgets;
 		await offerSharedCanvas(store, shared(), { kv });
-		await store.notices.at(-1)!.actions!.find((action) => action.id === 'share-open')!.run();
+		await store.notices
+			.at(-1)!
+			.actions!.find((action) => action.id === 'share-open')!
+			.run();
 
 		// A new page: only the shared canvas was saved; the old one is offered.
 		const reloaded = new CanvasStore();

@@ -12,6 +12,7 @@ import { createCanvasDocument, readCanvasDocument } from './canvas-document';
 import type { CanvasStore } from './canvas-store.svelte';
 import { canvasStorageKey } from './persistence';
 import type { WidgetRecord } from './types';
+import { holdSources, offerLiveConsent } from './live/link-consent';
 
 /** Where the canvas a shared one replaced is kept. */
 export const previousCanvasKey = `${canvasStorageKey}.previous`;
@@ -38,12 +39,29 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 		return { imported: 0 };
 	}
 	const had = store.widgets.length;
+	const previous = { records: store.widgets, parameters: store.params.values };
 	store.replaceAll(reading.records);
-	store.notify('info', `Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`);
+	store.params.replace(reading.parameters ?? {});
+	// Undo brings the widgets back; the action brings back the parameters with them.
+	const restore =
+		had && Object.keys({ ...previous.parameters, ...store.params.values }).length
+			? [{ id: 'import-restore', label: 'Back to my canvas', run: () => restoreCanvas(store, previous) }]
+			: undefined;
+	store.notify(
+		'info',
+		`Imported ${reading.records.length} widget(s) from ${fileName}.${had ? ' Undo brings back your previous canvas.' : ''}`,
+		restore
+	);
 	if (reading.problems.length) {
 		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
 	}
 	return { imported: reading.records.length };
+}
+
+/** Puts a canvas back as it was, widgets (one undo step) and parameters. */
+function restoreCanvas(store: CanvasStore, canvas: { records: readonly WidgetRecord[]; parameters: unknown }): void {
+	store.replaceAll(canvas.records);
+	store.params.replace(canvas.parameters);
 }
 
 /** Options of {@link offerSharedCanvas}. */
@@ -53,25 +71,36 @@ export interface SharedCanvasOptions {
 }
 
 function reportSkipped(store: CanvasStore, reading: CanvasReading): void {
-	if (reading.problems.length) store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
+	if (reading.problems.length)
+		store.notify('warning', `Some shared widgets were skipped: ${listProblems(reading.problems)}`);
 }
 
 async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
 	const previous: readonly WidgetRecord[] = store.widgets;
+	const previousParameters = store.params.values;
 	let kept = 'Undo brings it back';
 	if (options.kv) {
 		try {
-			await options.kv.set(previousCanvasKey, createCanvasDocument(previous));
+			await options.kv.set(previousCanvasKey, createCanvasDocument(previous, [], previousParameters));
 			kept = 'Undo brings it back, and a copy stays in this browser';
 		} catch (error) {
 			kept = `Undo brings it back (a copy could not be stored: ${errorMessage(error)})`;
 		}
 	}
 	store.replaceAll(reading.records);
-	store.notify('info', `Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`, [
-		{ id: 'share-restore', label: 'Back to my canvas', run: () => store.replaceAll(previous) },
-		{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
-	]);
+	store.params.replace(reading.parameters ?? {});
+	store.notify(
+		'info',
+		`Opened the shared canvas (${plural(reading.records.length, 'widget')}). Your previous canvas (${plural(previous.length, 'widget')}) is kept: ${kept}.`,
+		[
+			{
+				id: 'share-restore',
+				label: 'Back to my canvas',
+				run: () => restoreCanvas(store, { records: previous, parameters: previousParameters })
+			},
+			{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
+		]
+	);
 	reportSkipped(store, reading);
 }
 
@@ -80,15 +109,26 @@ async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options:
  * as it is and a notice offers: open it on its own (`share-open`), add it below mine
  * (`share-merge`), or keep mine (`share-keep`). Every choice is undoable.
  */
-export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReading, options: SharedCanvasOptions): Promise<void> {
+export async function offerSharedCanvas(
+	store: CanvasStore,
+	reading: CanvasReading,
+	options: SharedCanvasOptions
+): Promise<void> {
 	if (reading.records.length === 0) {
-		store.notify('error', `The shared canvas has no widget that can be shown${reading.problems.length ? `: ${listProblems(reading.problems)}` : ''}. Your canvas is unchanged.`);
+		store.notify(
+			'error',
+			`The shared canvas has no widget that can be shown${reading.problems.length ? `: ${listProblems(reading.problems)}` : ''}. Your canvas is unchanged.`
+		);
 		return;
 	}
+	// Its live widgets' sources wait for the user's consent (they would call the user's tools).
+	reading = { ...reading, records: holdSources(reading.records) };
 	if (store.widgets.length === 0) {
 		store.replaceAll(reading.records, { undoable: false });
+		store.params.replace(reading.parameters ?? {});
 		store.notify('info', `Opened a shared canvas with ${plural(reading.records.length, 'widget')}.`);
 		reportSkipped(store, reading);
+		offerLiveConsent(store);
 		return;
 	}
 	const dismiss = () => store.dismissNotice(noticeId);
@@ -102,6 +142,7 @@ export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReadi
 				run: async () => {
 					dismiss();
 					await openOnItsOwn(store, reading, options);
+					offerLiveConsent(store);
 				}
 			},
 			{
@@ -110,8 +151,15 @@ export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReadi
 				run: () => {
 					dismiss();
 					const added = store.merge(reading.records);
+					// The shared parameters join mine where mine are unset.
+					store.params.setMany(
+						Object.fromEntries(
+							Object.entries(reading.parameters ?? {}).filter(([name]) => store.params.get(name) === null)
+						)
+					);
 					store.notify('info', `Added ${plural(added.length, 'shared widget')} below yours (Undo removes them).`);
 					reportSkipped(store, reading);
+					offerLiveConsent(store);
 				}
 			},
 			{ id: 'share-keep', label: 'Keep mine', run: dismiss }
@@ -124,7 +172,11 @@ export async function offerSharedCanvas(store: CanvasStore, reading: CanvasReadi
  * {@link previousCanvasKey}) until the user brings it back (`share-previous-restore`, one
  * undo step) or lets it go (`share-previous-forget`). Does nothing when none is kept.
  */
-export async function offerPreviousCanvas(store: CanvasStore, kv: KeyValueStore, validator: WidgetValidator): Promise<void> {
+export async function offerPreviousCanvas(
+	store: CanvasStore,
+	kv: KeyValueStore,
+	validator: WidgetValidator
+): Promise<void> {
 	let saved: unknown;
 	try {
 		saved = await kv.get(previousCanvasKey);
@@ -141,24 +193,28 @@ export async function offerPreviousCanvas(store: CanvasStore, kv: KeyValueStore,
 	}
 	if (reading.records.length === 0) return;
 	const forget = () => kv.delete(previousCanvasKey).catch(() => undefined);
-	const noticeId = store.notify('info', `Your canvas from before you opened a shared link (${plural(reading.records.length, 'widget')}) is kept in this browser.`, [
-		{
-			id: 'share-previous-restore',
-			label: 'Bring it back',
-			run: async () => {
-				store.dismissNotice(noticeId);
-				store.replaceAll(reading.records);
-				await forget();
-				store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
+	const noticeId = store.notify(
+		'info',
+		`Your canvas from before you opened a shared link (${plural(reading.records.length, 'widget')}) is kept in this browser.`,
+		[
+			{
+				id: 'share-previous-restore',
+				label: 'Bring it back',
+				run: async () => {
+					store.dismissNotice(noticeId);
+					restoreCanvas(store, { records: reading.records, parameters: reading.parameters });
+					await forget();
+					store.notify('info', 'Your previous canvas is back (Undo returns to the shared one).');
+				}
+			},
+			{
+				id: 'share-previous-forget',
+				label: 'Forget it',
+				run: async () => {
+					store.dismissNotice(noticeId);
+					await forget();
+				}
 			}
-		},
-		{
-			id: 'share-previous-forget',
-			label: 'Forget it',
-			run: async () => {
-				store.dismissNotice(noticeId);
-				await forget();
-			}
-		}
-	]);
+		]
+	);
 }

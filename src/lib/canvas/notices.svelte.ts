@@ -2,6 +2,7 @@
  * The notices shown above the canvas (restore problems, import reports, choices): a short
  * stack that expires information and warnings on its own.
  */
+import { errorMessage } from '$lib/shared';
 
 /** A button on a notice (e.g. the choices offered when a share link opens). */
 export interface NoticeAction {
@@ -20,7 +21,11 @@ export interface CanvasNotice {
 }
 
 /** How long notices without actions stay, by kind; errors stay until dismissed. */
-export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = { info: 8_000, warning: 12_000, error: undefined };
+export const NOTICE_TTL_MS: Readonly<Record<CanvasNotice['kind'], number | undefined>> = {
+	info: 8_000,
+	warning: 12_000,
+	error: undefined
+};
 
 /** The stack of notices (the newest five). */
 export class NoticeList {
@@ -43,4 +48,18 @@ export class NoticeList {
 	dismiss(id: number): void {
 		this.#list = this.#list.filter((notice) => notice.id !== id);
 	}
+}
+
+/**
+ * Runs a change and turns an error it throws (a store verb given an unknown id, say) into an
+ * error notice, so a user gesture never fails silently.
+ */
+export function reportingTo(notify: (kind: 'error', message: string) => unknown): (action: () => void) => void {
+	return (action) => {
+		try {
+			action();
+		} catch (error) {
+			notify('error', errorMessage(error));
+		}
+	};
 }

@@ -4,7 +4,7 @@
  * from another version) is reported, kept aside under `<key>.unreadable` so nothing is
  * lost, and skipped — it never stops the app.
  */
-import { errorMessage, type KeyValueStore } from '$lib/shared';
+import { errorMessage, type KeyValueStore, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
 import type { WidgetRecord } from './types';
@@ -15,6 +15,8 @@ export const canvasStorageKey = 'canvas.v1';
 /** What restoring found: the records and, when something was wrong, a notice to show. */
 export interface RestoreOutcome extends Pick<CanvasReading, 'records' | 'problems'> {
 	notice?: string;
+	/** The saved parameters (checked when applied). */
+	parameters?: Record<string, unknown>;
 }
 
 /** Debounced saving plus restore. */
@@ -36,6 +38,8 @@ export interface CanvasPersistenceOptions {
 	delayMs?: number;
 	/** Reports a failed save (the page shows it). */
 	onError?: (message: string) => void;
+	/** The canvas parameters, saved with the records. */
+	parameters?: () => ParamValues;
 }
 
 /** Creates the canvas' persistence. */
@@ -52,7 +56,7 @@ export function createCanvasPersistence(options: CanvasPersistenceOptions): Canv
 		pending = undefined;
 		if (!records) return writing;
 		writing = writing
-			.then(() => options.kv.set(key, createCanvasDocument(records)))
+			.then(() => options.kv.set(key, createCanvasDocument(records, [], options.parameters?.())))
 			.catch((error: unknown) => options.onError?.(`The canvas could not be saved: ${errorMessage(error)}`));
 		return writing;
 	}
@@ -77,7 +81,12 @@ export function createCanvasPersistence(options: CanvasPersistenceOptions): Canv
 				const notice = reading.problems.length
 					? `${reading.problems.length} saved widget(s) could not be restored: ${reading.problems.join('; ')}`
 					: undefined;
-				return { records: reading.records, problems: reading.problems, ...(notice ? { notice } : {}) };
+				return {
+					records: reading.records,
+					problems: reading.problems,
+					parameters: reading.parameters,
+					...(notice ? { notice } : {})
+				};
 			} catch (error) {
 				await options.kv.set(`${key}.unreadable`, saved).catch(() => undefined);
 				return {

@@ -95,7 +95,9 @@ export function placeInBand(
 ): { x: number; y: number } {
 	const shift = top - placementGap;
 	const below = existing.filter((rect) => rect.y + rect.h > top).map((rect) => ({ ...rect, y: rect.y - shift }));
-	const accept = after ? (x: number, y: number) => y + shift > after.y || (y + shift === after.y && x > after.x) : undefined;
+	const accept = after
+		? (x: number, y: number) => y + shift > after.y || (y + shift === after.y && x > after.x)
+		: undefined;
 	const spot = placeWidget(below, size, width, accept);
 	return { x: spot.x, y: spot.y + shift };
 }

@@ -22,12 +22,18 @@ function intersects(a: WidgetRecord, b: WidgetRecord): boolean {
  * another widget above them overlaps them, so a restored widget never sits under one that
  * was raised since: z-order is not in the history.
  */
-export function raiseRestored(records: readonly WidgetRecord[], before: readonly WidgetRecord[]): readonly WidgetRecord[] {
+export function raiseRestored(
+	records: readonly WidgetRecord[],
+	before: readonly WidgetRecord[]
+): readonly WidgetRecord[] {
 	const previous = new Map(before.map((record) => [record.id, record]));
 	const restored = records.filter((record) => {
 		const old = previous.get(record.id);
 		const changed = !old || (old !== record && !sameRecord(record, old));
-		return changed && records.some((other) => other !== record && !other.hidden && other.z >= record.z && intersects(other, record));
+		return (
+			changed &&
+			records.some((other) => other !== record && !other.hidden && other.z >= record.z && intersects(other, record))
+		);
 	});
 	if (restored.length === 0) return records;
 	let top = records.reduce((max, record) => Math.max(max, record.z), 0);

@@ -3,7 +3,7 @@
  * and share links. Each record is shape-checked, its style re-sanitised and its params
  * re-validated against the widget's schema; bad records are reported, good ones kept.
  */
-import { isPlainObject, widgetId, type WidgetId } from '$lib/shared';
+import { checkParamValue, isParamName, isPlainObject, widgetId, type ParamValue, type WidgetId } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { sanitizeStyle } from '$lib/webmcp/sanitize/style';
 import type { Provenance, WidgetRecord, WidgetSource } from './types';
@@ -24,8 +24,11 @@ function finite(value: unknown): value is number {
 
 function readProvenance(value: unknown): Provenance {
 	const input = isPlainObject(value) ? value : {};
-	const dataFrom = Array.isArray(input.dataFrom) ? input.dataFrom.filter((item): item is string => typeof item === 'string').slice(0, 100) : [];
-	const source = input.source === 'agent' || input.source === 'user' || input.source === 'import' ? input.source : 'import';
+	const dataFrom = Array.isArray(input.dataFrom)
+		? input.dataFrom.filter((item): item is string => typeof item === 'string').slice(0, 100)
+		: [];
+	const source =
+		input.source === 'agent' || input.source === 'user' || input.source === 'import' ? input.source : 'import';
 	return {
 		...(typeof input.displayedBy === 'string' ? { displayedBy: input.displayedBy.slice(0, 200) } : {}),
 		dataFrom,
@@ -43,7 +46,10 @@ export interface RecordsReading {
 function readSource(value: unknown): { source?: WidgetSource } {
 	if (!isPlainObject(value) || typeof value.tool !== 'string' || !value.tool || value.tool.length > 200) return {};
 	if (!isPlainObject(value.args) || !isPlainObject(value.params)) return {};
-	const seconds = typeof value.refreshSeconds === 'number' && Number.isFinite(value.refreshSeconds) && value.refreshSeconds >= 5 ? Math.min(Math.round(value.refreshSeconds), 86_400) : undefined;
+	const seconds =
+		typeof value.refreshSeconds === 'number' && Number.isFinite(value.refreshSeconds) && value.refreshSeconds >= 5
+			? Math.min(Math.round(value.refreshSeconds), 86_400)
+			: undefined;
 	return {
 		source: {
 			tool: value.tool,
@@ -52,9 +58,21 @@ function readSource(value: unknown): { source?: WidgetSource } {
 			...(seconds ? { refreshSeconds: seconds } : {}),
 			...(finite(value.fetchedAt) ? { fetchedAt: value.fetchedAt } : {}),
 			...(typeof value.error === 'string' ? { error: value.error.slice(0, 500) } : {}),
-			...(value.rowsLeftOut === true ? { rowsLeftOut: true } : {})
+			...(value.rowsLeftOut === true ? { rowsLeftOut: true } : {}),
+			...readParamValues(value.paramValues)
 		}
 	};
+}
+
+/** The parameter values a saved source was fetched with (bad entries dropped: the source then runs again). */
+function readParamValues(value: unknown): { paramValues?: Record<string, ParamValue> } {
+	if (!isPlainObject(value)) return {};
+	const out: Record<string, ParamValue> = {};
+	for (const [name, item] of Object.entries(value).slice(0, 100)) {
+		const checked = checkParamValue(item);
+		if (isParamName(name) && checked.ok) out[name] = checked.value;
+	}
+	return { paramValues: out };
 }
 
 /**

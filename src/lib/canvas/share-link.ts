@@ -8,10 +8,11 @@
  * Opening a link re-validates every widget (see `incoming.ts` for what happens to the
  * recipient's own canvas).
  */
-import { AutoUiError } from '$lib/shared';
+import { AutoUiError, type ParamValues } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { createCanvasDocument, readCanvasDocument, type CanvasReading } from './canvas-document';
 import { shareParameter, shareValueOf, withoutShareValue } from './share-value';
+import { readBounded } from './bounded-read';
 import type { WidgetRecord } from './types';
 
 export { hasShareValue, shareParameter, withoutShareValue } from './share-value';
@@ -33,38 +34,28 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-	if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (bad characters).');
+	if (!/^[A-Za-z0-9_-]*$/.test(text))
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged (bad characters).');
 	const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
 	return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+async function pipe(
+	bytes: Uint8Array,
+	transform: CompressionStream | DecompressionStream,
+	limit: number
+): Promise<Uint8Array> {
 	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
-	const reader = stream.getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.length;
-		if (total > limit) {
-			await reader.cancel();
-			throw new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.');
-		}
-		chunks.push(value);
-	}
-	const out = new Uint8Array(total);
-	let offset = 0;
-	for (const chunk of chunks) {
-		out.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return out;
+	return readBounded(stream, limit, () => new AutoUiError('limit_exceeded', 'The shared canvas is too large to open.'));
 }
 
 /** Encodes records (and server URLs) as the `hs` value. */
-export async function encodeShareValue(records: readonly WidgetRecord[], servers: readonly string[] = []): Promise<string> {
-	const json = JSON.stringify(createCanvasDocument(records, servers));
+export async function encodeShareValue(
+	records: readonly WidgetRecord[],
+	servers: readonly string[] = [],
+	parameters: ParamValues = {}
+): Promise<string> {
+	const json = JSON.stringify(createCanvasDocument(records, servers, parameters));
 	const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream('gzip'), Number.MAX_SAFE_INTEGER);
 	return toBase64Url(compressed);
 }
@@ -83,6 +74,8 @@ export interface ShareLinkOptions {
 	 * can be fetched again from their source), or undefined when nothing can be dropped.
 	 */
 	lighten?: (records: readonly WidgetRecord[]) => readonly WidgetRecord[] | undefined;
+	/** The canvas parameters the link carries (a dashboard opens filtered as it was). */
+	parameters?: ParamValues;
 }
 
 /**
@@ -100,7 +93,8 @@ export async function buildShareLink(
 	const url = new URL(withoutShareValue(base));
 	url.search = '';
 	url.hash = '';
-	const linkFor = async (list: readonly WidgetRecord[]) => `${url.href}#${shareParameter}=${await encodeShareValue(list, servers)}`;
+	const linkFor = async (list: readonly WidgetRecord[]) =>
+		`${url.href}#${shareParameter}=${await encodeShareValue(list, servers, options.parameters)}`;
 	let link = await linkFor(records);
 	if (link.length > maxShareLinkLength && options.lighten) {
 		const lighter = options.lighten(records);
@@ -112,14 +106,17 @@ export async function buildShareLink(
 
 /** Decodes an `hs` value; throws `storage_corrupt` for a damaged link. */
 export async function decodeShareValue(value: string, validator: WidgetValidator): Promise<CanvasReading> {
-	if (value.length > maxShareLength) throw new AutoUiError('limit_exceeded', 'The shared canvas link is too long to open.');
+	if (value.length > maxShareLength)
+		throw new AutoUiError('limit_exceeded', 'The shared canvas link is too long to open.');
 	let text: string;
 	try {
 		const inflated = await pipe(fromBase64Url(value), new DecompressionStream('gzip'), maxInflatedBytes);
 		text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
 	} catch (error) {
 		if (error instanceof AutoUiError) throw error;
-		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged and cannot be opened.', { cause: error });
+		throw new AutoUiError('storage_corrupt', 'The shared canvas link is damaged and cannot be opened.', {
+			cause: error
+		});
 	}
 	let parsed: unknown;
 	try {

@@ -25,7 +25,9 @@ export function humanizeField(field: string): string {
 		.replace(/([a-z])([A-Z])/g, '$1 $2')
 		.replace(/\s+/g, ' ')
 		.trim();
-	const words = spaced.split(' ').map((word, index) => (index > 0 && /^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word));
+	const words = spaced
+		.split(' ')
+		.map((word, index) => (index > 0 && /^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word));
 	const joined = words.join(' ');
 	return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
@@ -40,8 +42,13 @@ function fieldPhrase(title: unknown, field: unknown): string | undefined {
 	if (given) return given;
 	if (typeof field === 'string' && field) return humanizeField(field);
 	if (Array.isArray(field)) {
-		const names = field.filter((item): item is string => typeof item === 'string' && item.length > 0).map(humanizeField);
-		if (names.length) return names.length > 2 ? `${names.slice(0, 2).join(', ')} and more` : names.map((name, index) => (index ? lowerFirst(name) : name)).join(' and ');
+		const names = field
+			.filter((item): item is string => typeof item === 'string' && item.length > 0)
+			.map(humanizeField);
+		if (names.length)
+			return names.length > 2
+				? `${names.slice(0, 2).join(', ')} and more`
+				: names.map((name, index) => (index ? lowerFirst(name) : name)).join(' and ');
 	}
 	return undefined;
 }
@@ -70,7 +77,11 @@ export function sourceSubject(source: TitleSource | undefined): string | undefin
 }
 
 function list(items: unknown, key: string): string[] {
-	return Array.isArray(items) ? items.map((item) => (typeof item === 'string' ? item : text((item as Record<string, unknown>)?.[key]))).filter((item): item is string => Boolean(item)) : [];
+	return Array.isArray(items)
+		? items
+				.map((item) => (typeof item === 'string' ? item : text((item as Record<string, unknown>)?.[key])))
+				.filter((item): item is string => Boolean(item))
+		: [];
 }
 
 function some(labels: string[]): string | undefined {
@@ -81,7 +92,9 @@ function some(labels: string[]): string | undefined {
 function markdownHeading(content: unknown): string | undefined {
 	const given = text(content);
 	const heading = given && /^#{1,6}\s+(.+)$/m.exec(given);
-	return heading ? heading[1].replace(/[*_`]/g, '').trim() : firstSentence(given?.split('\n')[0].replace(/[*_`#>]/g, ''));
+	return heading
+		? heading[1].replace(/[*_`]/g, '').trim()
+		: firstSentence(given?.split('\n')[0].replace(/[*_`#>]/g, ''));
 }
 
 /** A title from what the widget shows, by type; undefined when params say nothing usable. */
@@ -133,7 +146,12 @@ function fromParams(type: string, params: Record<string, unknown>, subject: stri
 		case 'actions':
 			return firstSentence(p.prompt) ?? some(list(p.actions, 'label'));
 		case 'code':
-			return text(p.filename) ?? (text(p.language) ? `${text(p.language)!.toUpperCase() === 'SQL' ? 'SQL' : humanizeField(text(p.language)!)} code` : undefined);
+			return (
+				text(p.filename) ??
+				(text(p.language)
+					? `${text(p.language)!.toUpperCase() === 'SQL' ? 'SQL' : humanizeField(text(p.language)!)} code`
+					: undefined)
+			);
 		case 'markdown':
 			return markdownHeading(p.content);
 		case 'map':
@@ -144,16 +162,28 @@ function fromParams(type: string, params: Record<string, unknown>, subject: stri
 			const rows = Array.isArray(p.rows) ? p.rows.length : 0;
 			if (subject) return `${humanizeField(subject)} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
 			const keys = list(p.columns, 'label');
-			const columns = keys.length ? keys : Array.isArray(p.rows) && p.rows[0] && typeof p.rows[0] === 'object' && !Array.isArray(p.rows[0]) ? Object.keys(p.rows[0]).map(humanizeField) : [];
+			const columns = keys.length
+				? keys
+				: Array.isArray(p.rows) && p.rows[0] && typeof p.rows[0] === 'object' && !Array.isArray(p.rows[0])
+					? Object.keys(p.rows[0]).map(humanizeField)
+					: [];
 			return some(columns.map((column, index) => (index ? lowerFirst(column) : column)));
 		}
 		case 'kv': {
 			const entries: Array<[string, unknown]> = Array.isArray(p.items)
-				? p.items.map((item) => [String((item as Record<string, unknown>)?.key ?? ''), (item as Record<string, unknown>)?.value])
+				? p.items.map((item) => [
+						String((item as Record<string, unknown>)?.key ?? ''),
+						(item as Record<string, unknown>)?.value
+					])
 				: Object.entries((p.data as Record<string, unknown>) ?? {});
 			const named = entries.find(([key, value]) => /^(name|title|label)$/i.test(key) && text(value));
 			if (named) return text(named[1]);
-			return subject ?? some(entries.map(([key], index) => (index ? lowerFirst(humanizeField(key)) : humanizeField(key))).filter(Boolean));
+			return (
+				subject ??
+				some(
+					entries.map(([key], index) => (index ? lowerFirst(humanizeField(key)) : humanizeField(key))).filter(Boolean)
+				)
+			);
 		}
 		case 'timeline':
 			return some(list(p.events, 'title'));
@@ -178,7 +208,12 @@ function shorten(title: string): string {
  * The frame title of a widget: its `title` param, else one derived from its params and its
  * source (the queried table), else `typeTitle` with the source's subject, else `typeTitle`.
  */
-export function meaningfulTitle(type: string, params: Record<string, unknown>, typeTitle: string, source?: TitleSource): string {
+export function meaningfulTitle(
+	type: string,
+	params: Record<string, unknown>,
+	typeTitle: string,
+	source?: TitleSource
+): string {
 	const given = text(params.title);
 	if (given) return given.slice(0, 200);
 	const subject = sourceSubject(source);

@@ -2,7 +2,7 @@
  * Canvas records: plain, immutable JSON. An update replaces the record, so undo/redo,
  * persistence, export and share links work on plain data.
  */
-import type { WidgetId } from '$lib/shared';
+import type { ParamValue, WidgetId } from '$lib/shared';
 
 /** Which tool calls a widget came from. */
 export interface Provenance {
@@ -39,6 +39,18 @@ export interface WidgetSource {
 	 * where the source's data goes, and the widget fetches its data again when opened.
 	 */
 	rowsLeftOut?: boolean;
+	/**
+	 * The widget came with a shared canvas: its source does not run (no fetch, no refresh)
+	 * until the user allows the canvas's live data (live/link-consent.ts).
+	 */
+	held?: boolean;
+	/** Its `refreshSeconds` timer is paused (sources from a link start so); the frame resumes it. */
+	paused?: boolean;
+	/**
+	 * The parameter values `args` bound (`{"$param": name}`) when the data was fetched; when
+	 * the canvas parameters differ, the source runs again (see `params/param-runs.ts`).
+	 */
+	paramValues?: Record<string, ParamValue>;
 }
 
 /** One widget on the canvas. */

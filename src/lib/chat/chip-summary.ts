@@ -33,7 +33,8 @@ export function rowCount(result: string | undefined): number | undefined {
 	if (Array.isArray(value)) return value.length;
 	if (!isPlainObject(value)) return undefined;
 	if (Array.isArray(value.rows)) return typeof value.totalRows === 'number' ? value.totalRows : value.rows.length;
-	for (const key of ['totalRows', 'rowCount', 'count', 'total']) if (typeof value[key] === 'number') return value[key] as number;
+	for (const key of ['totalRows', 'rowCount', 'count', 'total'])
+		if (typeof value[key] === 'number') return value[key] as number;
 	return undefined;
 }
 
@@ -54,12 +55,19 @@ export function chipSummary(tool: string, args: Record<string, unknown>, result?
 		return clip([action, typeof args.id === 'string' ? args.id : ''].filter(Boolean).join(' '));
 	}
 	if (tool === 'get_recipe' || tool === 'search_recipes' || tool === 'recall') {
-		const value = firstString(args, ['name', 'query', 'id']) ?? (Array.isArray(args.names) ? args.names.join(', ') : undefined);
+		const value =
+			firstString(args, ['name', 'query', 'id']) ?? (Array.isArray(args.names) ? args.names.join(', ') : undefined);
 		return value ? clip(tool === 'search_recipes' ? `"${value}"` : value) : '';
 	}
 	const sql = firstString(args, ['sql', 'query']);
-	const subject = sql && /\bselect\b|\bfrom\b/i.test(sql) ? sqlTables(sql).join(', ') : firstString(args, ['dataset', 'table', 'name', 'id', 'query', 'q', 'url', 'path']);
+	const subject =
+		sql && /\bselect\b|\bfrom\b/i.test(sql)
+			? sqlTables(sql).join(', ')
+			: firstString(args, ['dataset', 'table', 'name', 'id', 'query', 'q', 'url', 'path']);
 	const rows = rowCount(result);
-	const parts = [subject ? clip(subject) : '', rows !== undefined ? `${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'}` : ''].filter(Boolean);
+	const parts = [
+		subject ? clip(subject) : '',
+		rows !== undefined ? `${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'}` : ''
+	].filter(Boolean);
 	return clip(parts.join(', '));
 }

@@ -22,7 +22,9 @@ export function codeLanguage(code: Element): string | undefined {
 
 /** Adds highlighting and a copy button to every `pre > code` under `root`. Idempotent per node. */
 export async function enhanceCodeBlocks(root: HTMLElement): Promise<void> {
-	const blocks = [...root.querySelectorAll('pre > code')].filter((code) => !code.parentElement?.hasAttribute('data-enhanced'));
+	const blocks = [...root.querySelectorAll('pre > code')].filter(
+		(code) => !code.parentElement?.hasAttribute('data-enhanced')
+	);
 	if (!blocks.length) return;
 	for (const code of blocks) addCopyButton(code as HTMLElement);
 	const highlight = await loadHighlighter().catch(() => undefined);

@@ -18,7 +18,12 @@ export function pasteSummary(text: string): string {
 }
 
 /** `value` with `inserted` replacing the selection [start, end). */
-export function insertAt(value: string, inserted: string, start: number, end: number): { value: string; caret: number } {
+export function insertAt(
+	value: string,
+	inserted: string,
+	start: number,
+	end: number
+): { value: string; caret: number } {
 	const from = Math.max(0, Math.min(start, value.length));
 	const to = Math.max(from, Math.min(end, value.length));
 	return { value: value.slice(0, from) + inserted + value.slice(to), caret: from + inserted.length };

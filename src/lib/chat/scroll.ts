@@ -8,7 +8,10 @@
 export const stickThreshold = 48;
 
 /** True when a scroll container shows its last pixels. */
-export function isNearBottom(element: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = stickThreshold): boolean {
+export function isNearBottom(
+	element: { scrollTop: number; scrollHeight: number; clientHeight: number },
+	threshold = stickThreshold
+): boolean {
 	return element.scrollHeight - element.scrollTop - element.clientHeight <= threshold;
 }
 
@@ -25,7 +28,11 @@ export interface ScrollFollower {
  * Keeps `container` scrolled to the bottom as `content` grows, unless the user scrolled up.
  * `onChange` reports when following starts or stops (to show a "jump to latest" button).
  */
-export function followScroll(container: HTMLElement, content: HTMLElement, onChange?: (following: boolean) => void): ScrollFollower {
+export function followScroll(
+	container: HTMLElement,
+	content: HTMLElement,
+	onChange?: (following: boolean) => void
+): ScrollFollower {
 	let following = true;
 	const set = (next: boolean) => {
 		if (next === following) return;

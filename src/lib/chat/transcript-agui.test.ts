@@ -3,10 +3,16 @@ import type { AgentEvent } from '$lib/agent';
 import { deriveTranscript } from './transcript';
 
 const base = { at: 1, turnId: 't1', iteration: 1 };
-const agui = (name: string, data?: unknown): AgentEvent => ({ ...base, type: 'agui', name, detail: '', ...(data === undefined ? {} : { data }) });
+const agui = (name: string, data?: unknown): AgentEvent => ({
+	...base,
+	type: 'agui',
+	name,
+	detail: '',
+	...(data === undefined ? {} : { data })
+});
 
 describe('transcript of an AG-UI run', () => {
-	it('folds reasoning into one item and shows the agent\'s own tool as a chip with its result', () => {
+	it("folds reasoning into one item and shows the agent's own tool as a chip with its result", () => {
 		const items = deriveTranscript([
 			{ at: 0, turnId: 't1', type: 'turn-start', text: 'Hi' },
 			agui('REASONING_MESSAGE_CONTENT', { text: 'Think ' }),
@@ -16,6 +22,8 @@ describe('transcript of an AG-UI run', () => {
 			agui('TOOL_CALL_RESULT', { toolCallId: 'b1', content: '3 hits' })
 		]);
 		expect(items.filter((item) => item.kind === 'reasoning')).toMatchObject([{ text: 'Think more.' }]);
-		expect(items.filter((item) => item.kind === 'tool')).toMatchObject([{ callId: 'b1', server: 'agent', tool: 'search', status: 'done', result: '3 hits' }]);
+		expect(items.filter((item) => item.kind === 'tool')).toMatchObject([
+			{ callId: 'b1', server: 'agent', tool: 'search', status: 'done', result: '3 hits' }
+		]);
 	});
 });

@@ -8,132 +8,26 @@
  * last call. Items are immutable; a changed item is replaced at the same position, and a
  * new `items` array is published only when something changed.
  */
-import type { AgentEvent, AguiEvent, DoneReason, ApprovalDecision, ServerRequestMethod, ServerResponseEvent } from '$lib/agent';
+import type { AgentEvent, AguiEvent } from '$lib/agent';
 import { EventCursor } from '$lib/console/event-cursor';
-import { adviceFor, type ErrorAdvice } from './error-advice';
+import { adviceFor } from './error-advice';
+import type { Activity, TranscriptItem, UserItem } from './transcript-items';
 
-/** Status of a tool chip. `cancelled`: the turn ended before the call finished. */
-export type ToolStatus = 'running' | 'done' | 'error' | 'waiting' | 'denied' | 'cancelled';
-
-/** Fields every item has. `key` is unique and stable within a transcript. */
-interface ItemBase {
-	key: string;
-	turnId: string;
-	at: number;
-}
-
-/** The user's message that started a turn. */
-export interface UserItem extends ItemBase {
-	kind: 'user';
-	text: string;
-}
-
-/** The assistant's text of one iteration; `streaming` until that iteration's response. */
-export interface AssistantItem extends ItemBase {
-	kind: 'assistant';
-	iteration: number;
-	text: string;
-	streaming: boolean;
-}
-
-/** One tool call, as a chip. */
-export interface ToolItem extends ItemBase {
-	kind: 'tool';
-	callId: string;
-	server?: string;
-	tool: string;
-	name: string;
-	status: ToolStatus;
-	args: Record<string, unknown>;
-	/** What the model received (result or error text). */
-	result?: string;
-	error?: string;
-	code?: string;
-	elapsedMs?: number;
-	progress?: { progress: number; total?: number; message?: string };
-	truncated?: boolean;
-	widgetId?: string;
-	decision?: ApprovalDecision;
-	/** The answer came from a mock of the tool, not its server. */
-	mocked?: boolean;
-}
-
-/** A tool waiting for the user's decision. Disappears once decided or the turn ends. */
-export interface ApprovalItem extends ItemBase {
-	kind: 'approval';
-	callId: string;
-	server?: string;
-	tool: string;
-	args: Record<string, unknown>;
-	reason: string;
-}
-
-/** The turn failed. */
-export interface ErrorItem extends ItemBase {
-	kind: 'error';
-	code: string;
-	message: string;
-	advice: ErrorAdvice;
-}
-
-/** Something the user should notice that did not stop the turn. */
-export interface NoticeItem extends ItemBase {
-	kind: 'notice';
-	code: string;
-	message: string;
-}
-
-/** What an AG-UI agent reported of its reasoning in one run, shown folded. */
-export interface ReasoningItem extends ItemBase {
-	kind: 'reasoning';
-	text: string;
-}
-
-/** The turn ended. */
-export interface DoneItem extends ItemBase {
-	kind: 'done';
-	reason: DoneReason;
-	iterations: number;
-	toolCalls: number;
-	elapsedMs: number;
-}
-
-/**
- * A server asked the user something (sampling, elicitation) while the agent's call ran: its
- * card is shown here, beside the call, until it is answered; then how it ended.
- */
-export interface ServerRequestItem extends ItemBase {
-	kind: 'server-request';
-	requestId: string;
-	server: string;
-	method: ServerRequestMethod;
-	callId?: string;
-	decision?: ServerResponseEvent['decision'];
-}
-
-/** Anything the chat shows. */
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem | ReasoningItem;
-
-/** What the agent is doing right now, for the typing indicator. */
-export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
-
-/** A short sentence for how a turn ended; empty for a normal end. */
-export function doneLabel(reason: DoneReason): string {
-	switch (reason) {
-		case 'end_turn':
-			return '';
-		case 'aborted':
-			return 'Stopped.';
-		case 'max_iterations':
-			return 'Stopped after the maximum number of steps. Ask to continue, or narrow the question.';
-		case 'max_tokens':
-			return 'The answer hit the output token limit and may be cut off.';
-		case 'limit':
-			return 'Stopped: a tool-call limit was reached.';
-		case 'error':
-			return 'The turn failed.';
-	}
-}
+export { doneLabel } from './transcript-items';
+export type {
+	Activity,
+	ApprovalItem,
+	AssistantItem,
+	DoneItem,
+	ErrorItem,
+	NoticeItem,
+	ReasoningItem,
+	ServerRequestItem,
+	ToolItem,
+	ToolStatus,
+	TranscriptItem,
+	UserItem
+} from './transcript-items';
 
 /** Keeps the transcript of a growing event array. */
 export class Transcript {
@@ -210,7 +104,16 @@ export class Transcript {
 		// not the conversation; only a decision they wait for (approval) is asked here.
 		if ('origin' in event && event.origin && event.origin !== 'model') {
 			if (event.type === 'approval-request') {
-				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, args: event.args, reason: event.reason });
+				this.#push({
+					...base,
+					kind: 'approval',
+					key: `approval:${event.callId}`,
+					callId: event.callId,
+					server: event.server,
+					tool: event.tool ?? event.resolvedName,
+					args: event.args,
+					reason: event.reason
+				});
 			} else if (event.type === 'approval-decision') this.#remove(`approval:${event.callId}`);
 			return;
 		}
@@ -232,7 +135,15 @@ export class Transcript {
 				const key = `text:${event.turnId}:${event.iteration}`;
 				const old = this.#get(key, 'assistant');
 				if (old) this.#replace({ ...old, text: old.text + event.text });
-				else this.#push({ ...base, kind: 'assistant', key, iteration: event.iteration, text: event.text, streaming: true });
+				else
+					this.#push({
+						...base,
+						kind: 'assistant',
+						key,
+						iteration: event.iteration,
+						text: event.text,
+						streaming: true
+					});
 				return;
 			}
 			case 'response': {
@@ -246,12 +157,23 @@ export class Transcript {
 				const key = `tool:${event.callId}`;
 				const old = this.#get(key, 'tool');
 				if (old) return;
-				this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, name: event.name, status: 'running', args: event.args });
+				this.#push({
+					...base,
+					kind: 'tool',
+					key,
+					callId: event.callId,
+					server: event.server,
+					tool: event.tool ?? event.resolvedName,
+					name: event.name,
+					status: 'running',
+					args: event.args
+				});
 				return;
 			}
 			case 'tool-progress': {
 				const old = this.#get(`tool:${event.callId}`, 'tool');
-				if (old) this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
+				if (old)
+					this.#replace({ ...old, progress: { progress: event.progress, total: event.total, message: event.message } });
 				return;
 			}
 			case 'tool-result':
@@ -282,14 +204,35 @@ export class Transcript {
 				const old = this.#get(key, 'tool');
 				const tool = event.tool ?? event.resolvedName;
 				if (old) this.#replace({ ...old, status: 'waiting' });
-				else this.#push({ ...base, kind: 'tool', key, callId: event.callId, server: event.server, tool, name: event.name, status: 'waiting', args: event.args });
-				this.#push({ ...base, kind: 'approval', key: `approval:${event.callId}`, callId: event.callId, server: event.server, tool, args: event.args, reason: event.reason });
+				else
+					this.#push({
+						...base,
+						kind: 'tool',
+						key,
+						callId: event.callId,
+						server: event.server,
+						tool,
+						name: event.name,
+						status: 'waiting',
+						args: event.args
+					});
+				this.#push({
+					...base,
+					kind: 'approval',
+					key: `approval:${event.callId}`,
+					callId: event.callId,
+					server: event.server,
+					tool,
+					args: event.args,
+					reason: event.reason
+				});
 				return;
 			}
 			case 'approval-decision': {
 				this.#remove(`approval:${event.callId}`);
 				const old = this.#get(`tool:${event.callId}`, 'tool');
-				if (old) this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
+				if (old)
+					this.#replace({ ...old, decision: event.decision, status: event.decision === 'deny' ? 'denied' : 'running' });
 				if (!this.#items.some((item) => item.kind === 'approval')) this.#activity = 'tools';
 				return;
 			}
@@ -297,37 +240,75 @@ export class Transcript {
 				// Requests during calls made by hand or with no call are answered in the workbench or the dock.
 				if (event.origin !== 'model') return;
 				this.#activity = 'approval';
-				this.#push({ ...base, kind: 'server-request', key: `server-request:${event.requestId}`, requestId: event.requestId, server: event.server, method: event.method, callId: event.callId });
+				this.#push({
+					...base,
+					kind: 'server-request',
+					key: `server-request:${event.requestId}`,
+					requestId: event.requestId,
+					server: event.server,
+					method: event.method,
+					callId: event.callId
+				});
 				return;
 			case 'server-response': {
 				const old = this.#get(`server-request:${event.requestId}`, 'server-request');
 				if (!old) return;
 				this.#replace({ ...old, decision: event.decision });
-				if (this.#activity === 'approval' && !this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))) this.#activity = 'tools';
+				if (
+					this.#activity === 'approval' &&
+					!this.#items.some((item) => item.kind === 'approval' || (item.kind === 'server-request' && !item.decision))
+				)
+					this.#activity = 'tools';
 				return;
 			}
 			case 'agui':
 				return this.#agentTool(event, base);
 			case 'warning':
-				this.#push({ ...base, kind: 'notice', key: `notice:${event.turnId}:${event.at}:${this.#items.length}`, code: event.code, message: event.message });
+				this.#push({
+					...base,
+					kind: 'notice',
+					key: `notice:${event.turnId}:${event.at}:${this.#items.length}`,
+					code: event.code,
+					message: event.message
+				});
 				return;
 			case 'error':
-				this.#push({ ...base, kind: 'error', key: `error:${event.turnId}:${this.#items.length}`, code: event.code, message: event.message, advice: adviceFor(event.code, event.message) });
+				this.#push({
+					...base,
+					kind: 'error',
+					key: `error:${event.turnId}:${this.#items.length}`,
+					code: event.code,
+					message: event.message,
+					advice: adviceFor(event.code, event.message)
+				});
 				return;
 			case 'done':
 				this.#finish(event.turnId);
 				if (this.#openTurn === event.turnId) this.#activity = 'idle';
-				this.#push({ ...base, kind: 'done', key: `done:${event.turnId}`, reason: event.reason, iterations: event.iterations, toolCalls: event.toolCalls, elapsedMs: event.elapsedMs });
+				this.#push({
+					...base,
+					kind: 'done',
+					key: `done:${event.turnId}`,
+					reason: event.reason,
+					iterations: event.iterations,
+					toolCalls: event.toolCalls,
+					elapsedMs: event.elapsedMs
+				});
 				return;
 			default:
 				return;
 		}
 	}
 
-	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
 	/** An AG-UI agent's reasoning (folded) and the tools it runs itself (chips with their results). */
 	#agentTool(event: AguiEvent, base: { turnId: string; at: number }): void {
-		const data = (event.data ?? {}) as { toolCallId?: string; toolName?: string; frontend?: boolean; content?: string; text?: string };
+		const data = (event.data ?? {}) as {
+			toolCallId?: string;
+			toolName?: string;
+			frontend?: boolean;
+			content?: string;
+			text?: string;
+		};
 		if (event.name === 'REASONING_MESSAGE_CONTENT' || event.name === 'REASONING_MESSAGE_CHUNK') {
 			const key = `reasoning:${event.turnId}:${event.iteration}`;
 			const old = this.#get(key, 'reasoning');
@@ -338,13 +319,24 @@ export class Transcript {
 		if (!data.toolCallId) return;
 		const key = `tool:${data.toolCallId}`;
 		if (event.name === 'TOOL_CALL_START' && data.frontend === false && !this.#get(key, 'tool')) {
-			this.#push({ ...base, kind: 'tool', key, callId: data.toolCallId, server: 'agent', tool: data.toolName ?? 'tool', name: data.toolName ?? 'tool', status: 'running', args: {} });
+			this.#push({
+				...base,
+				kind: 'tool',
+				key,
+				callId: data.toolCallId,
+				server: 'agent',
+				tool: data.toolName ?? 'tool',
+				name: data.toolName ?? 'tool',
+				status: 'running',
+				args: {}
+			});
 		} else if (event.name === 'TOOL_CALL_RESULT') {
 			const old = this.#get(key, 'tool');
 			if (old) this.#replace({ ...old, status: 'done', result: data.content ?? '' });
 		}
 	}
 
+	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
 	#finish(turnId: string): void {
 		for (let i = this.#items.length - 1; i >= 0; i--) {
 			const item = this.#items[i];
@@ -352,11 +344,13 @@ export class Transcript {
 				if (item.kind === 'user') break;
 				continue;
 			}
-			if (item.kind === 'tool' && (item.status === 'running' || item.status === 'waiting')) this.#items[i] = { ...item, status: 'cancelled' };
+			if (item.kind === 'tool' && (item.status === 'running' || item.status === 'waiting'))
+				this.#items[i] = { ...item, status: 'cancelled' };
 			else if (item.kind === 'assistant' && item.streaming) this.#items[i] = { ...item, streaming: false };
 			else if (item.kind === 'user') break;
 		}
-		for (const item of this.#items.filter((entry) => entry.kind === 'approval' && entry.turnId === turnId)) this.#remove(item.key);
+		for (const item of this.#items.filter((entry) => entry.kind === 'approval' && entry.turnId === turnId))
+			this.#remove(item.key);
 	}
 
 	/** Epoch ms until which a provider retry waits (for "retrying in …"). */

@@ -27,16 +27,30 @@ describe('models', () => {
 	});
 
 	it('estimates cost per million tokens including cache reads and writes', () => {
-		const cost = estimateCost('claude-sonnet-4-5', { inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 });
+		const cost = estimateCost('claude-sonnet-4-5', {
+			inputTokens: 1_000_000,
+			outputTokens: 100_000,
+			cacheReadTokens: 1_000_000,
+			cacheWriteTokens: 0
+		});
 		expect(cost).toBeCloseTo(3 + 1.5 + 0.3, 6);
-		expect(estimateCost('my-local-model', { inputTokens: 5, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 })).toBeNull();
+		expect(
+			estimateCost('my-local-model', { inputTokens: 5, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 })
+		).toBeNull();
 	});
 });
 
 describe('metrics', () => {
 	it('counts iterations, calls, errors, retries and tokens', () => {
 		const metrics = computeMetrics(sampleTurn({ withToolError: true }));
-		expect(metrics).toMatchObject({ turns: 1, iterations: 3, toolCalls: 3, errors: 1, retries: 1, model: 'claude-sonnet-4-5' });
+		expect(metrics).toMatchObject({
+			turns: 1,
+			iterations: 3,
+			toolCalls: 3,
+			errors: 1,
+			retries: 1,
+			model: 'claude-sonnet-4-5'
+		});
 		expect(metrics.usage).toEqual({ inputTokens: 6000, outputTokens: 250, cacheReadTokens: 9000, cacheWriteTokens: 0 });
 		expect(metrics.cacheReadShare).toBeCloseTo(9000 / 15000, 6);
 	});
@@ -105,9 +119,15 @@ describe('filters', () => {
 	});
 
 	it('searches all words case-insensitively across summary, args and results', () => {
-		expect(filterEntries(entries, { ...noFilter, search: 'GROUP  region' }).every((entry) => entry.kind === 'tool-call')).toBe(true);
+		expect(
+			filterEntries(entries, { ...noFilter, search: 'GROUP  region' }).every((entry) => entry.kind === 'tool-call')
+		).toBe(true);
 		expect(filterEntries(entries, { ...noFilter, search: '"temp":18' })).toHaveLength(2);
-		expect(filterEntries(entries, { ...noFilter, search: 'look that up' }).map((entry) => entry.kind)).toEqual(['text', 'text', 'text']);
+		expect(filterEntries(entries, { ...noFilter, search: 'look that up' }).map((entry) => entry.kind)).toEqual([
+			'text',
+			'text',
+			'text'
+		]);
 		expect(compileFilter({ ...noFilter, search: 'nothing-matches-this' })(entries[0])).toBe(false);
 	});
 
@@ -118,14 +138,48 @@ describe('filters', () => {
 
 describe('redaction', () => {
 	it('recognises secret key names without catching token counts', () => {
-		for (const key of ['apiKey', 'x-api-key', 'API_KEY', 'Authorization', 'client_secret', 'accessToken', 'refresh_token', 'password', 'userPassword', 'token', 'cookie', 'privateKey'])
+		for (const key of [
+			'apiKey',
+			'x-api-key',
+			'API_KEY',
+			'Authorization',
+			'client_secret',
+			'accessToken',
+			'refresh_token',
+			'password',
+			'userPassword',
+			'token',
+			'cookie',
+			'privateKey'
+		])
 			expect(isSecretKey(key), key).toBe(true);
-		for (const key of ['inputTokens', 'maxTokens', 'outputTokens', 'cacheReadTokens', 'key', 'sessionId', 'paid_tokens', 'author', 'monkey']) expect(isSecretKey(key), key).toBe(false);
+		for (const key of [
+			'inputTokens',
+			'maxTokens',
+			'outputTokens',
+			'cacheReadTokens',
+			'key',
+			'sessionId',
+			'paid_tokens',
+			'author',
+			'monkey'
+		])
+			expect(isSecretKey(key), key).toBe(false);
 	});
 
 	it('redacts values of secret keys at any depth, keeping the rest', () => {
-		const input = { headers: { Authorization: 'Bearer abc', 'x-api-key': 'xyz' }, nested: [{ apiKey: 12345, name: 'ok' }], usage: { inputTokens: 10 }, ok: true };
-		expect(redactDeep(input)).toEqual({ headers: { Authorization: redacted, 'x-api-key': redacted }, nested: [{ apiKey: redacted, name: 'ok' }], usage: { inputTokens: 10 }, ok: true });
+		const input = {
+			headers: { Authorization: 'Bearer abc', 'x-api-key': 'xyz' },
+			nested: [{ apiKey: 12345, name: 'ok' }],
+			usage: { inputTokens: 10 },
+			ok: true
+		};
+		expect(redactDeep(input)).toEqual({
+			headers: { Authorization: redacted, 'x-api-key': redacted },
+			nested: [{ apiKey: redacted, name: 'ok' }],
+			usage: { inputTokens: 10 },
+			ok: true
+		});
 		expect(input.headers.Authorization).toBe('Bearer abc');
 	});
 
@@ -141,7 +195,18 @@ describe('redaction', () => {
 			'ghp_abcdefghijklmnopqrstuvwxyz0123 AKIAABCDEFGHIJKLMNOP'
 		].join('\n');
 		const out = redactText(text);
-		for (const secret of ['AbCdEfGhIjKlMnOpQrStUv', '1234567890abcdefghij', 'eyJhbGciOi', 'supersecretvalue', 'SECRET123', 'hunter2', 'abc\\"def', 'dBjftJeZ4CVPmB92K27uhbUJU1p1r', 'ghp_abc', 'AKIAABCDEFGHIJKLMNOP'])
+		for (const secret of [
+			'AbCdEfGhIjKlMnOpQrStUv',
+			'1234567890abcdefghij',
+			'eyJhbGciOi',
+			'supersecretvalue',
+			'SECRET123',
+			'hunter2',
+			'abc\\"def',
+			'dBjftJeZ4CVPmB92K27uhbUJU1p1r',
+			'ghp_abc',
+			'AKIAABCDEFGHIJKLMNOP'
+		])
 			expect(out, secret).not.toContain(secret);
 		expect(out).toContain('q=ok');
 		expect(out).toContain('"name":"x"');
@@ -166,16 +231,24 @@ describe('trace', () => {
 		const request = events.find((event) => event.type === 'request');
 		if (request?.type === 'request') request.system = 'Use key sk-ant-api03-SECRETSECRETSECRET00 for nothing.';
 		const call = events.find((event) => event.type === 'tool-call');
-		if (call?.type === 'tool-call') call.args = { sql: 'select 1', apiKey: 'plain-key-value', headers: { Authorization: 'Bearer tok_1234567890' } };
+		if (call?.type === 'tool-call')
+			call.args = { sql: 'select 1', apiKey: 'plain-key-value', headers: { Authorization: 'Bearer tok_1234567890' } };
 		return events;
 	};
 
 	it('exports events, timings and tokens without any key', () => {
-		const text = serializeTrace(buildTrace(secretTurn(), { secrets: ['plain-key-value'], now: new Date('2025-01-02T03:04:05Z') }));
+		const text = serializeTrace(
+			buildTrace(secretTurn(), { secrets: ['plain-key-value'], now: new Date('2025-01-02T03:04:05Z') })
+		);
 		expect(text).not.toMatch(/SECRETSECRET|plain-key-value|tok_1234567890/);
 		const trace = JSON.parse(text);
 		expect(trace).toMatchObject({ format: 'autoui-trace', version: 1, exportedAt: '2025-01-02T03:04:05.000Z' });
-		expect(trace.summary).toMatchObject({ iterations: 3, toolCalls: 3, usage: { inputTokens: 6000, outputTokens: 250 }, models: ['claude-sonnet-4-5'] });
+		expect(trace.summary).toMatchObject({
+			iterations: 3,
+			toolCalls: 3,
+			usage: { inputTokens: 6000, outputTokens: 250 },
+			models: ['claude-sonnet-4-5']
+		});
 		expect(trace.summary.turns[0]).toMatchObject({ turnId: 't1', elapsedMs: 3801, reason: 'end_turn' });
 		expect(trace.events).toHaveLength(21);
 	});
@@ -204,7 +277,9 @@ describe('trace', () => {
 		const good = buildTrace(sampleTurn());
 		const broken = structuredClone(good) as unknown as { events: Array<Record<string, unknown>> };
 		delete broken.events[8].callId;
-		expect(fail(JSON.stringify(broken))).toBe('This trace file cannot be loaded: event 9 of 21 is invalid: "tool-call" needs "callId" (string).');
+		expect(fail(JSON.stringify(broken))).toBe(
+			'This trace file cannot be loaded: event 9 of 21 is invalid: "tool-call" needs "callId" (string).'
+		);
 		broken.events[8] = { type: 'nope', at: 1, turnId: 't' };
 		expect(fail(JSON.stringify(broken))).toMatch(/event 9 of 21 is invalid: unknown type "nope"/);
 		const badUsage = structuredClone(good) as unknown as { events: Array<Record<string, unknown>> };

@@ -4,7 +4,16 @@ import { ConsoleLog, deriveEntries, entryKinds, formatDuration } from './entries
 import { computeMetrics } from './metrics';
 import { appendInBatches, doneEvent, sampleSession, sampleTurn } from './sample-events';
 
-const call = { turnId: 't', iteration: 1, callId: 'c1', name: 'mem_mcp_delete', resolvedName: 'mem_mcp_delete', server: 'mem', protocol: 'mcp' as const, tool: 'delete' };
+const call = {
+	turnId: 't',
+	iteration: 1,
+	callId: 'c1',
+	name: 'mem_mcp_delete',
+	resolvedName: 'mem_mcp_delete',
+	server: 'mem',
+	protocol: 'mcp' as const,
+	tool: 'delete'
+};
 
 describe('deriveEntries', () => {
 	it('produces the expected kinds in order for a turn with parallel calls', () => {
@@ -58,7 +67,12 @@ describe('deriveEntries', () => {
 	it('gives responses their tokens and requests their latency', () => {
 		const entries = deriveEntries(sampleTurn());
 		const response = entries.find((entry) => entry.kind === 'response');
-		expect(response?.tokens).toEqual({ inputTokens: 1200, outputTokens: 80, cacheReadTokens: 3000, cacheWriteTokens: 0 });
+		expect(response?.tokens).toEqual({
+			inputTokens: 1200,
+			outputTokens: 80,
+			cacheReadTokens: 3000,
+			cacheWriteTokens: 0
+		});
 		const request = entries.find((entry) => entry.kind === 'request');
 		expect(request?.status).toBe('ok');
 		expect(request?.durationMs).toBe(898);
@@ -88,7 +102,17 @@ describe('deriveEntries', () => {
 	it('marks calls and requests still running when a turn ends as cancelled', () => {
 		const events: AgentEvent[] = [
 			{ type: 'turn-start', at: 0, turnId: 't', text: 'q' },
-			{ type: 'request', at: 1, turnId: 't', iteration: 1, provider: 'openai', model: 'gpt-4o', system: '', tools: [], messages: [] },
+			{
+				type: 'request',
+				at: 1,
+				turnId: 't',
+				iteration: 1,
+				provider: 'openai',
+				model: 'gpt-4o',
+				system: '',
+				tools: [],
+				messages: []
+			},
 			{ type: 'tool-call', at: 5, ...call, args: {}, guided: false },
 			doneEvent('t', 50, 'aborted')
 		];

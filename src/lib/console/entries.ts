@@ -9,26 +9,16 @@
  * one changes (a call finishes, more text streams in) it is replaced by a new object at the
  * same position, so keyed UI lists can update just that row.
  */
-import type { AgentEvent, RequestEvent, ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ServerResponseEvent } from '$lib/agent';
+import type { AgentEvent, ServerResponseEvent } from '$lib/agent';
 import { EventCursor } from './event-cursor';
 import { makeEntry, maxSearchChars, type CallRecord, type ConsoleEntry } from './entry';
-import { formatDuration, preview, thousands } from './format';
+import { preview, thousands } from './format';
+import { callFields, ownEntry, requestSummary, type EntryBase, type EntryFields } from './own-entries';
 import { logEntries, requestSummary as serverRequestSummary, responseStatus, responseSummary } from './server-entries';
 
 export { entryKinds, entryStatuses } from './entry';
 export type { CallRecord, ConsoleEntry, EntryKind, EntryStatus } from './entry';
 export { formatClock, formatDuration, preview } from './format';
-
-function callFields(event: ToolCallEvent | ToolResultEvent | ToolErrorEvent | ApprovalRequestEvent | ApprovalDecisionEvent) {
-	return {
-		turnId: event.turnId,
-		iteration: event.iteration,
-		server: event.server,
-		tool: event.tool ?? event.resolvedName,
-		name: event.name,
-		callId: event.callId
-	};
-}
 
 /**
  * Builds and keeps console entries for a growing event array. Call `sync(events)` whenever
@@ -117,7 +107,7 @@ export class ConsoleLog {
 		this.#version++;
 	}
 
-	#push(key: string | null, entry: Omit<ConsoleEntry, 'haystack' | 'id'>, extra?: string): number {
+	#push(key: string | null, entry: EntryFields, extra?: string): number {
 		const id = this.#entries.length;
 		this.#entries.push(makeEntry(entry, id, extra));
 		if (extra) this.#extras.set(id, extra);
@@ -130,7 +120,11 @@ export class ConsoleLog {
 		if (position === undefined) return false;
 		const old = this.#entries[position];
 		if (extra !== undefined) this.#extras.set(position, extra);
-		this.#entries[position] = makeEntry(Object.assign(makeEntry(old, old.id), change(old)), old.id, this.#extras.get(position));
+		this.#entries[position] = makeEntry(
+			Object.assign(makeEntry(old, old.id), change(old)),
+			old.id,
+			this.#extras.get(position)
+		);
 		return true;
 	}
 
@@ -153,7 +147,7 @@ export class ConsoleLog {
 	}
 
 	#add(event: AgentEvent, index: number): void {
-		const base = { at: event.at, turnId: event.turnId, eventIndex: index };
+		const base: EntryBase = { at: event.at, turnId: event.turnId, eventIndex: index };
 		switch (event.type) {
 			case 'turn-start':
 				this.#turnTexts.set(event.turnId, event.text);
@@ -161,23 +155,21 @@ export class ConsoleLog {
 			case 'request':
 				this.#requests.set(`${event.turnId}:${event.iteration}`, index);
 				this.#turn(event.turnId).requests.push(
-					this.#push(`request:${event.turnId}:${event.iteration}`, { ...base, kind: 'request', iteration: event.iteration, status: 'running', summary: requestSummary(event) })
+					this.#push(`request:${event.turnId}:${event.iteration}`, {
+						...base,
+						kind: 'request',
+						iteration: event.iteration,
+						status: 'running',
+						summary: requestSummary(event)
+					})
 				);
 				return;
-			case 'response': {
-				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({ status: 'ok', durationMs: event.latencyMs }));
-				const ttft = event.ttftMs === null ? '' : ` · first token ${formatDuration(event.ttftMs)}`;
-				this.#push(null, {
-					...base,
-					kind: 'response',
-					iteration: event.iteration,
-					durationMs: event.latencyMs,
-					tokens: event.usage,
+			case 'response':
+				this.#update(`request:${event.turnId}:${event.iteration}`, () => ({
 					status: 'ok',
-					summary: `${event.stopReason} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}${ttft} · ${event.model}`
-				});
-				return;
-			}
+					durationMs: event.latencyMs
+				}));
+				break;
 			case 'tool-input-delta':
 				// Transient: the tool-call entry shows the whole arguments.
 				return;
@@ -185,35 +177,46 @@ export class ConsoleLog {
 				const key = `text:${event.turnId}:${event.iteration}`;
 				const position = this.#index.get(key);
 				if (position === undefined) {
-					this.#push(key, { ...base, kind: 'text', iteration: event.iteration, status: 'ok', text: event.text, summary: preview(event.text, 200) }, event.text.slice(0, maxSearchChars));
+					this.#push(
+						key,
+						{
+							...base,
+							kind: 'text',
+							iteration: event.iteration,
+							status: 'ok',
+							text: event.text,
+							summary: preview(event.text, 200)
+						},
+						event.text.slice(0, maxSearchChars)
+					);
 					return;
 				}
 				const text = (this.#entries[position].text ?? '') + event.text;
-				this.#update(key, (old) => ({ text, summary: preview(text, 200), durationMs: event.at - old.at }), text.slice(0, maxSearchChars));
+				this.#update(
+					key,
+					(old) => ({ text, summary: preview(text, 200), durationMs: event.at - old.at }),
+					text.slice(0, maxSearchChars)
+				);
 				return;
 			}
-			case 'retry':
-				this.#push(null, {
-					...base,
-					kind: 'retry',
-					iteration: event.iteration,
-					durationMs: event.delayMs,
-					status: 'warning',
-					summary: `attempt ${event.attempt} in ${formatDuration(event.delayMs)}${event.status ? ` (HTTP ${event.status})` : ''}: ${event.reason}`
-				});
-				return;
 			case 'tool-call': {
 				this.#record(event.callId).call = event;
 				this.#turn(event.turnId).callIds.push(event.callId);
 				const args = preview(event.args, maxSearchChars);
 				const summary = `${event.tool ?? event.resolvedName}(${args.length > 100 ? `${args.slice(0, 99)}…` : args})`;
-				this.#push(`call:${event.callId}`, { ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary }, args);
+				this.#push(
+					`call:${event.callId}`,
+					{ ...base, ...callFields(event), kind: 'tool-call', status: 'running', summary },
+					args
+				);
 				return;
 			}
 			case 'tool-progress': {
 				this.#record(event.callId).progress = event;
 				const total = event.total ? ` / ${event.total}` : '';
-				this.#update(`call:${event.callId}`, (old) => ({ summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}` }));
+				this.#update(`call:${event.callId}`, (old) => ({
+					summary: `${old.summary.replace(/ · progress .*$/, '')} · progress ${event.progress}${total}${event.message ? ` ${event.message}` : ''}`
+				}));
 				return;
 			}
 			case 'tool-result':
@@ -226,44 +229,33 @@ export class ConsoleLog {
 				const summary = failed
 					? `${event.code}: ${preview(event.error, 160)}`
 					: `${thousands(event.size)} chars${event.truncated ? ' (truncated)' : ''}${event.widgetId ? ` → ${event.widgetId}` : ''} · ${preview(event.result, 100)}`;
-				this.#push(null, { ...base, ...callFields(event), kind: event.type, durationMs: event.elapsedMs, status, summary: event.mocked ? `mocked · ${summary}` : summary, ...(event.mocked ? { mocked: true } : {}) }, preview(event.result, maxSearchChars));
+				this.#push(
+					null,
+					{
+						...base,
+						...callFields(event),
+						kind: event.type,
+						durationMs: event.elapsedMs,
+						status,
+						summary: event.mocked ? `mocked · ${summary}` : summary,
+						...(event.mocked ? { mocked: true } : {})
+					},
+					preview(event.result, maxSearchChars)
+				);
 				return;
 			}
-			case 'activation':
-				this.#push(null, {
-					...base,
-					kind: 'activation',
-					iteration: event.iteration,
-					server: event.server,
-					status: 'ok',
-					summary: `${event.scope === 'server' ? 'server' : 'tools'} activated: ${event.tools.length} tool${event.tools.length === 1 ? '' : 's'} (${preview(event.tools.join(', '), 100)})`
-				});
-				return;
-			case 'compression':
-				this.#push(null, {
-					...base,
-					kind: 'compression',
-					iteration: event.iteration,
-					status: 'ok',
-					summary: `${event.callIds.length} result${event.callIds.length === 1 ? '' : 's'} compressed: ${thousands(event.charsBefore)} → ${thousands(event.charsAfter)} chars`
-				});
-				return;
-			case 'schema-patch':
-				this.#push(null, {
-					...base,
-					kind: 'schema-patch',
-					name: event.tool,
-					tool: event.tool,
-					status: 'ok',
-					summary: `${event.patches.length} change${event.patches.length === 1 ? '' : 's'}: ${preview(event.patches.map((patch) => `${patch.path} ${patch.change}`).join('; '), 160)}`
-				});
-				return;
 			case 'approval-request': {
 				const record = this.#record(event.callId);
 				record.approval = event;
 				if (!record.call) this.#turn(event.turnId).callIds.push(event.callId);
 				this.#update(`call:${event.callId}`, () => ({ status: 'pending' }));
-				this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: 'pending', summary: `waiting for approval: ${preview(event.reason, 160)}` });
+				this.#push(`approval:${event.callId}`, {
+					...base,
+					...callFields(event),
+					kind: 'approval',
+					status: 'pending',
+					summary: `waiting for approval: ${preview(event.reason, 160)}`
+				});
 				return;
 			}
 			case 'approval-decision': {
@@ -272,68 +264,74 @@ export class ConsoleLog {
 				const denied = event.decision === 'deny';
 				const waited = record.approval ? event.at - record.approval.at : undefined;
 				const summary = `${denied ? 'denied' : event.decision === 'allow-always' ? 'always allowed' : 'allowed once'}${record.approval ? `: ${preview(record.approval.reason, 140)}` : ''}`;
-				if (!this.#update(`approval:${event.callId}`, () => ({ status: denied ? 'error' : 'ok', summary, durationMs: waited })))
-					this.#push(`approval:${event.callId}`, { ...base, ...callFields(event), kind: 'approval', status: denied ? 'error' : 'ok', summary });
+				if (
+					!this.#update(`approval:${event.callId}`, () => ({
+						status: denied ? 'error' : 'ok',
+						summary,
+						durationMs: waited
+					}))
+				)
+					this.#push(`approval:${event.callId}`, {
+						...base,
+						...callFields(event),
+						kind: 'approval',
+						status: denied ? 'error' : 'ok',
+						summary
+					});
 				this.#update(`call:${event.callId}`, () => ({ status: denied ? 'error' : 'running' }));
 				return;
 			}
-			case 'warning':
-				this.#push(null, { ...base, kind: 'warning', callId: event.callId, status: 'warning', summary: `${event.code}: ${event.message}` });
-				return;
-			case 'error':
-				this.#push(null, { ...base, kind: 'error', status: 'error', summary: `${event.code}: ${event.message}` });
-				return;
 			case 'server-log':
 				for (const entry of logEntries(event)) this.#push(null, { ...base, ...entry }, entry.extra);
 				return;
 			case 'server-request':
 				this.#push(
 					`server-request:${event.requestId}`,
-					{ ...base, kind: 'server-request', server: event.server, tool: event.method, callId: event.callId, status: 'pending', summary: serverRequestSummary(event) },
+					{
+						...base,
+						kind: 'server-request',
+						server: event.server,
+						tool: event.method,
+						callId: event.callId,
+						status: 'pending',
+						summary: serverRequestSummary(event)
+					},
 					preview(event.params, maxSearchChars)
 				);
 				return;
 			case 'server-response': {
 				this.#responses.set(event.requestId, event);
-				const change = (old: ConsoleEntry) => ({ status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(old.summary, event) });
+				const change = (old: ConsoleEntry) => ({
+					status: responseStatus(event),
+					durationMs: event.elapsedMs,
+					summary: responseSummary(old.summary, event)
+				});
 				const extra = event.result ? preview(event.result, maxSearchChars) : undefined;
 				if (!this.#update(`server-request:${event.requestId}`, change, extra)) {
-					this.#push(`server-request:${event.requestId}`, { ...base, kind: 'server-request', server: event.server, tool: event.method, status: responseStatus(event), durationMs: event.elapsedMs, summary: responseSummary(event.method, event) }, extra);
+					this.#push(
+						`server-request:${event.requestId}`,
+						{
+							...base,
+							kind: 'server-request',
+							server: event.server,
+							tool: event.method,
+							status: responseStatus(event),
+							durationMs: event.elapsedMs,
+							summary: responseSummary(event.method, event)
+						},
+						extra
+					);
 				}
 				return;
 			}
-			case 'app-view':
-				this.#push(null, {
-					...base,
-					kind: 'app-view',
-					server: event.server,
-					name: event.method,
-					durationMs: event.elapsedMs,
-					status: event.status === 'ok' ? 'ok' : 'error',
-					summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
-				}, preview(event.detail, maxSearchChars));
-				return;
-			case 'agui':
-				this.#push(null, {
-					...base,
-					kind: 'agui',
-					name: event.name,
-					status: event.problem ? 'warning' : event.name === 'RUN_ERROR' ? 'error' : 'ok',
-					summary: `${event.name} · ${preview(event.detail, 160)}`
-				}, event.data === undefined ? undefined : preview(event.data, maxSearchChars));
-				return;
 			case 'done':
 				this.#finishTurn(event.turnId, event.at, event.reason);
-				this.#push(null, {
-					...base,
-					kind: 'done',
-					durationMs: event.elapsedMs,
-					tokens: event.usage,
-					status: event.reason === 'end_turn' ? 'ok' : event.reason === 'aborted' ? 'cancelled' : event.reason === 'error' ? 'error' : 'warning',
-					summary: `${event.reason} · ${event.iterations} iteration${event.iterations === 1 ? '' : 's'} · ${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'} · ${formatDuration(event.elapsedMs)}`
-				});
-				return;
+				break;
 		}
+		// Responses, retries, activations, compressions, schema patches, warnings, errors,
+		// app-view messages and the end of a turn add a row of their own (own-entries.ts).
+		const own = ownEntry(event, base);
+		if (own) this.#push(null, own.entry, own.extra);
 	}
 
 	/** Marks what was still running in a finished turn as cancelled. */
@@ -345,19 +343,19 @@ export class ConsoleLog {
 			if (!record || record.outcome || record.decision?.decision === 'deny') continue;
 			record.cancelledAt = at;
 			this.#update(`call:${callId}`, (old) => ({ status: 'cancelled', durationMs: at - old.at }));
-			if (record.approval && !record.decision) this.#update(`approval:${callId}`, () => ({ status: 'cancelled', summary: `not answered (${reason})` }));
+			if (record.approval && !record.decision)
+				this.#update(`approval:${callId}`, () => ({ status: 'cancelled', summary: `not answered (${reason})` }));
 		}
 		for (const position of items.requests) {
 			const entry = this.#entries[position];
-			if (entry.status === 'running') this.#entries[position] = makeEntry({ ...entry, status: reason === 'error' ? 'error' : 'cancelled' }, entry.id, this.#extras.get(position));
+			if (entry.status === 'running')
+				this.#entries[position] = makeEntry(
+					{ ...entry, status: reason === 'error' ? 'error' : 'cancelled' },
+					entry.id,
+					this.#extras.get(position)
+				);
 		}
 	}
-}
-
-function requestSummary(event: RequestEvent): string {
-	const messages = event.messages.length;
-	const tools = event.tools.length;
-	return `${event.provider} · ${event.model} · ${messages} message${messages === 1 ? '' : 's'} · ${tools} tool${tools === 1 ? '' : 's'}`;
 }
 
 /** Derives all entries of an event array at once (a fresh {@link ConsoleLog}). */

@@ -3,7 +3,15 @@
  * per-call record the detail pane reads. Entries are plain, immutable data built only by
  * {@link makeEntry}, so every entry has the same shape and a ready search haystack.
  */
-import type { ToolCallEvent, ToolResultEvent, ToolErrorEvent, ApprovalRequestEvent, ApprovalDecisionEvent, ToolProgressEvent, Usage } from '$lib/agent';
+import type {
+	ToolCallEvent,
+	ToolResultEvent,
+	ToolErrorEvent,
+	ApprovalRequestEvent,
+	ApprovalDecisionEvent,
+	ToolProgressEvent,
+	Usage
+} from '$lib/agent';
 
 /** The kinds of console entries, in the vocabulary of `[data-kind]`. */
 export const entryKinds = [

@@ -29,7 +29,8 @@ export class EventCursor {
 
 	/** Works out which events of `events` are new and records them as read. */
 	advance(events: readonly AgentEvent[]): CursorStep {
-		const extends_ = this.#started && events.length >= this.#read && (this.#read === 0 || events[this.#read - 1] === this.#last);
+		const extends_ =
+			this.#started && events.length >= this.#read && (this.#read === 0 || events[this.#read - 1] === this.#last);
 		const start = extends_ ? this.#read : 0;
 		this.#started = true;
 		this.#read = events.length;

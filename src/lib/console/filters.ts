@@ -18,7 +18,9 @@ export const noFilter: ConsoleFilter = Object.freeze({ kinds: [], servers: [], s
 
 /** True when the filter hides anything. */
 export function isFilterActive(filter: ConsoleFilter): boolean {
-	return filter.kinds.length > 0 || filter.servers.length > 0 || filter.statuses.length > 0 || filter.search.trim() !== '';
+	return (
+		filter.kinds.length > 0 || filter.servers.length > 0 || filter.statuses.length > 0 || filter.search.trim() !== ''
+	);
 }
 
 /** Builds a predicate for `filter` (sets and lower-cased words prepared once). */

@@ -104,7 +104,10 @@ export class MetricsAccumulator {
 				this.#usage.outputTokens += usage.outputTokens;
 				this.#usage.cacheReadTokens += usage.cacheReadTokens;
 				this.#usage.cacheWriteTokens += usage.cacheWriteTokens;
-				this.#lastPrompt = { tokens: usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens, model: event.model };
+				this.#lastPrompt = {
+					tokens: usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens,
+					model: event.model
+				};
 				this.#model = event.model;
 				if (event.ttftMs !== null) this.#ttfts.push(event.ttftMs);
 				const cost = estimateCost(event.model, usage);
@@ -157,7 +160,14 @@ export class MetricsAccumulator {
 		const window = findModel(windowModel)?.contextWindow ?? null;
 		const servers = [...this.#latencies].map(([server, latency]) => {
 			const sorted = [...latency.elapsed].sort((a, b) => a - b);
-			return { server, calls: sorted.length, errors: latency.errors, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? 0 };
+			return {
+				server,
+				calls: sorted.length,
+				errors: latency.errors,
+				p50: percentile(sorted, 0.5),
+				p95: percentile(sorted, 0.95),
+				max: sorted.at(-1) ?? 0
+			};
 		});
 		servers.sort((a, b) => b.calls - a.calls || a.server.localeCompare(b.server));
 		const ttfts = [...this.#ttfts].sort((a, b) => a - b);
@@ -170,7 +180,9 @@ export class MetricsAccumulator {
 			retries: this.#retries,
 			usage,
 			cacheReadShare: prompt > 0 ? usage.cacheReadTokens / prompt : null,
-			context: this.#lastPrompt ? { used: this.#lastPrompt.tokens, window, share: window ? this.#lastPrompt.tokens / window : null } : null,
+			context: this.#lastPrompt
+				? { used: this.#lastPrompt.tokens, window, share: window ? this.#lastPrompt.tokens / window : null }
+				: null,
 			ttft: { last: this.#ttfts.at(-1) ?? null, median: ttfts.length ? percentile(ttfts, 0.5) : null },
 			servers,
 			cost: this.#priced > 0 ? { usd: this.#costUsd, partial: this.#unpriced > 0 } : null,

@@ -48,5 +48,11 @@ export function estimateCost(model: string | null | undefined, usage: Usage): nu
 	const info = findModel(model);
 	if (!info) return null;
 	const { price } = info;
-	return (usage.inputTokens * price.input + usage.outputTokens * price.output + usage.cacheReadTokens * price.cacheRead + usage.cacheWriteTokens * price.cacheWrite) / 1_000_000;
+	return (
+		(usage.inputTokens * price.input +
+			usage.outputTokens * price.output +
+			usage.cacheReadTokens * price.cacheRead +
+			usage.cacheWriteTokens * price.cacheWrite) /
+		1_000_000
+	);
 }

@@ -7,7 +7,8 @@
 import type { WireMessage } from '$lib/mcp';
 import type { ProtocolEntry, RequestMatcher } from './protocol-log';
 
-const frame: (callback: () => void) => unknown = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback) => setTimeout(callback, 16);
+const frame: (callback: () => void) => unknown =
+	typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback) => setTimeout(callback, 16);
 
 /** Every server's JSON-RPC traffic, newest last. */
 export class ProtocolLog {

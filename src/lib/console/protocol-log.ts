@@ -35,12 +35,32 @@ export class RequestMatcher {
 		const message = wire.message as unknown as Record<string, unknown>;
 		const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
 		const method = typeof message.method === 'string' ? message.method : undefined;
-		const kind: ProtocolKind = method ? (id === undefined ? 'notification' : 'request') : isPlainObject(message.error) ? 'error' : 'response';
+		const kind: ProtocolKind = method
+			? id === undefined
+				? 'notification'
+				: 'request'
+			: isPlainObject(message.error)
+				? 'error'
+				: 'response';
 		const text = safeStringify(message);
-		const entry: ProtocolEntry = { seq, server, direction: wire.direction, kind, method: method ?? '', id, at: wire.at, size: new TextEncoder().encode(text).length, sessionId: wire.sessionId, message };
+		const entry: ProtocolEntry = {
+			seq,
+			server,
+			direction: wire.direction,
+			kind,
+			method: method ?? '',
+			id,
+			at: wire.at,
+			size: new TextEncoder().encode(text).length,
+			sessionId: wire.sessionId,
+			message
+		};
 		// A request's key names who will answer: our requests are answered "in", the server's "out".
 		if (kind === 'request') {
-			this.#open.set(`${server}|${wire.direction === 'out' ? 'in' : 'out'}|${String(id)}`, { method: method!, at: wire.at });
+			this.#open.set(`${server}|${wire.direction === 'out' ? 'in' : 'out'}|${String(id)}`, {
+				method: method!,
+				at: wire.at
+			});
 			if (this.#open.size > 10_000) this.#open.delete(this.#open.keys().next().value!);
 		} else if (kind === 'response' || kind === 'error') {
 			const key = `${server}|${wire.direction}|${String(id)}`;
@@ -56,7 +76,13 @@ export class RequestMatcher {
 }
 
 /** Filters entries by server and by a method substring (both optional). */
-export function filterProtocol(entries: readonly ProtocolEntry[], filter: { server?: string; method?: string }): ProtocolEntry[] {
+export function filterProtocol(
+	entries: readonly ProtocolEntry[],
+	filter: { server?: string; method?: string }
+): ProtocolEntry[] {
 	const method = filter.method?.trim().toLowerCase();
-	return entries.filter((entry) => (!filter.server || entry.server === filter.server) && (!method || entry.method.toLowerCase().includes(method)));
+	return entries.filter(
+		(entry) =>
+			(!filter.server || entry.server === filter.server) && (!method || entry.method.toLowerCase().includes(method))
+	);
 }

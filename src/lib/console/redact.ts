@@ -10,11 +10,44 @@
 export const redacted = '[redacted]';
 
 /** A key that is secret on its own, as a whole name. */
-const wholeKeys = new Set(['token', 'auth', 'bearer', 'cookie', 'session', 'pwd', 'sig', 'signature', 'credential', 'credentials']);
+const wholeKeys = new Set([
+	'token',
+	'auth',
+	'bearer',
+	'cookie',
+	'session',
+	'pwd',
+	'sig',
+	'signature',
+	'credential',
+	'credentials'
+]);
 /** A word that makes any key secret (`userPassword`, `client_secret`, `Authorization`). */
-const secretWords = new Set(['password', 'passwd', 'secret', 'secrets', 'authorization', 'apikey', 'cookie', 'credential', 'credentials', 'bearer']);
+const secretWords = new Set([
+	'password',
+	'passwd',
+	'secret',
+	'secrets',
+	'authorization',
+	'apikey',
+	'cookie',
+	'credential',
+	'credentials',
+	'bearer'
+]);
 /** Word pairs that make a key secret (`api_key`, `x-api-key`, `accessToken`, `privateKey`). */
-const secretPairs = new Set(['api key', 'private key', 'access key', 'access token', 'refresh token', 'id token', 'auth token', 'session token', 'api token', 'bearer token']);
+const secretPairs = new Set([
+	'api key',
+	'private key',
+	'access key',
+	'access token',
+	'refresh token',
+	'id token',
+	'auth token',
+	'session token',
+	'api token',
+	'bearer token'
+]);
 
 /** True when a property with this name holds a secret (names split on case and separators). */
 export function isSecretKey(key: string): boolean {
@@ -32,7 +65,10 @@ export function isSecretKey(key: string): boolean {
 }
 
 const patterns: Array<[RegExp, string]> = [
-	[/\b(authorization|proxy-authorization|x-api-key|api-key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Token)\s+)?[^\s,;"'}]+/gi, `$1$2${redacted}`],
+	[
+		/\b(authorization|proxy-authorization|x-api-key|api-key|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Token)\s+)?[^\s,;"'}]+/gi,
+		`$1$2${redacted}`
+	],
 	[/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${redacted}`],
 	[/\bsk-(?:ant-|proj-|svcacct-|or-)?[A-Za-z0-9_-]{16,}/g, `sk-${redacted}`],
 	[/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, redacted],
@@ -40,9 +76,15 @@ const patterns: Array<[RegExp, string]> = [
 	[/\bAIza[0-9A-Za-z_-]{35}/g, redacted],
 	[/\bxox[abprs]-[A-Za-z0-9-]{10,}/g, redacted],
 	[/\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g, redacted],
-	[/([?&](?:api[_-]?key|key|access_token|token|auth|secret|client_secret|password|sig|signature)=)[^&#\s"'<>]+/gi, `$1${redacted}`],
+	[
+		/([?&](?:api[_-]?key|key|access_token|token|auth|secret|client_secret|password|sig|signature)=)[^&#\s"'<>]+/gi,
+		`$1${redacted}`
+	],
 	[/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@"']+:[^/\s@"']+@/gi, `$1${redacted}@`],
-	[/("(?:api[-_]?key|apikey|x-api-key|authorization|password|secret|client_secret|access_token|refresh_token|token)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${redacted}"`]
+	[
+		/("(?:api[-_]?key|apikey|x-api-key|authorization|password|secret|client_secret|access_token|refresh_token|token)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+		`$1"${redacted}"`
+	]
 ];
 
 function escapeRegExp(text: string): string {
@@ -84,7 +126,8 @@ export function redactDeep<T>(value: T, secrets?: readonly string[]): T {
 		else {
 			const copy: Record<string, unknown> = {};
 			for (const [key, child] of Object.entries(item)) {
-				copy[key] = isSecretKey(key) && child !== null && typeof child !== 'boolean' && child !== '' ? redacted : walk(child);
+				copy[key] =
+					isSecretKey(key) && child !== null && typeof child !== 'boolean' && child !== '' ? redacted : walk(child);
 			}
 			out = copy;
 		}

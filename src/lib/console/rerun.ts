@@ -13,10 +13,14 @@ export interface RerunOutcome {
 }
 
 /** Where a re-run stands. */
-export type RerunState = { status: 'running' } | ({ status: 'done' } & RerunOutcome) | { status: 'failed'; message: string };
+export type RerunState =
+	{ status: 'running' } | ({ status: 'done' } & RerunOutcome) | { status: 'failed'; message: string };
 
 /** Runs `rerun(callId)` and reports the final state. */
-export async function settleRerun(rerun: (callId: string) => Promise<RerunOutcome>, callId: string): Promise<RerunState> {
+export async function settleRerun(
+	rerun: (callId: string) => Promise<RerunOutcome>,
+	callId: string
+): Promise<RerunState> {
 	try {
 		const outcome = await rerun(callId);
 		return { status: 'done', result: outcome.result, isError: outcome.isError, elapsedMs: outcome.elapsedMs };

@@ -40,10 +40,22 @@ export function sampleTurn(options: SampleTurnOptions = {}): AgentEvent[] {
 	});
 	const c1 = call(`${turnId}-c1`, 'datasets', 'query');
 	const c2 = call(`${turnId}-c2`, 'weather', 'forecast');
-	const widget = { ...call(`${turnId}-c3`, 'autoui', 'widget_display'), iteration: 2, protocol: 'webmcp' as const, name: 'autoui_webmcp_widget_display', resolvedName: 'autoui_webmcp_widget_display' };
+	const widget = {
+		...call(`${turnId}-c3`, 'autoui', 'widget_display'),
+		iteration: 2,
+		protocol: 'webmcp' as const,
+		name: 'autoui_webmcp_widget_display',
+		resolvedName: 'autoui_webmcp_widget_display'
+	};
 	const events: AgentEvent[] = [
 		{ type: 'turn-start', at: t, turnId, text: options.text ?? 'Show sales by region' },
-		{ type: 'schema-patch', at: t + 1, turnId, tool: 'datasets_mcp_query', patches: [{ tool: 'datasets_mcp_query', path: '/properties/limit', change: 'removed "format": "int32"' }] },
+		{
+			type: 'schema-patch',
+			at: t + 1,
+			turnId,
+			tool: 'datasets_mcp_query',
+			patches: [{ tool: 'datasets_mcp_query', path: '/properties/limit', change: 'removed "format": "int32"' }]
+		},
 		{
 			type: 'request',
 			at: t + 2,
@@ -58,22 +70,126 @@ export function sampleTurn(options: SampleTurnOptions = {}): AgentEvent[] {
 		{ type: 'retry', at: t + 100, turnId, iteration: 1, attempt: 1, delayMs: 500, reason: 'overloaded', status: 529 },
 		{ type: 'text-delta', at: t + 700, turnId, iteration: 1, text: 'Let me ' },
 		{ type: 'text-delta', at: t + 720, turnId, iteration: 1, text: 'look that up.' },
-		{ type: 'response', at: t + 900, turnId, iteration: 1, stopReason: 'tool_use', usage: usage1, ttftMs: 200, latencyMs: 898, model, toolCalls: 2 },
-		{ type: 'activation', at: t + 901, turnId, iteration: 1, server: 'datasets', protocol: 'mcp', tools: ['datasets_mcp_query'], scope: 'server' },
-		{ type: 'tool-call', at: t + 910, ...c1, args: { sql: 'select region, sum(sales) from orders group by 1' }, guided: true },
+		{
+			type: 'response',
+			at: t + 900,
+			turnId,
+			iteration: 1,
+			stopReason: 'tool_use',
+			usage: usage1,
+			ttftMs: 200,
+			latencyMs: 898,
+			model,
+			toolCalls: 2
+		},
+		{
+			type: 'activation',
+			at: t + 901,
+			turnId,
+			iteration: 1,
+			server: 'datasets',
+			protocol: 'mcp',
+			tools: ['datasets_mcp_query'],
+			scope: 'server'
+		},
+		{
+			type: 'tool-call',
+			at: t + 910,
+			...c1,
+			args: { sql: 'select region, sum(sales) from orders group by 1' },
+			guided: true
+		},
 		{ type: 'tool-call', at: t + 912, ...c2, args: { city: 'Paris' }, guided: false },
 		{ type: 'tool-progress', at: t + 1000, ...c1, progress: 1, total: 2 },
 		options.withToolError
-			? { type: 'tool-error', at: t + 1300, ...c2, error: 'server unreachable', code: 'mcp_unreachable', result: 'Error: server unreachable', elapsedMs: 388 }
-			: { type: 'tool-result', at: t + 1300, ...c2, result: '{"temp":18}', elapsedMs: 388, size: 11, truncated: false, recallId: c2.callId },
-		{ type: 'tool-result', at: t + 2900, ...c1, result: '[{"region":"EU","sales":10}]', elapsedMs: 1990, size: 5000, truncated: true, recallId: c1.callId },
-		{ type: 'request', at: t + 2905, turnId, iteration: 2, provider: 'anthropic', model, system: 'You are AutoUI.', tools: [], messages: [] },
-		{ type: 'response', at: t + 3500, turnId, iteration: 2, stopReason: 'tool_use', usage: usage2, ttftMs: 150, latencyMs: 595, model, toolCalls: 1 },
+			? {
+					type: 'tool-error',
+					at: t + 1300,
+					...c2,
+					error: 'server unreachable',
+					code: 'mcp_unreachable',
+					result: 'Error: server unreachable',
+					elapsedMs: 388
+				}
+			: {
+					type: 'tool-result',
+					at: t + 1300,
+					...c2,
+					result: '{"temp":18}',
+					elapsedMs: 388,
+					size: 11,
+					truncated: false,
+					recallId: c2.callId
+				},
+		{
+			type: 'tool-result',
+			at: t + 2900,
+			...c1,
+			result: '[{"region":"EU","sales":10}]',
+			elapsedMs: 1990,
+			size: 5000,
+			truncated: true,
+			recallId: c1.callId
+		},
+		{
+			type: 'request',
+			at: t + 2905,
+			turnId,
+			iteration: 2,
+			provider: 'anthropic',
+			model,
+			system: 'You are AutoUI.',
+			tools: [],
+			messages: []
+		},
+		{
+			type: 'response',
+			at: t + 3500,
+			turnId,
+			iteration: 2,
+			stopReason: 'tool_use',
+			usage: usage2,
+			ttftMs: 150,
+			latencyMs: 595,
+			model,
+			toolCalls: 1
+		},
 		{ type: 'tool-call', at: t + 3510, ...widget, args: { name: 'table', params: { rows: [] } }, guided: true },
-		{ type: 'tool-result', at: t + 3530, ...widget, result: '{"id":"w_abc123"}', elapsedMs: 20, size: 17, truncated: false, recallId: widget.callId, widgetId: 'w_abc123' },
-		{ type: 'request', at: t + 3535, turnId, iteration: 3, provider: 'anthropic', model, system: 'You are AutoUI.', tools: [], messages: [] },
+		{
+			type: 'tool-result',
+			at: t + 3530,
+			...widget,
+			result: '{"id":"w_abc123"}',
+			elapsedMs: 20,
+			size: 17,
+			truncated: false,
+			recallId: widget.callId,
+			widgetId: 'w_abc123'
+		},
+		{
+			type: 'request',
+			at: t + 3535,
+			turnId,
+			iteration: 3,
+			provider: 'anthropic',
+			model,
+			system: 'You are AutoUI.',
+			tools: [],
+			messages: []
+		},
 		{ type: 'text-delta', at: t + 3700, turnId, iteration: 3, text: 'Here is **the table**.' },
-		{ type: 'response', at: t + 3800, turnId, iteration: 3, stopReason: 'end_turn', usage: { ...usage2, outputTokens: 20 }, ttftMs: 165, latencyMs: 265, model, toolCalls: 0 },
+		{
+			type: 'response',
+			at: t + 3800,
+			turnId,
+			iteration: 3,
+			stopReason: 'end_turn',
+			usage: { ...usage2, outputTokens: 20 },
+			ttftMs: 165,
+			latencyMs: 265,
+			model,
+			toolCalls: 0
+		},
 		{
 			type: 'done',
 			at: t + 3801,
@@ -95,13 +211,24 @@ export function sampleTurn(options: SampleTurnOptions = {}): AgentEvent[] {
 export function sampleSession(turns: number, start = 1_700_000_000_000): AgentEvent[] {
 	const events: AgentEvent[] = [];
 	for (let i = 0; i < turns; i++) {
-		events.push(...sampleTurn({ turnId: `t${i + 1}`, start: start + i * 10_000, withToolError: i % 3 === 2, text: `Question ${i + 1}` }));
+		events.push(
+			...sampleTurn({
+				turnId: `t${i + 1}`,
+				start: start + i * 10_000,
+				withToolError: i % 3 === 2,
+				text: `Question ${i + 1}`
+			})
+		);
 	}
 	return events;
 }
 
 /** A done event with empty usage, for tests that end a turn early. */
-export function doneEvent(turnId: string, at: number, reason: 'end_turn' | 'aborted' | 'error' = 'end_turn'): AgentEvent {
+export function doneEvent(
+	turnId: string,
+	at: number,
+	reason: 'end_turn' | 'aborted' | 'error' = 'end_turn'
+): AgentEvent {
 	return { type: 'done', at, turnId, reason, iterations: 1, toolCalls: 0, usage: noUsage, elapsedMs: 0 };
 }
 
@@ -109,7 +236,11 @@ export function doneEvent(turnId: string, at: number, reason: 'end_turn' | 'abor
  * Feeds `events` to `sync` as a live session grows: one array, appended `batch` events at a
  * time, handed over after each append (views must process only what was appended).
  */
-export function appendInBatches(events: readonly AgentEvent[], batch: number, sync: (growing: AgentEvent[]) => void): void {
+export function appendInBatches(
+	events: readonly AgentEvent[],
+	batch: number,
+	sync: (growing: AgentEvent[]) => void
+): void {
 	const growing: AgentEvent[] = [];
 	for (let i = 0; i < events.length; i += batch) {
 		growing.push(...events.slice(i, i + batch));

@@ -32,14 +32,28 @@ export function logEntries(event: ServerLogEvent): LogRow[] {
 		};
 	});
 	if (event.dropped > 0) {
-		rows.push({ kind: 'server-log', at: event.at, server: event.server, status: 'warning', summary: `${thousands(event.dropped)} log message${event.dropped === 1 ? '' : 's'} left out: the server sent more than the console records (the Server tab of its workbench keeps the latest)` });
+		rows.push({
+			kind: 'server-log',
+			at: event.at,
+			server: event.server,
+			status: 'warning',
+			summary: `${thousands(event.dropped)} log message${event.dropped === 1 ? '' : 's'} left out: the server sent more than the console records (the Server tab of its workbench keeps the latest)`
+		});
 	}
 	return rows;
 }
 
 function text(content: unknown): string {
 	const parts = Array.isArray(content) ? content : [content];
-	return parts.map((part) => (isPlainObject(part) && typeof part.text === 'string' ? part.text : isPlainObject(part) ? `[${String(part.type)}]` : '')).join(' ');
+	return parts
+		.map((part) =>
+			isPlainObject(part) && typeof part.text === 'string'
+				? part.text
+				: isPlainObject(part)
+					? `[${String(part.type)}]`
+					: ''
+		)
+		.join(' ');
 }
 
 /** One line for a server's request: what it asks, with its limits. */
@@ -48,11 +62,20 @@ export function requestSummary(event: ServerRequestEvent): string {
 	if (event.method === 'sampling/createMessage') {
 		const messages = Array.isArray(params.messages) ? params.messages : [];
 		const last = messages.at(-1);
-		const hints = isPlainObject(params.modelPreferences) && Array.isArray(params.modelPreferences.hints) ? params.modelPreferences.hints.map((hint) => (isPlainObject(hint) ? hint.name : '')).filter(Boolean) : [];
+		const hints =
+			isPlainObject(params.modelPreferences) && Array.isArray(params.modelPreferences.hints)
+				? params.modelPreferences.hints.map((hint) => (isPlainObject(hint) ? hint.name : '')).filter(Boolean)
+				: [];
 		return `sampling: ${messages.length} message${messages.length === 1 ? '' : 's'} · up to ${String(params.maxTokens ?? '?')} tokens${hints.length ? ` · hints ${hints.join(', ')}` : ''}${event.origin ? ` · during a ${event.origin} call` : ''}: ${preview(isPlainObject(last) ? text(last.content) : '', 100)}`;
 	}
-	const schema = isPlainObject(params.requestedSchema) && isPlainObject(params.requestedSchema.properties) ? Object.keys(params.requestedSchema.properties) : [];
-	const asks = params.mode === 'url' ? `url ${preview(String(params.url ?? ''), 60)}` : `form: ${schema.length ? schema.join(', ') : 'no fields'}`;
+	const schema =
+		isPlainObject(params.requestedSchema) && isPlainObject(params.requestedSchema.properties)
+			? Object.keys(params.requestedSchema.properties)
+			: [];
+	const asks =
+		params.mode === 'url'
+			? `url ${preview(String(params.url ?? ''), 60)}`
+			: `form: ${schema.length ? schema.join(', ') : 'no fields'}`;
 	return `elicitation (${asks})${event.origin ? ` · during a ${event.origin} call` : ''}: ${preview(String(params.message ?? ''), 120)}`;
 }
 
@@ -78,6 +101,13 @@ export function responseStatus(event: ServerResponseEvent): EntryStatus {
 /** The request's line with how it ended appended. */
 export function responseSummary(summary: string, event: ServerResponseEvent): string {
 	const result = event.result;
-	const answer = isPlainObject(result) && isPlainObject(result.content) && typeof result.content.text === 'string' ? `: ${preview(result.content.text, 60)}` : isPlainObject(result) && result.content ? `: ${preview(result.content, 60)}` : event.error ? `: ${preview(event.error, 60)}` : '';
+	const answer =
+		isPlainObject(result) && isPlainObject(result.content) && typeof result.content.text === 'string'
+			? `: ${preview(result.content.text, 60)}`
+			: isPlainObject(result) && result.content
+				? `: ${preview(result.content, 60)}`
+				: event.error
+					? `: ${preview(event.error, 60)}`
+					: '';
 	return `${summary} → ${event.decision}${answer}`;
 }

@@ -60,11 +60,27 @@ function summarise(events: readonly AgentEvent[]): TraceSummary {
 	const turns = new Map<string, TurnTiming>();
 	const models = new Set<string>();
 	for (const event of events) {
-		if (event.type === 'turn-start') turns.set(event.turnId, { turnId: event.turnId, startedAt: event.at, elapsedMs: null, reason: null, iterations: 0, toolCalls: 0, usage: null });
+		if (event.type === 'turn-start')
+			turns.set(event.turnId, {
+				turnId: event.turnId,
+				startedAt: event.at,
+				elapsedMs: null,
+				reason: null,
+				iterations: 0,
+				toolCalls: 0,
+				usage: null
+			});
 		else if (event.type === 'response') models.add(event.model);
 		else if (event.type === 'done') {
 			const turn = turns.get(event.turnId);
-			if (turn) Object.assign(turn, { elapsedMs: event.elapsedMs, reason: event.reason, iterations: event.iterations, toolCalls: event.toolCalls, usage: event.usage });
+			if (turn)
+				Object.assign(turn, {
+					elapsedMs: event.elapsedMs,
+					reason: event.reason,
+					iterations: event.iterations,
+					toolCalls: event.toolCalls,
+					usage: event.usage
+				});
 		}
 	}
 	return {
@@ -106,19 +122,46 @@ export function traceFileName(date = new Date()): string {
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'number|null';
 
 const common: Record<string, FieldType> = { at: 'number', turnId: 'string' };
-const callFields: Record<string, FieldType> = { iteration: 'number', callId: 'string', name: 'string', resolvedName: 'string' };
+const callFields: Record<string, FieldType> = {
+	iteration: 'number',
+	callId: 'string',
+	name: 'string',
+	resolvedName: 'string'
+};
 
 /** Required fields of each event type: enough for the console and chat to render it. */
 const required: Record<AgentEventType, Record<string, FieldType>> = {
 	'turn-start': { text: 'string' },
-	request: { iteration: 'number', provider: 'string', model: 'string', system: 'string', tools: 'array', messages: 'array' },
+	request: {
+		iteration: 'number',
+		provider: 'string',
+		model: 'string',
+		system: 'string',
+		tools: 'array',
+		messages: 'array'
+	},
 	'text-delta': { iteration: 'number', text: 'string' },
 	'tool-input-delta': { iteration: 'number', callId: 'string', name: 'string', json: 'string' },
-	response: { iteration: 'number', stopReason: 'string', usage: 'object', ttftMs: 'number|null', latencyMs: 'number', model: 'string', toolCalls: 'number' },
+	response: {
+		iteration: 'number',
+		stopReason: 'string',
+		usage: 'object',
+		ttftMs: 'number|null',
+		latencyMs: 'number',
+		model: 'string',
+		toolCalls: 'number'
+	},
 	retry: { iteration: 'number', attempt: 'number', delayMs: 'number', reason: 'string' },
 	'tool-call': { ...callFields, args: 'object', guided: 'boolean' },
 	'tool-progress': { ...callFields, progress: 'number' },
-	'tool-result': { ...callFields, result: 'string', elapsedMs: 'number', size: 'number', truncated: 'boolean', recallId: 'string' },
+	'tool-result': {
+		...callFields,
+		result: 'string',
+		elapsedMs: 'number',
+		size: 'number',
+		truncated: 'boolean',
+		recallId: 'string'
+	},
 	'tool-error': { ...callFields, error: 'string', code: 'string', result: 'string', elapsedMs: 'number' },
 	activation: { iteration: 'number', server: 'string', protocol: 'string', tools: 'array', scope: 'string' },
 	compression: { iteration: 'number', callIds: 'array', charsBefore: 'number', charsAfter: 'number' },
@@ -130,8 +173,21 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' },
 	'server-log': { server: 'string', messages: 'array', dropped: 'number' },
 	'server-request': { requestId: 'string', server: 'string', method: 'string', params: 'object' },
-	'server-response': { requestId: 'string', server: 'string', method: 'string', decision: 'string', elapsedMs: 'number' },
-	'app-view': { widgetId: 'string', server: 'string', method: 'string', direction: 'string', status: 'string', detail: 'string' },
+	'server-response': {
+		requestId: 'string',
+		server: 'string',
+		method: 'string',
+		decision: 'string',
+		elapsedMs: 'number'
+	},
+	'app-view': {
+		widgetId: 'string',
+		server: 'string',
+		method: 'string',
+		direction: 'string',
+		status: 'string',
+		detail: 'string'
+	},
 	agui: { iteration: 'number', name: 'string', detail: 'string' }
 };
 
@@ -168,7 +224,9 @@ export function checkEvent(value: unknown): string | null {
 	for (const key of ['usage'] as const) {
 		const usage = value[key];
 		if (usage === undefined) continue;
-		for (const field of usageFields) if (!hasType((usage as Record<string, unknown>)[field], 'number')) return `"${type}" needs "usage.${field}" (number)`;
+		for (const field of usageFields)
+			if (!hasType((usage as Record<string, unknown>)[field], 'number'))
+				return `"${type}" needs "usage.${field}" (number)`;
 	}
 	return null;
 }
@@ -178,16 +236,24 @@ export function checkEvent(value: unknown): string | null {
  * names the problem: not JSON, not a trace, a newer version, or the first invalid event.
  */
 export function parseTrace(text: string): TraceFile {
-	if (text.length > maxTraceChars) throw invalid(`it is ${Math.round(text.length / 1e6)} MB; the limit is ${maxTraceChars / 1e6} MB.`);
+	if (text.length > maxTraceChars)
+		throw invalid(`it is ${Math.round(text.length / 1e6)} MB; the limit is ${maxTraceChars / 1e6} MB.`);
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
 	} catch (error) {
 		throw invalid(`it is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
 	}
-	if (!isPlainObject(data) || data.format !== traceFormat) throw invalid(`it is not an AutoUI trace (expected "format": "${traceFormat}"). Export one from the console's Export button.`);
+	if (!isPlainObject(data) || data.format !== traceFormat)
+		throw invalid(
+			`it is not an AutoUI trace (expected "format": "${traceFormat}"). Export one from the console's Export button.`
+		);
 	if (data.version !== traceVersion)
-		throw invalid(typeof data.version === 'number' && data.version > traceVersion ? `it was written by a newer version (${data.version}); this app reads version ${traceVersion}.` : `unsupported version ${JSON.stringify(data.version)}.`);
+		throw invalid(
+			typeof data.version === 'number' && data.version > traceVersion
+				? `it was written by a newer version (${data.version}); this app reads version ${traceVersion}.`
+				: `unsupported version ${JSON.stringify(data.version)}.`
+		);
 	if (!Array.isArray(data.events)) throw invalid('it has no "events" list.');
 	for (let i = 0; i < data.events.length; i++) {
 		const problem = checkEvent(data.events[i]);

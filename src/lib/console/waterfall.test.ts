@@ -29,13 +29,24 @@ describe('buildWaterfall', () => {
 	});
 
 	it('extends running calls to now, and marks them cancelled when the turn ended', () => {
-		const call = { turnId: 't', iteration: 1, callId: 'c', name: 'a_mcp_b', resolvedName: 'a_mcp_b', server: 'a', tool: 'b' };
+		const call = {
+			turnId: 't',
+			iteration: 1,
+			callId: 'c',
+			name: 'a_mcp_b',
+			resolvedName: 'a_mcp_b',
+			server: 'a',
+			tool: 'b'
+		};
 		const events: AgentEvent[] = [
 			{ type: 'turn-start', at: 1000, turnId: 't', text: 'q' },
 			{ type: 'tool-call', at: 1100, ...call, args: {}, guided: false }
 		];
 		expect(buildWaterfall(events, 't', 1500).bars[0]).toMatchObject({ start: 100, end: 500, status: 'running' });
-		expect(buildWaterfall([...events, doneEvent('t', 1300, 'aborted')], 't', 9999).bars[0]).toMatchObject({ end: 300, status: 'cancelled' });
+		expect(buildWaterfall([...events, doneEvent('t', 1300, 'aborted')], 't', 9999).bars[0]).toMatchObject({
+			end: 300,
+			status: 'cancelled'
+		});
 	});
 
 	it('is empty for an unknown turn', () => {

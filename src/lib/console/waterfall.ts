@@ -68,7 +68,16 @@ export function buildWaterfall(events: readonly AgentEvent[], turnId: string, no
 				break;
 			}
 			case 'tool-call':
-				bars.set(event.callId, { callId: event.callId, server: event.server, tool: event.tool ?? event.resolvedName, iteration: event.iteration, at: event.at, start: 0, end: 0, status: 'running' });
+				bars.set(event.callId, {
+					callId: event.callId,
+					server: event.server,
+					tool: event.tool ?? event.resolvedName,
+					iteration: event.iteration,
+					at: event.at,
+					start: 0,
+					end: 0,
+					status: 'running'
+				});
 				break;
 			case 'approval-request': {
 				const bar = bars.get(event.callId);
@@ -102,10 +111,23 @@ export function buildWaterfall(events: readonly AgentEvent[], turnId: string, no
 		const open = bar.status === 'running' || bar.status === 'pending';
 		if (open && doneAt !== null) bar.status = 'cancelled';
 		const end = open ? liveEnd : Math.max(bar.end, bar.at);
-		outBars.push({ callId: bar.callId, server: bar.server, tool: bar.tool, iteration: bar.iteration, status: bar.status, start: bar.at - origin, end: end - origin });
+		outBars.push({
+			callId: bar.callId,
+			server: bar.server,
+			tool: bar.tool,
+			iteration: bar.iteration,
+			status: bar.status,
+			start: bar.at - origin,
+			end: end - origin
+		});
 	}
 	outBars.sort((a, b) => a.start - b.start);
-	const outBands = [...bands].map(([iteration, band]) => ({ iteration, start: band.at - origin, end: (band.end ?? liveEnd) - origin, open: band.end === null }));
+	const outBands = [...bands].map(([iteration, band]) => ({
+		iteration,
+		start: band.at - origin,
+		end: (band.end ?? liveEnd) - origin,
+		open: band.end === null
+	}));
 	const span = Math.max(1, liveEnd - origin, ...outBars.map((bar) => bar.end), ...outBands.map((band) => band.end));
 	return { turnId, origin, span, bars: outBars, bands: outBands };
 }

@@ -50,7 +50,11 @@ describe('the conversation list', () => {
 	});
 
 	it('searches titles by every word, ignoring case and accents', () => {
-		const index = renameConversation(renameConversation(createConversation(initialIndex(1), 2, 'c_2'), 'c_2', 'Café sales by région'), 'default', 'Flights');
+		const index = renameConversation(
+			renameConversation(createConversation(initialIndex(1), 2, 'c_2'), 'c_2', 'Café sales by région'),
+			'default',
+			'Flights'
+		);
 		expect(searchConversations(index.items, 'cafe REGION').map((item) => item.id)).toEqual(['c_2']);
 		expect(searchConversations(index.items, '')).toHaveLength(2);
 		expect(searchConversations(index.items, 'nothing')).toEqual([]);
@@ -59,7 +63,13 @@ describe('the conversation list', () => {
 	it('reads a saved list defensively', () => {
 		expect(readIndex(undefined)).toBeUndefined();
 		expect(readIndex({ version: 1, items: [] })).toBeUndefined();
-		expect(readIndex({ version: 1, current: 'gone', items: [{ id: 'a', title: 'A', createdAt: 1, updatedAt: 1 }, { id: 3 }] })).toEqual({
+		expect(
+			readIndex({
+				version: 1,
+				current: 'gone',
+				items: [{ id: 'a', title: 'A', createdAt: 1, updatedAt: 1 }, { id: 3 }]
+			})
+		).toEqual({
 			version: 1,
 			current: 'a',
 			items: [{ id: 'a', title: 'A', createdAt: 1, updatedAt: 1, titled: false }]

@@ -31,7 +31,9 @@ export const untitled = 'New conversation';
 
 /** The storage keys of a conversation's chat and canvas. */
 export function storageKeysFor(id: string): { chat: string; canvas: string } {
-	return id === firstConversationId ? { chat: 'chat.v1', canvas: 'canvas.v1' } : { chat: `chat.v1:${id}`, canvas: `canvas.v1:${id}` };
+	return id === firstConversationId
+		? { chat: 'chat.v1', canvas: 'canvas.v1' }
+		: { chat: `chat.v1:${id}`, canvas: `canvas.v1:${id}` };
 }
 
 /** A title from a question: its first line, at most 60 characters. */
@@ -62,12 +64,17 @@ export function readIndex(value: unknown): ConversationIndexData | undefined {
 	if (!isPlainObject(value) || value.version !== 1 || !Array.isArray(value.items)) return undefined;
 	const items = value.items.filter(isSummary).map((item) => ({ ...item, titled: item.titled === true }));
 	if (!items.length) return undefined;
-	const current = typeof value.current === 'string' && items.some((item) => item.id === value.current) ? value.current : items[0].id;
+	const current =
+		typeof value.current === 'string' && items.some((item) => item.id === value.current) ? value.current : items[0].id;
 	return { version: 1, current, items };
 }
 
 /** Adds a new untitled conversation at the top and opens it. */
-export function createConversation(index: ConversationIndexData, now: number, id = randomId('c_', 10)): ConversationIndexData {
+export function createConversation(
+	index: ConversationIndexData,
+	now: number,
+	id = randomId('c_', 10)
+): ConversationIndexData {
 	const item: ConversationSummary = { id, title: untitled, createdAt: now, updatedAt: now, titled: false };
 	return { ...index, current: id, items: [item, ...index.items] };
 }
@@ -76,11 +83,19 @@ export function createConversation(index: ConversationIndexData, now: number, id
 export function renameConversation(index: ConversationIndexData, id: string, title: string): ConversationIndexData {
 	const clean = title.trim().replace(/\s+/g, ' ').slice(0, 120);
 	if (!clean) return index;
-	return { ...index, items: index.items.map((item) => (item.id === id ? { ...item, title: clean, titled: true } : item)) };
+	return {
+		...index,
+		items: index.items.map((item) => (item.id === id ? { ...item, title: clean, titled: true } : item))
+	};
 }
 
 /** Records activity: the first question becomes the title, and the conversation moves to the top. */
-export function touchConversation(index: ConversationIndexData, id: string, now: number, question?: string): ConversationIndexData {
+export function touchConversation(
+	index: ConversationIndexData,
+	id: string,
+	now: number,
+	question?: string
+): ConversationIndexData {
 	const item = index.items.find((candidate) => candidate.id === id);
 	if (!item) return index;
 	const next: ConversationSummary = {
@@ -102,7 +117,11 @@ export function removeConversation(index: ConversationIndexData, id: string, now
 }
 
 /** Puts a removed conversation back where it was (for Undo). */
-export function restoreConversation(index: ConversationIndexData, item: ConversationSummary, position: number): ConversationIndexData {
+export function restoreConversation(
+	index: ConversationIndexData,
+	item: ConversationSummary,
+	position: number
+): ConversationIndexData {
 	if (index.items.some((candidate) => candidate.id === item.id)) return index;
 	const items = [...index.items];
 	items.splice(Math.min(position, items.length), 0, item);

@@ -73,7 +73,9 @@ export class ConversationList {
 				return;
 			}
 		} catch (error) {
-			this.#options.onError?.(`The list of conversations could not be read (${errorMessage(error)}); starting with the current one.`);
+			this.#options.onError?.(
+				`The list of conversations could not be read (${errorMessage(error)}); starting with the current one.`
+			);
 		}
 		await this.#save();
 	}
@@ -148,7 +150,9 @@ export class ConversationList {
 		try {
 			await this.#options.kv.set(conversationIndexKey, JSON.parse(JSON.stringify(this.#index)));
 		} catch (error) {
-			this.#options.onError?.(`The list of conversations could not be saved (${errorMessage(error)}); it stays as it is in this tab.`);
+			this.#options.onError?.(
+				`The list of conversations could not be saved (${errorMessage(error)}); it stays as it is in this tab.`
+			);
 		}
 	}
 

@@ -29,7 +29,13 @@ describe('ConversationList', () => {
 		vi.useFakeTimers();
 		const kv = openKeyValueStore({ factory: new IDBFactory() });
 		const removed: string[] = [];
-		const recording: KeyValueStore = { ...kv, get: kv.get, set: kv.set, close: kv.close, delete: async (key) => void removed.push(key) };
+		const recording: KeyValueStore = {
+			...kv,
+			get: kv.get,
+			set: kv.set,
+			close: kv.close,
+			delete: async (key) => void removed.push(key)
+		};
 		const list = new ConversationList({ kv: recording });
 		const id = list.create();
 		list.remove(id);

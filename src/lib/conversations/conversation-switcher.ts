@@ -46,7 +46,11 @@ export function createConversationSwitcher(options: ConversationSwitcherOptions)
 	let queue: Promise<void> = Promise.resolve();
 
 	const enqueue = (work: () => Promise<void>): Promise<void> => {
-		queue = queue.then(work).catch((error: unknown) => notify('error', `Switching conversations failed: ${error instanceof Error ? error.message : String(error)}`));
+		queue = queue
+			.then(work)
+			.catch((error: unknown) =>
+				notify('error', `Switching conversations failed: ${error instanceof Error ? error.message : String(error)}`)
+			);
 		return queue;
 	};
 

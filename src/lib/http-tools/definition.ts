@@ -8,7 +8,11 @@ import type { HttpToolDescriptor } from './descriptor';
 
 /** The definition of one HTTP tool. */
 export function toolDefinition(tool: HttpToolDescriptor): ToolDefinition {
-	const annotations = tool.read_only ? { readOnlyHint: true } : tool.http?.method === 'DELETE' ? { destructiveHint: true } : undefined;
+	const annotations = tool.read_only
+		? { readOnlyHint: true }
+		: tool.http?.method === 'DELETE'
+			? { destructiveHint: true }
+			: undefined;
 	return {
 		name: tool.name,
 		...(tool.description ? { description: tool.description } : {}),

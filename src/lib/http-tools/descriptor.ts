@@ -104,21 +104,30 @@ function secretNames(text: string): string[] {
 function parseHttp(value: unknown, field: string, schema: JsonSchema): HttpConfig {
 	if (!isPlainObject(value)) fail(field, 'must be an object with at least "url".');
 	const url = optionalString(value.url, `${field}.url`);
-	if (!url?.trim()) fail(`${field}.url`, 'is required (an absolute URL, or a path such as /pets/{id} with the set\'s base_url).');
+	if (!url?.trim())
+		fail(`${field}.url`, "is required (an absolute URL, or a path such as /pets/{id} with the set's base_url).");
 	try {
 		const parsed = new URL(url, 'http://relative.invalid');
-		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(`${field}.url`, `must be http(s), not ${parsed.protocol}.`);
-		if (parsed.username || parsed.password) fail(`${field}.url`, 'must not carry credentials; use headers with a secret.');
-		if (/[{}]/.test(decodeURIComponent(parsed.host))) fail(`${field}.url`, 'placeholders may only be in the path, not in the host.');
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+			fail(`${field}.url`, `must be http(s), not ${parsed.protocol}.`);
+		if (parsed.username || parsed.password)
+			fail(`${field}.url`, 'must not carry credentials; use headers with a secret.');
+		if (/[{}]/.test(decodeURIComponent(parsed.host)))
+			fail(`${field}.url`, 'placeholders may only be in the path, not in the host.');
 	} catch (error) {
 		if (error instanceof AutoUiError) throw error;
 		fail(`${field}.url`, `"${url}" is not a URL.`);
 	}
 	const method = (optionalString(value.method, `${field}.method`) ?? 'GET').toUpperCase();
-	if (!(HTTP_METHODS as readonly string[]).includes(method)) fail(`${field}.method`, `must be one of ${HTTP_METHODS.join(', ')}, not "${method}".`);
+	if (!(HTTP_METHODS as readonly string[]).includes(method))
+		fail(`${field}.method`, `must be one of ${HTTP_METHODS.join(', ')}, not "${method}".`);
 	const properties = isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
 	const known = (name: string, where: string) => {
-		if (properties.length && !properties.includes(name)) fail(where, `names the argument "${name}", which input_schema does not define (it has ${properties.join(', ') || 'none'}).`);
+		if (properties.length && !properties.includes(name))
+			fail(
+				where,
+				`names the argument "${name}", which input_schema does not define (it has ${properties.join(', ') || 'none'}).`
+			);
 	};
 	for (const name of placeholderNames(url)) known(name, `${field}.url`);
 	let query: Record<string, string> | undefined;
@@ -141,7 +150,8 @@ function parseHttp(value: unknown, field: string, schema: JsonSchema): HttpConfi
 		if (typeof value.body.arg !== 'string') fail(`${field}.body.arg`, 'must name the argument that is the whole body.');
 		known(value.body.arg, `${field}.body.arg`);
 		body = { arg: value.body.arg };
-	} else if (value.body !== undefined) fail(`${field}.body`, 'must be a list of argument names or { "arg": "<name>" }.');
+	} else if (value.body !== undefined)
+		fail(`${field}.body`, 'must be a list of argument names or { "arg": "<name>" }.');
 	const header_args = stringMap(value.header_args, `${field}.header_args`);
 	for (const [header, arg] of Object.entries(header_args ?? {})) {
 		if (!headerNamePattern.test(header)) fail(`${field}.header_args`, `"${header}" is not a valid header name.`);
@@ -154,7 +164,10 @@ function parseHttp(value: unknown, field: string, schema: JsonSchema): HttpConfi
 	}
 	const query_secrets = stringMap(value.query_secrets, `${field}.query_secrets`);
 	const declaredList = value.headers_from_secrets ?? value.headers_from_env;
-	if (declaredList !== undefined && (!Array.isArray(declaredList) || !declaredList.every((item) => typeof item === 'string'))) {
+	if (
+		declaredList !== undefined &&
+		(!Array.isArray(declaredList) || !declaredList.every((item) => typeof item === 'string'))
+	) {
 		fail(`${field}.headers_from_secrets`, 'must be a list of secret names.');
 	}
 	const declared = new Set((declaredList as string[] | undefined) ?? []);
@@ -162,7 +175,10 @@ function parseHttp(value: unknown, field: string, schema: JsonSchema): HttpConfi
 	// Secrets are named where they are used; the declared list only adds names (and documents them).
 	for (const name of used) declared.add(name);
 	const timeout = value.timeout_ms;
-	if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 && timeout <= 600_000)) {
+	if (
+		timeout !== undefined &&
+		!(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 && timeout <= 600_000)
+	) {
 		fail(`${field}.timeout_ms`, 'must be a number of milliseconds between 1 and 600000.');
 	}
 	return {
@@ -180,26 +196,40 @@ function parseHttp(value: unknown, field: string, schema: JsonSchema): HttpConfi
 
 /** Parses one descriptor; `field` prefixes error messages (`tools[2]`). */
 export function parseToolDescriptor(value: unknown, field = 'tool'): HttpToolDescriptor {
-	if (isPlainObject(value) && value.kind === 'Tool' && isPlainObject(value.spec)) return parseToolDescriptor(value.spec, `${field}.spec`);
+	if (isPlainObject(value) && value.kind === 'Tool' && isPlainObject(value.spec))
+		return parseToolDescriptor(value.spec, `${field}.spec`);
 	if (!isPlainObject(value)) fail(field, 'must be an object with name, input_schema and http (or mock_result).');
 	const name = optionalString(value.name, `${field}.name`);
 	if (!name) fail(`${field}.name`, 'is required.');
-	if (!toolNamePattern.test(name)) fail(`${field}.name`, `"${name}" may use only letters, digits, _ and - (at most 64).`);
+	if (!toolNamePattern.test(name))
+		fail(`${field}.name`, `"${name}" may use only letters, digits, _ and - (at most 64).`);
 	const description = optionalString(value.description, `${field}.description`);
 	const rawSchema = value.input_schema ?? value.inputSchema ?? { type: 'object', properties: {} };
 	if (!isPlainObject(rawSchema)) fail(`${field}.input_schema`, 'must be a JSON Schema object.');
-	if (rawSchema.type !== undefined && rawSchema.type !== 'object') fail(`${field}.input_schema.type`, `must be "object" (tool arguments are an object), not ${JSON.stringify(rawSchema.type)}.`);
+	if (rawSchema.type !== undefined && rawSchema.type !== 'object')
+		fail(
+			`${field}.input_schema.type`,
+			`must be "object" (tool arguments are an object), not ${JSON.stringify(rawSchema.type)}.`
+		);
 	const input_schema = { type: 'object', ...rawSchema } as JsonSchema;
 	const rawOutput = value.output_schema ?? value.outputSchema;
-	if (rawOutput !== undefined && !isPlainObject(rawOutput)) fail(`${field}.output_schema`, 'must be a JSON Schema object.');
-	const mode = optionalString(value.mode, `${field}.mode`) ?? (value.http === undefined && (value.mock_result !== undefined || value.mock_template !== undefined) ? 'mock' : 'live');
+	if (rawOutput !== undefined && !isPlainObject(rawOutput))
+		fail(`${field}.output_schema`, 'must be a JSON Schema object.');
+	const mode =
+		optionalString(value.mode, `${field}.mode`) ??
+		(value.http === undefined && (value.mock_result !== undefined || value.mock_template !== undefined)
+			? 'mock'
+			: 'live');
 	if (mode !== 'live' && mode !== 'mock') fail(`${field}.mode`, `must be "live" or "mock", not "${mode}".`);
 	const mock_template = optionalString(value.mock_template, `${field}.mock_template`);
-	if (mode === 'mock' && value.mock_result === undefined && mock_template === undefined) fail(`${field}.mock_result`, 'a mock tool needs mock_result or mock_template.');
-	if (mode === 'live' && value.http === undefined) fail(`${field}.http`, 'is required for a live tool (url and method).');
+	if (mode === 'mock' && value.mock_result === undefined && mock_template === undefined)
+		fail(`${field}.mock_result`, 'a mock tool needs mock_result or mock_template.');
+	if (mode === 'live' && value.http === undefined)
+		fail(`${field}.http`, 'is required for a live tool (url and method).');
 	const http = value.http === undefined ? undefined : parseHttp(value.http, `${field}.http`, input_schema);
 	const timeout = value.timeout_ms;
-	if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 600_000)) fail(`${field}.timeout_ms`, 'must be a number of milliseconds between 1 and 600000.');
+	if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 600_000))
+		fail(`${field}.timeout_ms`, 'must be a number of milliseconds between 1 and 600000.');
 	return {
 		name,
 		...(description ? { description } : {}),
@@ -210,12 +240,17 @@ export function parseToolDescriptor(value: unknown, field = 'tool'): HttpToolDes
 		...(http ? { http } : {}),
 		...(value.mock_result !== undefined ? { mock_result: value.mock_result } : {}),
 		...(mock_template !== undefined ? { mock_template } : {}),
-		...(value.read_only === true || (http && (http.method === 'GET' || http.method === 'HEAD')) ? { read_only: true } : {})
+		...(value.read_only === true || (http && (http.method === 'GET' || http.method === 'HEAD'))
+			? { read_only: true }
+			: {})
 	};
 }
 
 /** The secrets the tools use, each once, with the descriptions the set gives. */
-export function collectSecrets(tools: readonly HttpToolDescriptor[], described: readonly SecretSpec[] = []): SecretSpec[] {
+export function collectSecrets(
+	tools: readonly HttpToolDescriptor[],
+	described: readonly SecretSpec[] = []
+): SecretSpec[] {
 	const names = new Set(described.map((secret) => secret.name));
 	const out = [...described];
 	for (const tool of tools) {
@@ -234,7 +269,11 @@ export function collectSecrets(tools: readonly HttpToolDescriptor[], described: 
  * names the set when the document does not (from its URL or file name).
  */
 export function parseToolSet(value: unknown, fallbackName = 'api'): HttpToolSet {
-	const list = Array.isArray(value) ? value : isPlainObject(value) && Array.isArray(value.tools) ? value.tools : [value];
+	const list = Array.isArray(value)
+		? value
+		: isPlainObject(value) && Array.isArray(value.tools)
+			? value.tools
+			: [value];
 	const single = !Array.isArray(value) && !(isPlainObject(value) && Array.isArray(value.tools));
 	const at = (index: number) => (single ? 'tool' : `${Array.isArray(value) ? '' : 'tools'}[${index}]`);
 	if (!list.length) fail('tools', 'the document lists no tool.');
@@ -258,17 +297,27 @@ export function parseToolSet(value: unknown, fallbackName = 'api'): HttpToolSet 
 		}
 	}
 	tools.forEach((tool, index) => {
-		if (tool.http && !/^https?:\/\//i.test(tool.http.url) && !base_url) fail(`${at(index)}.http.url`, `"${tool.http.url}" is relative; give an absolute URL or the set's base_url.`);
+		if (tool.http && !/^https?:\/\//i.test(tool.http.url) && !base_url)
+			fail(`${at(index)}.http.url`, `"${tool.http.url}" is relative; give an absolute URL or the set's base_url.`);
 	});
 	let secrets: SecretSpec[] = [];
 	if (set.secrets !== undefined) {
 		if (!Array.isArray(set.secrets)) fail('secrets', 'must be a list of { name, description }.');
 		secrets = set.secrets.map((item, index) => {
 			const secretName = isPlainObject(item) ? item.name : item;
-			if (typeof secretName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretName)) fail(`secrets[${index}].name`, 'must be a name of letters, digits and _.');
-			const secretDescription = isPlainObject(item) ? optionalString(item.description, `secrets[${index}].description`) : undefined;
+			if (typeof secretName !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretName))
+				fail(`secrets[${index}].name`, 'must be a name of letters, digits and _.');
+			const secretDescription = isPlainObject(item)
+				? optionalString(item.description, `secrets[${index}].description`)
+				: undefined;
 			return { name: secretName, ...(secretDescription ? { description: secretDescription } : {}) };
 		});
 	}
-	return { name, ...(description ? { description } : {}), ...(base_url ? { base_url } : {}), secrets: collectSecrets(tools, secrets), tools };
+	return {
+		name,
+		...(description ? { description } : {}),
+		...(base_url ? { base_url } : {}),
+		secrets: collectSecrets(tools, secrets),
+		tools
+	};
 }

@@ -6,13 +6,30 @@ import { MAX_DOCUMENT_BYTES, loadToolDocument, readDocumentFile, readLimited } f
 function refBomb(levels = 40): Record<string, unknown> {
 	const schemas: Record<string, unknown> = { s0: { type: 'string' } };
 	for (let level = 1; level <= levels; level++) {
-		schemas[`s${level}`] = { type: 'object', properties: { a: { $ref: `#/components/schemas/s${level - 1}` }, b: { $ref: `#/components/schemas/s${level - 1}` } } };
+		schemas[`s${level}`] = {
+			type: 'object',
+			properties: {
+				a: { $ref: `#/components/schemas/s${level - 1}` },
+				b: { $ref: `#/components/schemas/s${level - 1}` }
+			}
+		};
 	}
 	return {
 		openapi: '3.0.0',
 		info: { title: 'bomb', version: '1' },
 		servers: [{ url: 'https://api.example.com' }],
-		paths: { '/x': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/s${levels}` } } } } } } } },
+		paths: {
+			'/x': {
+				get: {
+					responses: {
+						200: {
+							description: 'ok',
+							content: { 'application/json': { schema: { $ref: `#/components/schemas/s${levels}` } } }
+						}
+					}
+				}
+			}
+		},
 		components: { schemas }
 	};
 }
@@ -29,12 +46,17 @@ describe('tool documents that expand without bound', () => {
 
 	it('refuses a YAML alias bomb', async () => {
 		const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-		for (let level = 1; level <= 12; level++) lines.push(`a${level}: &a${level} [${Array.from({ length: 10 }, () => `*a${level - 1}`).join(', ')}]`);
-		await expect(loadToolDocument(`openapi: 3.0.0\n${lines.join('\n')}\n`, 'bomb.yaml')).rejects.toThrow(/alias|expan/i);
+		for (let level = 1; level <= 12; level++)
+			lines.push(`a${level}: &a${level} [${Array.from({ length: 10 }, () => `*a${level - 1}`).join(', ')}]`);
+		await expect(loadToolDocument(`openapi: 3.0.0\n${lines.join('\n')}\n`, 'bomb.yaml')).rejects.toThrow(
+			/alias|expan/i
+		);
 	});
 
 	it('treats circular $refs as one node each', () => {
-		const cyclic = { components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } } };
+		const cyclic = {
+			components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } }
+		};
 		expect(expandedSize(cyclic).nodes).toBeLessThan(20);
 		expect(() => checkExpansion(cyclic)).not.toThrow();
 	});

@@ -37,7 +37,8 @@ export function expandedSize(document: unknown): { nodes: number; depth: number;
 		const known = memo.get(node);
 		if (known) return known;
 		// A cycle stays a `$ref` when resolved (circular: 'ignore'): it counts as one node.
-		if (visiting.has(node) || level > MAX_EXPANDED_DEPTH) return { nodes: 1, depth: level > MAX_EXPANDED_DEPTH ? Infinity : 0 };
+		if (visiting.has(node) || level > MAX_EXPANDED_DEPTH)
+			return { nodes: 1, depth: level > MAX_EXPANDED_DEPTH ? Infinity : 0 };
 		visiting.add(node);
 		let nodes = 1;
 		let depth = 0;
@@ -70,9 +71,20 @@ export function expandedSize(document: unknown): { nodes: number; depth: number;
 /** Throws `invalid_descriptor` when the document expands past the limits. */
 export function checkExpansion(document: unknown): void {
 	const { nodes, depth, refs } = expandedSize(document);
-	if (refs > MAX_REFS) throw new AutoUiError('invalid_descriptor', `The document holds ${refs.toLocaleString('en-US')} $refs; at most ${MAX_REFS.toLocaleString('en-US')} are followed.`);
+	if (refs > MAX_REFS)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`The document holds ${refs.toLocaleString('en-US')} $refs; at most ${MAX_REFS.toLocaleString('en-US')} are followed.`
+		);
 	if (nodes > MAX_EXPANDED_NODES) {
-		throw new AutoUiError('invalid_descriptor', `The document's $refs or aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values (an expansion bomb?); it is not imported.`);
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`The document's $refs or aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values (an expansion bomb?); it is not imported.`
+		);
 	}
-	if (depth > MAX_EXPANDED_DEPTH) throw new AutoUiError('invalid_descriptor', `The document nests deeper than ${MAX_EXPANDED_DEPTH} levels once its $refs are followed; it is not imported.`);
+	if (depth > MAX_EXPANDED_DEPTH)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`The document nests deeper than ${MAX_EXPANDED_DEPTH} levels once its $refs are followed; it is not imported.`
+		);
 }

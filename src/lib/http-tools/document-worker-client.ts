@@ -8,11 +8,19 @@ import type { LoadedToolSet } from './load-document';
 type Answer = { ok: true; set: LoadedToolSet } | { ok: false; code: ErrorCode; message: string };
 
 export function readInWorker(text: string, source: string | undefined, timeoutMs: number): Promise<LoadedToolSet> {
-	const worker = new Worker(new URL('./document-worker.ts', import.meta.url), { type: 'module', name: 'tool-document' });
+	const worker = new Worker(new URL('./document-worker.ts', import.meta.url), {
+		type: 'module',
+		name: 'tool-document'
+	});
 	return new Promise<LoadedToolSet>((resolve, reject) => {
 		const timer = setTimeout(() => {
 			worker.terminate();
-			reject(new AutoUiError('invalid_descriptor', `Reading the document took longer than ${timeoutMs / 1000} s and was stopped; it may expand without bound (YAML aliases or $refs).`));
+			reject(
+				new AutoUiError(
+					'invalid_descriptor',
+					`Reading the document took longer than ${timeoutMs / 1000} s and was stopped; it may expand without bound (YAML aliases or $refs).`
+				)
+			);
 		}, timeoutMs);
 		worker.onmessage = (event: MessageEvent<Answer>) => {
 			clearTimeout(timer);
@@ -24,7 +32,12 @@ export function readInWorker(text: string, source: string | undefined, timeoutMs
 		worker.onerror = (event) => {
 			clearTimeout(timer);
 			worker.terminate();
-			reject(new AutoUiError('invalid_descriptor', `The document could not be read: ${event.message || 'the reader stopped'}.`));
+			reject(
+				new AutoUiError(
+					'invalid_descriptor',
+					`The document could not be read: ${event.message || 'the reader stopped'}.`
+				)
+			);
 		};
 		worker.postMessage({ text, source });
 	});

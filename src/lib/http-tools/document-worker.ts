@@ -12,6 +12,10 @@ self.onmessage = async (event: MessageEvent<{ text: string; source?: string }>) 
 		const set = await readToolDocument(event.data.text, event.data.source);
 		self.postMessage({ ok: true, set });
 	} catch (error) {
-		self.postMessage({ ok: false, code: error instanceof AutoUiError ? error.code : 'invalid_descriptor', message: errorMessage(error) });
+		self.postMessage({
+			ok: false,
+			code: error instanceof AutoUiError ? error.code : 'invalid_descriptor',
+			message: errorMessage(error)
+		});
 	}
 };

@@ -11,7 +11,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `result` with the secret values scrubbed (the same object when none occurs). */
 export function scrubEchoedSecrets(result: ToolCallResult, secrets: readonly string[]): ToolCallResult {
-	const usable = [...new Set(secrets.filter((secret) => typeof secret === 'string' && secret.length >= 4))].sort((a, b) => b.length - a.length);
+	const usable = [...new Set(secrets.filter((secret) => typeof secret === 'string' && secret.length >= 4))].sort(
+		(a, b) => b.length - a.length
+	);
 	if (!usable.length) return result;
 	const pattern = new RegExp(usable.map(escape).join('|'), 'g');
 	let found = false;
@@ -24,7 +26,9 @@ export function scrubEchoedSecrets(result: ToolCallResult, secrets: readonly str
 		}
 		if (depth > 64 || value === null || typeof value !== 'object') return value;
 		if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
-		return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key, depth + 1) as string, scrub(item, depth + 1)]));
+		return Object.fromEntries(
+			Object.entries(value).map(([key, item]) => [scrub(key, depth + 1) as string, scrub(item, depth + 1)])
+		);
 	};
 	const scrubbed = scrub(result, 0) as ToolCallResult;
 	return found ? scrubbed : result;

@@ -6,7 +6,16 @@
  * secret, a non-2xx answer, a timeout, a network or CORS failure — is an `isError` result
  * that says what happened; only a cancellation by the caller throws.
  */
-import { AutoUiError, errorMessage, isAbortError, isPlainObject, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
+import {
+	AutoUiError,
+	errorMessage,
+	isAbortError,
+	isPlainObject,
+	type CallOptions,
+	type ToolCallResult,
+	type ToolDefinition,
+	type ToolServer
+} from '$lib/shared';
 import { mockResult } from '$lib/mocks/template';
 import type { HttpToolDescriptor, HttpToolSet } from './descriptor';
 import { toolDefinition } from './definition';
@@ -73,36 +82,71 @@ export class HttpToolServer implements ToolServer {
 
 	async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
 		const tool = this.#tools.get(name);
-		if (!tool) throw new AutoUiError('unknown_tool', `${this.name} has no tool "${name}"; its tools: ${[...this.#tools.keys()].join(', ')}.`);
+		if (!tool)
+			throw new AutoUiError(
+				'unknown_tool',
+				`${this.name} has no tool "${name}"; its tools: ${[...this.#tools.keys()].join(', ')}.`
+			);
 		if (tool.mode === 'mock') return mockResult({ result: tool.mock_result, template: tool.mock_template }, args);
 		let request;
 		try {
-			request = buildRequest(tool, isPlainObject(args) ? args : {}, { baseUrl: this.#options.baseUrl ?? this.#options.set.base_url, secrets: this.#options.secrets?.() ?? {} });
+			request = buildRequest(tool, isPlainObject(args) ? args : {}, {
+				baseUrl: this.#options.baseUrl ?? this.#options.set.base_url,
+				secrets: this.#options.secrets?.() ?? {}
+			});
 		} catch (error) {
-			return errorResult(`${name} was not sent: ${errorMessage(error)}`, error instanceof AutoUiError ? error.code : 'invalid_argument');
+			return errorResult(
+				`${name} was not sent: ${errorMessage(error)}`,
+				error instanceof AutoUiError ? error.code : 'invalid_argument'
+			);
 		}
 		const label = `${request.method} ${new URL(request.url).pathname}`;
-		const timeoutMs = Math.min(tool.timeout_ms ?? tool.http?.timeout_ms ?? DEFAULT_TIMEOUT_MS, options.timeoutMs ?? Number.POSITIVE_INFINITY);
+		const timeoutMs = Math.min(
+			tool.timeout_ms ?? tool.http?.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+			options.timeoutMs ?? Number.POSITIVE_INFINITY
+		);
 		const timer = new AbortController();
-		const timeout = setTimeout(() => timer.abort(new AutoUiError('timeout', `timed out after ${timeoutMs} ms`)), timeoutMs);
+		const timeout = setTimeout(
+			() => timer.abort(new AutoUiError('timeout', `timed out after ${timeoutMs} ms`)),
+			timeoutMs
+		);
 		const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
 		const doFetch = this.#options.fetch ?? globalThis.fetch.bind(globalThis);
 		try {
 			const response = await fetchWithSafeRedirects(doFetch, request, { signal });
 			const body = await readBody(response);
-			const result = toToolResult({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text: body.text, size: body.size }, label);
-			if (body.cut) result.content.push({ type: 'text', text: `[The response was cut at ${MAX_BODY_BYTES} bytes of ${body.size}.]` });
+			const result = toToolResult(
+				{
+					status: response.status,
+					statusText: response.statusText,
+					contentType: response.headers.get('content-type') ?? '',
+					text: body.text,
+					size: body.size
+				},
+				label
+			);
+			if (body.cut)
+				result.content.push({
+					type: 'text',
+					text: `[The response was cut at ${MAX_BODY_BYTES} bytes of ${body.size}.]`
+				});
 			// What the API echoes of the secrets never reaches the model, the console or the saved chat.
 			return scrubEchoedSecrets(result, Object.values(this.#options.secrets?.() ?? {}));
 		} catch (error) {
 			if (options.signal?.aborted) throw error;
 			if (timer.signal.aborted) {
-				return errorResult(`${label} did not answer within ${timeoutMs} ms (the tool's timeout). The API may be slow or down; try again later, with narrower arguments, or tell the user.`, 'timeout');
+				return errorResult(
+					`${label} did not answer within ${timeoutMs} ms (the tool's timeout). The API may be slow or down; try again later, with narrower arguments, or tell the user.`,
+					'timeout'
+				);
 			}
 			if (isAbortError(error)) throw error;
 			// A redirect refused for a request that carries secrets, or a redirect loop.
 			if (error instanceof AutoUiError) return errorResult(`${label} was stopped: ${error.message}`, error.code);
-			const explanation = await explainNetworkFailure(request.url, { pageOrigin: this.#options.pageOrigin, fetch: doFetch });
+			const explanation = await explainNetworkFailure(request.url, {
+				pageOrigin: this.#options.pageOrigin,
+				fetch: doFetch
+			});
 			return errorResult(`${label} could not be sent: ${explanation}`, 'http_unreachable');
 		} finally {
 			clearTimeout(timeout);

@@ -62,9 +62,14 @@ export class HttpToolList {
 	#loaded: Promise<void>;
 
 	#entries = $derived.by((): HttpSetEntry[] =>
-		[...this.#configs.map((config) => ({ config, ephemeral: false })), ...this.#ephemeral.map((config) => ({ config, ephemeral: true }))].map((entry) => ({
+		[
+			...this.#configs.map((config) => ({ config, ephemeral: false })),
+			...this.#ephemeral.map((config) => ({ config, ephemeral: true }))
+		].map((entry) => ({
 			...entry,
-			missingSecrets: entry.config.set.secrets.map((secret) => secret.name).filter((name) => !this.#secrets[entry.config.id]?.[name])
+			missingSecrets: entry.config.set.secrets
+				.map((secret) => secret.name)
+				.filter((name) => !this.#secrets[entry.config.id]?.[name])
 		}))
 	);
 
@@ -116,7 +121,10 @@ export class HttpToolList {
 		const text = input.text ?? (input.url ? await fetchDocument(input.url.trim(), { fetch: this.#options.fetch }) : '');
 		const parsed = await loadToolDocument(text, source);
 		if (input.baseUrl && parsed.servers?.length && !parsed.servers.includes(input.baseUrl)) {
-			throw new AutoUiError('invalid_argument', `"${input.baseUrl}" is not one of the document's servers: ${parsed.servers.join(', ')}.`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`"${input.baseUrl}" is not one of the document's servers: ${parsed.servers.join(', ')}.`
+			);
 		}
 		const config = createSetConfig(parsed, { name: input.name, source, baseUrl: input.baseUrl }, this.#names());
 		if (ephemeral) this.#ephemeral = [...this.#ephemeral, config];
@@ -136,7 +144,8 @@ export class HttpToolList {
 		} catch {
 			throw new AutoUiError('invalid_argument', `"${baseUrl}" is not a URL.`);
 		}
-		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutoUiError('invalid_argument', 'The base URL must be http(s).');
+		if (url.protocol !== 'http:' && url.protocol !== 'https:')
+			throw new AutoUiError('invalid_argument', 'The base URL must be http(s).');
 		this.#replace({ ...config, baseUrl: url.href.replace(/\/$/, '') });
 	}
 
@@ -144,7 +153,8 @@ export class HttpToolList {
 	setRelay(id: string, name: string): void {
 		const config = this.#find(id);
 		const relay = name.trim();
-		if (relay && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(relay)) throw new AutoUiError('invalid_argument', 'A relay name uses a-z, 0-9, _ and - (as in the relay config).');
+		if (relay && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(relay))
+			throw new AutoUiError('invalid_argument', 'A relay name uses a-z, 0-9, _ and - (as in the relay config).');
 		const { relay: _old, ...rest } = config;
 		this.#replace(relay ? { ...rest, relay } : rest);
 	}
@@ -152,7 +162,8 @@ export class HttpToolList {
 	/** Sets (or clears, with '') a secret of a set; kept on this device only. */
 	setSecret(id: string, name: string, value: string): void {
 		const config = this.#find(id);
-		if (!config.set.secrets.some((secret) => secret.name === name)) throw new AutoUiError('invalid_argument', `${config.name} uses no secret named ${name}.`);
+		if (!config.set.secrets.some((secret) => secret.name === name))
+			throw new AutoUiError('invalid_argument', `${config.name} uses no secret named ${name}.`);
 		if (/[\r\n]/.test(value)) throw new AutoUiError('invalid_argument', 'A secret must be on one line.');
 		const current = { ...(this.#secrets[id] ?? {}) };
 		if (value) current[name] = value.trim();
@@ -184,7 +195,9 @@ export class HttpToolList {
 
 	/** Every secret value in use, so traces and logs can redact one an API echoed back. */
 	get secretValues(): string[] {
-		return Object.values(this.#secrets).flatMap((values) => Object.values(values)).filter((value) => value.length >= 4);
+		return Object.values(this.#secrets)
+			.flatMap((values) => Object.values(values))
+			.filter((value) => value.length >= 4);
 	}
 
 	#savedSecrets(): SecretValues {
@@ -198,7 +211,9 @@ export class HttpToolList {
 
 	#server(config: HttpToolSetConfig): LazyHttpToolServer {
 		// One server per set version: a new base URL or set gives a new server.
-		const baseUrl = config.relay ? `${globalThis.location?.origin ?? ''}/api/relay-http/${config.relay}` : config.baseUrl;
+		const baseUrl = config.relay
+			? `${globalThis.location?.origin ?? ''}/api/relay-http/${config.relay}`
+			: config.baseUrl;
 		const key = `${config.name}\n${baseUrl ?? ''}\n${config.set.tools.length}`;
 		const cached = this.#servers.get(config.id);
 		if (cached?.key === key) return cached.server;

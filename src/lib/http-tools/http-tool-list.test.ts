@@ -7,13 +7,25 @@ import { toolSetsKey } from './tool-sets';
 
 function memoryKv(): KeyValueStore & { data: Map<string, unknown> } {
 	const data = new Map<string, unknown>();
-	return { data, get: async (key) => data.get(key) as never, set: async (key, value) => void data.set(key, value), delete: async (key) => void data.delete(key), close: () => undefined };
+	return {
+		data,
+		get: async (key) => data.get(key) as never,
+		set: async (key, value) => void data.set(key, value),
+		delete: async (key) => void data.delete(key),
+		close: () => undefined
+	};
 }
 
 const descriptor = JSON.stringify({
 	name: 'Weather API',
 	base_url: 'https://weather.example.com/v1',
-	tools: [{ name: 'now', input_schema: { type: 'object', properties: { city: { type: 'string' } } }, http: { url: '/now/{city}', headers: { Authorization: 'Bearer ${WEATHER_TOKEN}' } } }]
+	tools: [
+		{
+			name: 'now',
+			input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+			http: { url: '/now/{city}', headers: { Authorization: 'Bearer ${WEATHER_TOKEN}' } }
+		}
+	]
 });
 
 describe('the HTTP tool list', () => {
@@ -22,7 +34,14 @@ describe('the HTTP tool list', () => {
 		const secretStorage = memoryStorage();
 		const list = new HttpToolList({ store, secretStorage });
 		const id = await list.add({ text: descriptor });
-		expect(list.layers).toEqual([{ protocol: 'http', serverName: 'weather_api', serverUrl: 'https://weather.example.com/v1', tools: [expect.objectContaining({ name: 'now', annotations: { readOnlyHint: true } })] }]);
+		expect(list.layers).toEqual([
+			{
+				protocol: 'http',
+				serverName: 'weather_api',
+				serverUrl: 'https://weather.example.com/v1',
+				tools: [expect.objectContaining({ name: 'now', annotations: { readOnlyHint: true } })]
+			}
+		]);
 		expect(list.sets[0].missingSecrets).toEqual(['WEATHER_TOKEN']);
 		list.setSecret(id, 'WEATHER_TOKEN', 'tok-123456');
 		expect(list.sets[0].missingSecrets).toEqual([]);
@@ -53,9 +72,18 @@ describe('the HTTP tool list', () => {
 
 	it('names what to fix in a bad document, and refuses a server the document does not offer', async () => {
 		const list = new HttpToolList({ secretStorage: memoryStorage() });
-		await expect(list.add({ text: '{"tools": [{"name": "x", "http": {"url": "https://a.example", "method": "FETCH"}}]}' })).rejects.toThrow(/^tools\[0\]\.http\.method: /);
-		const openapi = JSON.stringify({ openapi: '3.0.0', info: { title: 'T' }, servers: [{ url: 'https://a.example' }, { url: 'https://b.example' }], paths: { '/x': { get: { responses: {} } } } });
-		await expect(list.add({ text: openapi, baseUrl: 'https://c.example' })).rejects.toThrow(/is not one of the document's servers/);
+		await expect(
+			list.add({ text: '{"tools": [{"name": "x", "http": {"url": "https://a.example", "method": "FETCH"}}]}' })
+		).rejects.toThrow(/^tools\[0\]\.http\.method: /);
+		const openapi = JSON.stringify({
+			openapi: '3.0.0',
+			info: { title: 'T' },
+			servers: [{ url: 'https://a.example' }, { url: 'https://b.example' }],
+			paths: { '/x': { get: { responses: {} } } }
+		});
+		await expect(list.add({ text: openapi, baseUrl: 'https://c.example' })).rejects.toThrow(
+			/is not one of the document's servers/
+		);
 		const id = await list.add({ text: openapi, baseUrl: 'https://b.example' });
 		expect(list.layers[0].serverUrl).toBe('https://b.example');
 		list.setBaseUrl(id, 'https://a.example');

@@ -39,7 +39,10 @@ export class LinkToolsOffer {
 		const errors: string[] = [];
 		const urls = new Set(this.#pending ?? []);
 		const known = new Set(this.#list.sets.map((entry) => entry.config.source));
-		for (const part of (value ?? '').split(',').map((text) => text.trim()).filter(Boolean)) {
+		for (const part of (value ?? '')
+			.split(',')
+			.map((text) => text.trim())
+			.filter(Boolean)) {
 			try {
 				const url = new URL(part);
 				if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`"${part}" is not an http(s) URL.`);

@@ -15,7 +15,10 @@ export const MAX_DOCUMENT_BYTES = 10_000_000;
 export const DOCUMENT_TIMEOUT_MS = 15_000;
 
 const tooLarge = (bytes: number | string) =>
-	new AutoUiError('invalid_descriptor', `The document is ${typeof bytes === 'number' ? `${bytes.toLocaleString('en-US')} bytes` : bytes}; at most ${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} bytes are read.`);
+	new AutoUiError(
+		'invalid_descriptor',
+		`The document is ${typeof bytes === 'number' ? `${bytes.toLocaleString('en-US')} bytes` : bytes}; at most ${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} bytes are read.`
+	);
 
 /** The text of a picked file, refused by its size before a byte is read. */
 export async function readDocumentFile(file: Blob): Promise<string> {
@@ -50,7 +53,11 @@ export async function readLimited(response: Response, limit = MAX_DOCUMENT_BYTES
 
 /** Decodes JSON, else YAML; throws `invalid_descriptor` with the parser's position. */
 export async function decodeDocument(text: string): Promise<unknown> {
-	if (text.length > MAX_DOCUMENT_CHARS) throw new AutoUiError('invalid_descriptor', `The document is ${text.length} characters long; at most ${MAX_DOCUMENT_CHARS} are read.`);
+	if (text.length > MAX_DOCUMENT_CHARS)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`The document is ${text.length} characters long; at most ${MAX_DOCUMENT_CHARS} are read.`
+		);
 	const trimmed = text.trim();
 	if (!trimmed) throw new AutoUiError('invalid_descriptor', 'The document is empty.');
 	if (/^[[{]/.test(trimmed)) {
@@ -75,11 +82,20 @@ export function nameFromSource(source: string | undefined): string {
 	try {
 		const url = new URL(source);
 		const segment = url.pathname.split('/').filter(Boolean).pop();
-		base = segment && !/^(openapi|swagger|api|tools|descriptor)s?(\.(json|ya?ml))?$/i.test(segment) ? segment : url.hostname.split('.').filter((label) => !/^(www|api)$/.test(label))[0] ?? url.hostname;
+		base =
+			segment && !/^(openapi|swagger|api|tools|descriptor)s?(\.(json|ya?ml))?$/i.test(segment)
+				? segment
+				: (url.hostname.split('.').filter((label) => !/^(www|api)$/.test(label))[0] ?? url.hostname);
 	} catch {
 		base = source.split(/[\\/]/).pop() ?? source;
 	}
-	return base.replace(/\.(json|ya?ml)$/i, '').replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase() || 'api';
+	return (
+		base
+			.replace(/\.(json|ya?ml)$/i, '')
+			.replace(/[^a-zA-Z0-9]+/g, '_')
+			.replace(/^_+|_+$/g, '')
+			.toLowerCase() || 'api'
+	);
 }
 
 /** A document read into a tool set. */
@@ -106,31 +122,55 @@ export async function readToolDocument(text: string, source?: string): Promise<L
  * DOCUMENT_TIMEOUT_MS, so a hostile document can never freeze the page; elsewhere (Node) on
  * this thread, with the same bounds. `source` is its URL or file name.
  */
-export async function loadToolDocument(text: string, source?: string, options: { timeoutMs?: number } = {}): Promise<LoadedToolSet> {
-	if (text.length > MAX_DOCUMENT_CHARS) throw new AutoUiError('invalid_descriptor', `The document is ${text.length} characters long; at most ${MAX_DOCUMENT_CHARS} are read.`);
+export async function loadToolDocument(
+	text: string,
+	source?: string,
+	options: { timeoutMs?: number } = {}
+): Promise<LoadedToolSet> {
+	if (text.length > MAX_DOCUMENT_CHARS)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`The document is ${text.length} characters long; at most ${MAX_DOCUMENT_CHARS} are read.`
+		);
 	if (typeof Worker === 'undefined' || typeof document === 'undefined') return readToolDocument(text, source);
 	const { readInWorker } = await import('./document-worker-client');
 	return readInWorker(text, source, options.timeoutMs ?? DOCUMENT_TIMEOUT_MS);
 }
 
 /** Fetches a document by URL (no credentials); throws with the status or the reason. */
-export async function fetchDocument(url: string, options: { signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<string> {
+export async function fetchDocument(
+	url: string,
+	options: { signal?: AbortSignal; fetch?: typeof fetch } = {}
+): Promise<string> {
 	let parsed: URL;
 	try {
 		parsed = new URL(url);
 	} catch {
 		throw new AutoUiError('invalid_argument', `"${url}" is not a URL.`);
 	}
-	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new AutoUiError('invalid_argument', `Tool documents are read over http(s), not ${parsed.protocol}.`);
-	if (parsed.username || parsed.password) throw new AutoUiError('invalid_argument', 'Do not put credentials in the document URL.');
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+		throw new AutoUiError('invalid_argument', `Tool documents are read over http(s), not ${parsed.protocol}.`);
+	if (parsed.username || parsed.password)
+		throw new AutoUiError('invalid_argument', 'Do not put credentials in the document URL.');
 	const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 	let response: Response;
 	try {
-		response = await doFetch(parsed.href, { credentials: 'omit', signal: options.signal ?? AbortSignal.timeout(20_000), headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
+		response = await doFetch(parsed.href, {
+			credentials: 'omit',
+			signal: options.signal ?? AbortSignal.timeout(20_000),
+			headers: { accept: 'application/json, application/yaml, text/yaml, */*' }
+		});
 	} catch (error) {
 		const { explainNetworkFailure } = await import('./network-doctor');
-		throw new AutoUiError('http_unreachable', `The document at ${parsed.href} could not be read: ${await explainNetworkFailure(parsed.href, { fetch: doFetch }).catch(() => errorMessage(error))}`);
+		throw new AutoUiError(
+			'http_unreachable',
+			`The document at ${parsed.href} could not be read: ${await explainNetworkFailure(parsed.href, { fetch: doFetch }).catch(() => errorMessage(error))}`
+		);
 	}
-	if (!response.ok) throw new AutoUiError('http_unreachable', `The document at ${parsed.href} answered ${response.status} ${response.statusText}.`);
+	if (!response.ok)
+		throw new AutoUiError(
+			'http_unreachable',
+			`The document at ${parsed.href} answered ${response.status} ${response.statusText}.`
+		);
 	return readLimited(response);
 }

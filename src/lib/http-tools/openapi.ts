@@ -16,12 +16,33 @@ type Json = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
 /** Keywords of a Swagger 2.0 parameter that are JSON Schema. */
-const SWAGGER_SCHEMA_KEYS = ['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'multipleOf'];
+const SWAGGER_SCHEMA_KEYS = [
+	'type',
+	'format',
+	'items',
+	'enum',
+	'default',
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'exclusiveMaximum',
+	'minLength',
+	'maxLength',
+	'pattern',
+	'minItems',
+	'maxItems',
+	'uniqueItems',
+	'multipleOf'
+];
 const MAX_DESCRIPTION = 1_000;
 
 /** True when the value looks like an OpenAPI 3.x or Swagger 2.0 document. */
 export function isOpenApiDocument(value: unknown): value is Json {
-	return isPlainObject(value) && (typeof value.openapi === 'string' || value.swagger === '2.0' || value.swagger === 2) && isPlainObject(value.paths);
+	return (
+		isPlainObject(value) &&
+		(typeof value.openapi === 'string' || value.swagger === '2.0' || value.swagger === 2) &&
+		isPlainObject(value.paths)
+	);
 }
 
 function text(value: unknown): string | undefined {
@@ -36,7 +57,13 @@ function toolName(operation: Json, method: string, path: string): string {
 }
 
 function secretName(scheme: string): string {
-	return scheme.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase().replace(/^(\d)/, '_$1') || 'API_SECRET';
+	return (
+		scheme
+			.replace(/[^A-Za-z0-9]+/g, '_')
+			.replace(/^_+|_+$/g, '')
+			.toUpperCase()
+			.replace(/^(\d)/, '_$1') || 'API_SECRET'
+	);
 }
 
 /** The base URLs a document offers, absolute (relative ones against where it was loaded from). */
@@ -64,9 +91,18 @@ export function documentServers(document: Json, sourceUrl?: string): string[] {
 	}
 	const host = text(document.host) ?? (sourceUrl ? new URL(sourceUrl).host : undefined);
 	if (!host) return [];
-	const schemes = Array.isArray(document.schemes) && document.schemes.length ? document.schemes.map(String) : [sourceUrl ? new URL(sourceUrl).protocol.replace(':', '') : 'https'];
+	const schemes =
+		Array.isArray(document.schemes) && document.schemes.length
+			? document.schemes.map(String)
+			: [sourceUrl ? new URL(sourceUrl).protocol.replace(':', '') : 'https'];
 	const basePath = text(document.basePath) ?? '';
-	return [...new Set(schemes.filter((scheme) => scheme === 'http' || scheme === 'https').map((scheme) => `${scheme}://${host}${basePath}`.replace(/\/$/, '')))];
+	return [
+		...new Set(
+			schemes
+				.filter((scheme) => scheme === 'http' || scheme === 'https')
+				.map((scheme) => `${scheme}://${host}${basePath}`.replace(/\/$/, ''))
+		)
+	];
 }
 
 function parameterSchema(parameter: Json, swagger: boolean): JsonSchema {
@@ -85,7 +121,9 @@ function parameterSchema(parameter: Json, swagger: boolean): JsonSchema {
 
 function jsonMedia(content: unknown): Json | undefined {
 	if (!isPlainObject(content)) return undefined;
-	const key = Object.keys(content).find((type) => /^application\/(.+\+)?json\b/i.test(type)) ?? (content['*/*'] ? '*/*' : undefined);
+	const key =
+		Object.keys(content).find((type) => /^application\/(.+\+)?json\b/i.test(type)) ??
+		(content['*/*'] ? '*/*' : undefined);
 	const media = key ? content[key] : undefined;
 	return isPlainObject(media) ? media : undefined;
 }
@@ -96,7 +134,10 @@ function outputSchema(operation: Json, swagger: boolean): JsonSchema | undefined
 	if (!success) return undefined;
 	const schema = swagger ? success.schema : jsonMedia(success.content)?.schema;
 	// MCP output schemas describe objects; lists and scalars are returned without one.
-	return isPlainObject(schema) && (schema.type === 'object' || (schema.type === undefined && isPlainObject(schema.properties))) ? ({ type: 'object', ...schema } as JsonSchema) : undefined;
+	return isPlainObject(schema) &&
+		(schema.type === 'object' || (schema.type === undefined && isPlainObject(schema.properties)))
+		? ({ type: 'object', ...schema } as JsonSchema)
+		: undefined;
 }
 
 interface SecurityMapping {
@@ -107,11 +148,21 @@ interface SecurityMapping {
 
 function securityFor(document: Json, operation: Json): SecurityMapping {
 	const mapping: SecurityMapping = { headers: {}, query: {}, secrets: [] };
-	const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+	const requirements = Array.isArray(operation.security)
+		? operation.security
+		: Array.isArray(document.security)
+			? document.security
+			: [];
 	const first = requirements.find(isPlainObject);
 	if (!first) return mapping;
 	const components = isPlainObject(document.components) ? document.components : {};
-	const schemes = (isPlainObject(components.securitySchemes) ? components.securitySchemes : isPlainObject(document.securityDefinitions) ? document.securityDefinitions : {}) as Json;
+	const schemes = (
+		isPlainObject(components.securitySchemes)
+			? components.securitySchemes
+			: isPlainObject(document.securityDefinitions)
+				? document.securityDefinitions
+				: {}
+	) as Json;
 	for (const name of Object.keys(first)) {
 		const scheme = schemes[name];
 		if (!isPlainObject(scheme)) continue;
@@ -122,27 +173,47 @@ function securityFor(document: Json, operation: Json): SecurityMapping {
 			if (scheme.in === 'header') mapping.headers[scheme.name] = `\${${secret}}`;
 			else if (scheme.in === 'query') mapping.query[scheme.name] = `\${${secret}}`;
 			else continue;
-			mapping.secrets.push({ name: secret, description: `API key "${name}", sent as the ${scheme.in} ${scheme.name}${text(scheme.description) ? ` — ${text(scheme.description)}` : ''}` });
+			mapping.secrets.push({
+				name: secret,
+				description: `API key "${name}", sent as the ${scheme.in} ${scheme.name}${text(scheme.description) ? ` — ${text(scheme.description)}` : ''}`
+			});
 		} else if ((type === 'http' && httpScheme === 'basic') || type === 'basic') {
 			mapping.headers.Authorization = `Basic \${${secret}}`;
-			mapping.secrets.push({ name: secret, description: `HTTP Basic credentials for "${name}": base64 of user:password` });
+			mapping.secrets.push({
+				name: secret,
+				description: `HTTP Basic credentials for "${name}": base64 of user:password`
+			});
 		} else if (type === 'http' || type === 'oauth2' || type === 'openIdConnect') {
 			mapping.headers.Authorization = `Bearer \${${secret}}`;
-			mapping.secrets.push({ name: secret, description: `Bearer token for "${name}"${type === 'http' ? '' : ` (${type}: paste an access token)`}` });
+			mapping.secrets.push({
+				name: secret,
+				description: `Bearer token for "${name}"${type === 'http' ? '' : ` (${type}: paste an access token)`}`
+			});
 		}
 	}
 	return mapping;
 }
 
-function operationTool(document: Json, path: string, method: string, pathItem: Json, operation: Json, swagger: boolean): { tool: Json; secrets: SecretSpec[] } {
+function operationTool(
+	document: Json,
+	path: string,
+	method: string,
+	pathItem: Json,
+	operation: Json,
+	swagger: boolean
+): { tool: Json; secrets: SecretSpec[] } {
 	const properties: Record<string, JsonSchema> = {};
 	const required: string[] = [];
 	const query: Record<string, string> = {};
 	const headerArgs: Record<string, string> = {};
 	let url = path;
 	const byKey = new Map<string, Json>();
-	for (const parameter of [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
-		if (isPlainObject(parameter) && typeof parameter.name === 'string') byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+	for (const parameter of [
+		...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+		...(Array.isArray(operation.parameters) ? operation.parameters : [])
+	]) {
+		if (isPlainObject(parameter) && typeof parameter.name === 'string')
+			byKey.set(`${parameter.in}:${parameter.name}`, parameter);
 	}
 	const notes: string[] = [];
 	let bodyParameter: Json | undefined;
@@ -174,27 +245,42 @@ function operationTool(document: Json, path: string, method: string, pathItem: J
 	} else if (!swagger && isPlainObject(operation.requestBody)) {
 		const media = jsonMedia(operation.requestBody.content);
 		if (media) bodySchema = isPlainObject(media.schema) ? media.schema : {};
-		else notes.push(`its ${Object.keys(isPlainObject(operation.requestBody.content) ? operation.requestBody.content : {}).join(' / ') || 'non-JSON'} body is not supported`);
+		else
+			notes.push(
+				`its ${Object.keys(isPlainObject(operation.requestBody.content) ? operation.requestBody.content : {}).join(' / ') || 'non-JSON'} body is not supported`
+			);
 		bodyRequired = operation.requestBody.required === true;
 	}
 	if (bodySchema) {
 		const fields = isPlainObject(bodySchema.properties) ? Object.keys(bodySchema.properties) : [];
-		const mergeable = (bodySchema.type === 'object' || bodySchema.type === undefined) && fields.length > 0 && fields.every((field) => !properties[field] && /^[a-zA-Z0-9_-]+$/.test(field));
+		const mergeable =
+			(bodySchema.type === 'object' || bodySchema.type === undefined) &&
+			fields.length > 0 &&
+			fields.every((field) => !properties[field] && /^[a-zA-Z0-9_-]+$/.test(field));
 		if (mergeable) {
 			for (const field of fields) properties[field] = (bodySchema.properties as Json)[field] as JsonSchema;
-			const bodyRequiredFields = Array.isArray(bodySchema.required) ? bodySchema.required.filter((field): field is string => typeof field === 'string') : [];
+			const bodyRequiredFields = Array.isArray(bodySchema.required)
+				? bodySchema.required.filter((field): field is string => typeof field === 'string')
+				: [];
 			if (bodyRequired) required.push(...bodyRequiredFields);
 			body = fields;
 		} else {
 			const arg = properties.body ? 'request_body' : 'body';
-			properties[arg] = { ...bodySchema, description: text(bodySchema.description) ?? 'The JSON request body.' } as JsonSchema;
+			properties[arg] = {
+				...bodySchema,
+				description: text(bodySchema.description) ?? 'The JSON request body.'
+			} as JsonSchema;
 			if (bodyRequired) required.push(arg);
 			body = { arg };
 		}
 	}
 	const security = securityFor(document, operation);
 	const summary = [text(operation.summary), text(operation.description)].filter(Boolean).join('. ');
-	const description = [`${method.toUpperCase()} ${path}${summary ? ` — ${summary}` : ''}`, operation.deprecated === true ? '(deprecated)' : '', notes.length ? `(${notes.join('; ')})` : '']
+	const description = [
+		`${method.toUpperCase()} ${path}${summary ? ` — ${summary}` : ''}`,
+		operation.deprecated === true ? '(deprecated)' : '',
+		notes.length ? `(${notes.join('; ')})` : ''
+	]
 		.filter(Boolean)
 		.join(' ')
 		.slice(0, MAX_DESCRIPTION);
@@ -232,15 +318,25 @@ export interface ImportOptions {
  */
 export async function importOpenApi(document: unknown, options: ImportOptions = {}): Promise<HttpToolSet> {
 	if (!isOpenApiDocument(document)) {
-		throw new AutoUiError('invalid_descriptor', 'openapi: this is not an OpenAPI 3.x or Swagger 2.0 document (it needs "openapi": "3.x" or "swagger": "2.0", and "paths").');
+		throw new AutoUiError(
+			'invalid_descriptor',
+			'openapi: this is not an OpenAPI 3.x or Swagger 2.0 document (it needs "openapi": "3.x" or "swagger": "2.0", and "paths").'
+		);
 	}
 	const swagger = typeof document.openapi !== 'string';
-	if (!swagger && !/^3\./.test(String(document.openapi))) throw new AutoUiError('invalid_descriptor', `openapi: version ${document.openapi} is not supported (3.0 and 3.1 are).`);
+	if (!swagger && !/^3\./.test(String(document.openapi)))
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`openapi: version ${document.openapi} is not supported (3.0 and 3.1 are).`
+		);
 	let resolved: Json;
 	try {
 		resolved = await dereferenceDocument(document);
 	} catch (error) {
-		throw new AutoUiError('invalid_descriptor', `openapi: a $ref could not be resolved (${error instanceof Error ? error.message : String(error)}). Only references inside the document are followed.`);
+		throw new AutoUiError(
+			'invalid_descriptor',
+			`openapi: a $ref could not be resolved (${error instanceof Error ? error.message : String(error)}). Only references inside the document are followed.`
+		);
 	}
 	const tools: Json[] = [];
 	const secrets = new Map<string, SecretSpec>();
@@ -258,11 +354,21 @@ export async function importOpenApi(document: unknown, options: ImportOptions = 
 			for (const secret of needed) if (!secrets.has(secret.name)) secrets.set(secret.name, secret);
 		}
 	}
-	if (!tools.length) throw new AutoUiError('invalid_descriptor', 'paths: the document has no operation (get, post, put, patch, delete or head).');
+	if (!tools.length)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			'paths: the document has no operation (get, post, put, patch, delete or head).'
+		);
 	const info = isPlainObject(resolved.info) ? resolved.info : {};
 	const title = text(info.title);
 	const servers = documentServers(resolved, options.sourceUrl);
-	const description = [title ? `${title}${text(info.version) ? ` ${text(info.version)}` : ''}` : '', text(info.description) ?? ''].filter(Boolean).join(': ').slice(0, 600);
+	const description = [
+		title ? `${title}${text(info.version) ? ` ${text(info.version)}` : ''}` : '',
+		text(info.description) ?? ''
+	]
+		.filter(Boolean)
+		.join(': ')
+		.slice(0, 600);
 	const set = parseToolSet(
 		{
 			name: title ?? options.fallbackName ?? 'api',
@@ -273,6 +379,10 @@ export async function importOpenApi(document: unknown, options: ImportOptions = 
 		},
 		options.fallbackName
 	);
-	if (!servers.length) throw new AutoUiError('invalid_descriptor', 'servers: the document names no server URL; add "servers" (3.x) or "host" (2.0), or load it from the API\'s own URL.');
+	if (!servers.length)
+		throw new AutoUiError(
+			'invalid_descriptor',
+			'servers: the document names no server URL; add "servers" (3.x) or "host" (2.0), or load it from the API\'s own URL.'
+		);
 	return { ...set, servers };
 }

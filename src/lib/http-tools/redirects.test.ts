@@ -19,7 +19,10 @@ let otherUrl: string;
 const seenByApi: Seen[] = [];
 const seenByOther: Seen[] = [];
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+	new Promise<string>((resolve) =>
+		server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+	);
 
 beforeAll(async () => {
 	other = createServer((request, response) => {
@@ -30,10 +33,14 @@ beforeAll(async () => {
 	otherUrl = await listen(other);
 	api = createServer((request, response) => {
 		seenByApi.push({ path: request.url ?? '', headers: request.headers });
-		if (request.url?.startsWith('/away')) response.writeHead(302, { location: `${otherUrl}/steal${request.url.slice(5)}` }).end();
+		if (request.url?.startsWith('/away'))
+			response.writeHead(302, { location: `${otherUrl}/steal${request.url.slice(5)}` }).end();
 		else if (request.url?.startsWith('/moved')) response.writeHead(301, { location: '/final' }).end();
 		else if (request.url?.startsWith('/loop')) response.writeHead(302, { location: '/loop' }).end();
-		else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: request.url, key: request.headers['x-api-key'] ?? null }));
+		else
+			response
+				.writeHead(200, { 'content-type': 'application/json' })
+				.end(JSON.stringify({ path: request.url, key: request.headers['x-api-key'] ?? null }));
 	});
 	apiUrl = await listen(api);
 });
@@ -44,12 +51,21 @@ afterAll(() => {
 });
 
 function server(withSecret: boolean): HttpToolServer {
-	const http = (url: string) => ({ url, method: 'GET', ...(withSecret ? { headers: { 'X-Api-Key': '${API_KEY}' } } : {}) });
+	const http = (url: string) => ({
+		url,
+		method: 'GET',
+		...(withSecret ? { headers: { 'X-Api-Key': '${API_KEY}' } } : {})
+	});
 	const set = parseToolSet({
 		name: 'api',
 		base_url: apiUrl,
 		secrets: withSecret ? [{ name: 'API_KEY' }] : [],
-		tools: ['away', 'moved', 'loop'].map((name) => ({ name, description: name, input_schema: { type: 'object', properties: {} }, http: http(`/${name}`) }))
+		tools: ['away', 'moved', 'loop'].map((name) => ({
+			name,
+			description: name,
+			input_schema: { type: 'object', properties: {} },
+			http: http(`/${name}`)
+		}))
 	});
 	return new HttpToolServer({ name: 'api', set, secrets: () => ({ API_KEY: 'sk-secret-123' }) });
 }

@@ -17,7 +17,10 @@ export async function dereferenceDocument(document: Json): Promise<Json> {
 	const standIn = scope.Buffer === undefined;
 	if (standIn) scope.Buffer = { isBuffer: () => false };
 	try {
-		return (await dereference(structuredClone(document) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as unknown as Json;
+		return (await dereference(structuredClone(document) as never, {
+			resolve: { external: false },
+			dereference: { circular: 'ignore' }
+		})) as unknown as Json;
 	} finally {
 		if (standIn) delete scope.Buffer;
 	}

@@ -8,7 +8,17 @@ import { isPlainObject, safeStringify, truncateText, tryParseJson, type ToolCall
 /** Longest text body kept from a non-JSON response. */
 const MAX_TEXT = 100_000;
 
-const messageKeys = ['message', 'error_description', 'detail', 'title', 'error', 'errors', 'description', 'msg', 'reason'];
+const messageKeys = [
+	'message',
+	'error_description',
+	'detail',
+	'title',
+	'error',
+	'errors',
+	'description',
+	'msg',
+	'reason'
+];
 
 /** The API's own words in an error body: `message`, `detail`, `error`… or the text itself. */
 export function apiMessage(body: unknown, text: string): string {
@@ -48,20 +58,35 @@ export interface ReceivedResponse {
 /** Builds the tool result of a response. `label` names the request (`GET /pets/1`). */
 export function toToolResult(response: ReceivedResponse, label: string): ToolCallResult {
 	const { status, contentType } = response;
-	const json = isJson(contentType) || (!contentType && /^\s*[[{]/.test(response.text)) ? tryParseJson(response.text) : undefined;
+	const json =
+		isJson(contentType) || (!contentType && /^\s*[[{]/.test(response.text)) ? tryParseJson(response.text) : undefined;
 	const ok = status >= 200 && status < 300;
 	if (!ok) {
 		const message = apiMessage(json, response.text) || response.statusText || 'no message';
 		const text = `The API answered ${status}${response.statusText ? ` ${response.statusText}` : ''} to ${label}: ${message}`;
-		return { content: [{ type: 'text', text }], structuredContent: { error: text, status, ...(json !== undefined ? { body: json } : {}) }, isError: true };
+		return {
+			content: [{ type: 'text', text }],
+			structuredContent: { error: text, status, ...(json !== undefined ? { body: json } : {}) },
+			isError: true
+		};
 	}
 	if (status === 204 || (!response.text && response.size === 0)) {
-		return { content: [{ type: 'text', text: `${label} succeeded (${status}) with no content.` }], structuredContent: { status } };
+		return {
+			content: [{ type: 'text', text: `${label} succeeded (${status}) with no content.` }],
+			structuredContent: { status }
+		};
 	}
 	if (json !== undefined) return { content: [{ type: 'text', text: safeStringify(json) }], structuredContent: json };
 	if (isText(contentType) || (!contentType && response.text)) {
 		const kept = response.text.length > MAX_TEXT ? truncateText(response.text, MAX_TEXT) : response.text;
 		return { content: [{ type: 'text', text: kept }] };
 	}
-	return { content: [{ type: 'text', text: `${label} returned ${response.size} bytes of ${contentType || 'unknown type'} (binary content, not shown).` }] };
+	return {
+		content: [
+			{
+				type: 'text',
+				text: `${label} returned ${response.size} bytes of ${contentType || 'unknown type'} (binary content, not shown).`
+			}
+		]
+	};
 }

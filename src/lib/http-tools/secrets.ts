@@ -23,7 +23,9 @@ export function loadSecrets(storage: Pick<Storage, 'getItem'> | undefined): Secr
 	const out: SecretValues = {};
 	for (const [id, secrets] of Object.entries(value)) {
 		if (!isPlainObject(secrets)) continue;
-		out[id] = Object.fromEntries(Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+		out[id] = Object.fromEntries(
+			Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+		);
 	}
 	return out;
 }

@@ -50,7 +50,11 @@ export function uniqueSetName(name: string, taken: Iterable<string>): string {
 }
 
 /** A new config for a parsed set. */
-export function createSetConfig(set: HttpToolSet & { kind: 'openapi' | 'descriptor' }, options: { name?: string; source?: string; baseUrl?: string }, taken: Iterable<string>): HttpToolSetConfig {
+export function createSetConfig(
+	set: HttpToolSet & { kind: 'openapi' | 'descriptor' },
+	options: { name?: string; source?: string; baseUrl?: string },
+	taken: Iterable<string>
+): HttpToolSetConfig {
 	const { kind, ...parsed } = set;
 	const baseUrl = options.baseUrl ?? parsed.base_url ?? parsed.servers?.[0];
 	return {
@@ -69,6 +73,10 @@ export function readSavedSets(value: unknown): HttpToolSetConfig[] {
 	const list = isPlainObject(value) && Array.isArray(value.sets) ? value.sets : [];
 	return list.filter(
 		(item): item is HttpToolSetConfig =>
-			isPlainObject(item) && typeof item.id === 'string' && typeof item.name === 'string' && isPlainObject(item.set) && Array.isArray((item.set as { tools?: unknown }).tools)
+			isPlainObject(item) &&
+			typeof item.id === 'string' &&
+			typeof item.name === 'string' &&
+			isPlainObject(item.set) &&
+			Array.isArray((item.set as { tools?: unknown }).tools)
 	);
 }

@@ -16,11 +16,20 @@ export function placeholderNames(template: string): string[] {
 
 /** A path argument as one safe path segment; throws `invalid_argument` naming the argument. */
 export function encodePathSegment(name: string, value: unknown): string {
-	if (value === undefined || value === null) throw new AutoUiError('invalid_argument', `The path argument "${name}" is required.`);
-	if (typeof value === 'object') throw new AutoUiError('invalid_argument', `The path argument "${name}" must be a string or number, not ${Array.isArray(value) ? 'an array' : 'an object'}.`);
+	if (value === undefined || value === null)
+		throw new AutoUiError('invalid_argument', `The path argument "${name}" is required.`);
+	if (typeof value === 'object')
+		throw new AutoUiError(
+			'invalid_argument',
+			`The path argument "${name}" must be a string or number, not ${Array.isArray(value) ? 'an array' : 'an object'}.`
+		);
 	const text = String(value);
 	if (text === '') throw new AutoUiError('invalid_argument', `The path argument "${name}" must not be empty.`);
-	if (/^(\.|%2e){1,2}$/i.test(text)) throw new AutoUiError('invalid_argument', `The path argument "${name}" cannot be "${text}" (it would name another path).`);
+	if (/^(\.|%2e){1,2}$/i.test(text))
+		throw new AutoUiError(
+			'invalid_argument',
+			`The path argument "${name}" cannot be "${text}" (it would name another path).`
+		);
 	return encodeURIComponent(text);
 }
 
@@ -29,7 +38,11 @@ export function encodePathSegment(name: string, value: unknown): string {
  * `args`. Returns the URL and the names used. Throws `invalid_argument` for a missing or
  * unsafe value, `internal` if the result left the template's origin or path prefix.
  */
-export function expandUrl(template: string, args: Record<string, unknown>, base?: string): { url: URL; used: string[] } {
+export function expandUrl(
+	template: string,
+	args: Record<string, unknown>,
+	base?: string
+): { url: URL; used: string[] } {
 	const used: string[] = [];
 	const [pathPart, ...rest] = template.split('?');
 	const filled = pathPart.replace(placeholder, (_match, name: string) => {
@@ -39,7 +52,9 @@ export function expandUrl(template: string, args: Record<string, unknown>, base?
 	const joined = rest.length ? `${filled}?${rest.join('?')}` : filled;
 	const url = base ? new URL(joined.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`) : new URL(joined);
 	const staticPrefix = pathPart.split('{')[0];
-	const expected = base ? new URL(staticPrefix.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`) : new URL(staticPrefix);
+	const expected = base
+		? new URL(staticPrefix.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`)
+		: new URL(staticPrefix);
 	if (url.origin !== expected.origin || !url.pathname.startsWith(expected.pathname.replace(/[^/]*$/, ''))) {
 		throw new AutoUiError('internal', `The URL built for ${template} left its path; nothing was sent.`);
 	}

@@ -3,7 +3,11 @@ import { checkAppToolCall } from './app-call-policy';
 import type { ToolDefinition } from '$lib/shared';
 
 const schema = { type: 'object' as const };
-const shown: ToolDefinition = { name: 'get-time', inputSchema: schema, _meta: { ui: { resourceUri: 'ui://get-time/app.html' } } };
+const shown: ToolDefinition = {
+	name: 'get-time',
+	inputSchema: schema,
+	_meta: { ui: { resourceUri: 'ui://get-time/app.html' } }
+};
 const appOnly: ToolDefinition = { name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } };
 const modelOnly: ToolDefinition = { name: 'delete-all', inputSchema: schema, _meta: { ui: { visibility: ['model'] } } };
 const plain: ToolDefinition = { name: 'plain', inputSchema: schema };
@@ -12,12 +16,18 @@ describe('a View’s tools/call', () => {
 	const tools = [shown, appOnly, modelOnly, plain];
 
 	it('may call its own server’s tools whose visibility includes app', () => {
-		expect(checkAppToolCall({ server: 'monitor', name: 'poll', tools })).toMatchObject({ ok: true, tool: { name: 'poll' } });
+		expect(checkAppToolCall({ server: 'monitor', name: 'poll', tools })).toMatchObject({
+			ok: true,
+			tool: { name: 'poll' }
+		});
 		expect(checkAppToolCall({ server: 'monitor', name: 'get-time', tools })).toMatchObject({ ok: true });
 	});
 
 	it('is refused for a model-only tool', () => {
-		expect(checkAppToolCall({ server: 'monitor', name: 'delete-all', tools })).toMatchObject({ ok: false, code: 'not_app_visible' });
+		expect(checkAppToolCall({ server: 'monitor', name: 'delete-all', tools })).toMatchObject({
+			ok: false,
+			code: 'not_app_visible'
+		});
 	});
 
 	it('is refused for another server’s tool, under any name', () => {
@@ -29,7 +39,13 @@ describe('a View’s tools/call', () => {
 	});
 
 	it('is refused while the server is not connected, and without a name', () => {
-		expect(checkAppToolCall({ server: 'monitor', name: 'poll', tools: undefined })).toMatchObject({ ok: false, code: 'mcp_disconnected' });
-		expect(checkAppToolCall({ server: 'monitor', name: 42, tools })).toMatchObject({ ok: false, code: 'invalid_request' });
+		expect(checkAppToolCall({ server: 'monitor', name: 'poll', tools: undefined })).toMatchObject({
+			ok: false,
+			code: 'mcp_disconnected'
+		});
+		expect(checkAppToolCall({ server: 'monitor', name: 42, tools })).toMatchObject({
+			ok: false,
+			code: 'invalid_request'
+		});
 	});
 });

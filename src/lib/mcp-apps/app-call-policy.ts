@@ -17,10 +17,20 @@ export type AppCallVerdict =
  * Decides on a View's `tools/call`. `tools` is the full tool list of the View's own server
  * (undefined while it is not connected).
  */
-export function checkAppToolCall(request: { server: string; name: unknown; tools: readonly ToolDefinition[] | undefined }): AppCallVerdict {
+export function checkAppToolCall(request: {
+	server: string;
+	name: unknown;
+	tools: readonly ToolDefinition[] | undefined;
+}): AppCallVerdict {
 	const { server, name, tools } = request;
-	if (typeof name !== 'string' || !name) return { ok: false, code: 'invalid_request', message: 'tools/call needs a tool name.' };
-	if (!tools) return { ok: false, code: 'mcp_disconnected', message: `MCP server "${server}" is not connected; connect it to use this View.` };
+	if (typeof name !== 'string' || !name)
+		return { ok: false, code: 'invalid_request', message: 'tools/call needs a tool name.' };
+	if (!tools)
+		return {
+			ok: false,
+			code: 'mcp_disconnected',
+			message: `MCP server "${server}" is not connected; connect it to use this View.`
+		};
 	const tool = tools.find((candidate) => candidate.name === name);
 	if (!tool) {
 		return {
@@ -30,7 +40,11 @@ export function checkAppToolCall(request: { server: string; name: unknown; tools
 		};
 	}
 	if (!isAppCallable(tool)) {
-		return { ok: false, code: 'not_app_visible', message: `Tool "${name}" of "${server}" is not callable from a View (its visibility does not include "app").` };
+		return {
+			ok: false,
+			code: 'not_app_visible',
+			message: `Tool "${name}" of "${server}" is not callable from a View (its visibility does not include "app").`
+		};
 	}
 	return { ok: true, tool };
 }

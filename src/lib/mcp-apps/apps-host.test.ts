@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import { withAppTools } from '$lib/agent/app-tools';
-import { buildToolRegistry } from '$lib/agent/registry';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
+import { withAppTools } from '$lib/agent/tools/app-tools';
+import { buildToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { buildLayer } from '$lib/mcp';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
@@ -17,7 +17,11 @@ const tools: ToolDefinition[] = [
 
 /** What the page's tool hub offers the host: the registries of these layers. */
 function registries(layers: ToolLayer[]) {
-	return { ready: async () => undefined, registry: buildToolRegistry(layers), appRegistry: buildToolRegistry(layers.map(withAppTools)) };
+	return {
+		ready: async () => undefined,
+		registry: buildToolRegistry(layers),
+		appRegistry: buildToolRegistry(layers.map(withAppTools))
+	};
 }
 
 function setup(options: { fail?: boolean } = {}) {
@@ -50,7 +54,9 @@ function setup(options: { fail?: boolean } = {}) {
 		async callTool(request): Promise<DirectCallOutcome> {
 			direct.push(request);
 			// The agent's call path reaches the observed server, as the dispatcher does.
-			const result: ToolCallResult = await host.observe(connection).callTool(request.tool.replace(/^clock_mcp_/, ''), request.args);
+			const result: ToolCallResult = await host
+				.observe(connection)
+				.callTool(request.tool.replace(/^clock_mcp_/, ''), request.args);
 			return { ok: true, callId: 'app_1', result, elapsedMs: 1 };
 		},
 		canvas: {
@@ -61,12 +67,18 @@ function setup(options: { fail?: boolean } = {}) {
 					return { id: `w${widgets.length}` };
 				}
 			},
-			validator: { load: async () => undefined, check: (_type, params) => ({ ok: true, value: params as Record<string, unknown> }) },
+			validator: {
+				load: async () => undefined,
+				check: (_type, params) => ({ ok: true, value: params as Record<string, unknown> })
+			},
 			store: {
 				get: (id) => records.get(id),
 				update(id, params) {
 					const before = records.get(id)!;
-					updates.push({ id, patch: Object.fromEntries(Object.entries(params).filter(([key]) => before.params[key] !== params[key])) });
+					updates.push({
+						id,
+						patch: Object.fromEntries(Object.entries(params).filter(([key]) => before.params[key] !== params[key]))
+					});
 					records.set(id, { ...before, params });
 				},
 				remove: (id) => void records.delete(id)
@@ -85,7 +97,17 @@ describe('McpAppsHost', () => {
 		const { host, connection, widgets, updates } = setup();
 		const result = await host.observe(connection).callTool('get-time', { zone: 'UTC' });
 		expect(result.content[0]).toEqual({ type: 'text', text: 'get-time done' });
-		expect(widgets).toEqual([{ type: 'mcp-app', params: expect.objectContaining({ server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: { zone: 'UTC' } }) }]);
+		expect(widgets).toEqual([
+			{
+				type: 'mcp-app',
+				params: expect.objectContaining({
+					server: 'clock',
+					tool: 'get-time',
+					resource: 'ui://time/view.html',
+					toolInput: { zone: 'UTC' }
+				})
+			}
+		]);
 		expect(updates).toEqual([{ id: 'w1', patch: { toolResult: result } }]);
 		expect(host.fullResult('w1')).toBe(result);
 	});
@@ -119,23 +141,40 @@ describe('McpAppsHost', () => {
 		host.setModelContext('w1', 'clock', 'selected: 12:00');
 		const asked: string[] = [];
 		const ask = async (text: string) => (asked.push(text), 'once' as const);
-		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'What time is it?', ask })).toEqual({ ok: true });
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'What time is it?', ask })).toEqual({
+			ok: true
+		});
 		expect(asked).toEqual(['What time is it?']);
-		expect(sent).toEqual(['[Message from the view of "clock"] What time is it?\n\n[Context from the view of "clock": selected: 12:00]']);
-		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'again', ask })).toMatchObject({ ok: false });
+		expect(sent).toEqual([
+			'[Message from the view of "clock"] What time is it?\n\n[Context from the view of "clock": selected: 12:00]'
+		]);
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'again', ask })).toMatchObject({
+			ok: false
+		});
 		expect(host.withModelContext('next')).toBe('next');
 	});
 
 	it('sends nothing the user did not agree to, and nothing when it cannot ask', async () => {
 		const { host, sent } = setup();
-		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'spam', ask: async () => 'deny' })).toEqual({ ok: false, error: 'the user declined to send this message' });
+		expect(await host.sendMessage({ widgetId: 'w1', server: 'clock', text: 'spam', ask: async () => 'deny' })).toEqual({
+			ok: false,
+			error: 'the user declined to send this message'
+		});
 		expect(await host.sendMessage({ widgetId: 'w2', server: 'clock', text: 'spam' })).toMatchObject({ ok: false });
 		expect(sent).toEqual([]);
 	});
 });
 
 describe('McpAppsHost with calls the model is still writing', () => {
-	const delta = (callId: string, name: string, json: string): AgentEvent => ({ type: 'tool-input-delta', at: 1, turnId: 't1', iteration: 1, callId, name, json });
+	const delta = (callId: string, name: string, json: string): AgentEvent => ({
+		type: 'tool-input-delta',
+		at: 1,
+		turnId: 't1',
+		iteration: 1,
+		callId,
+		name,
+		json
+	});
 	const caller = (callId: string) => ({ caller: { callId, turnId: 't1', origin: 'model' as const } });
 
 	it('opens the view as soon as the name is known, keeps the latest partial input, and the call takes that widget over', async () => {
@@ -144,7 +183,13 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		host.agentEvent(delta('c1', 'clock_mcp_get-time', '{"zone":"Eu'));
 		host.agentEvent(delta('c1', 'clock_mcp_get-time', '{"zone":"Europe/Ams'));
 		await vi.waitFor(() => expect(widgets).toHaveLength(1));
-		expect(widgets[0].params).toMatchObject({ server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true });
+		expect(widgets[0].params).toMatchObject({
+			server: 'clock',
+			tool: 'get-time',
+			resource: 'ui://time/view.html',
+			toolInput: {},
+			inputPending: true
+		});
 		await vi.waitFor(() => expect(host.partialInput('w1')).toEqual({ zone: 'Europe/Ams' }));
 		const result = await host.observe(connection).callTool('get-time', { zone: 'Europe/Amsterdam' }, caller('c1'));
 		expect(widgets).toHaveLength(1);
@@ -153,7 +198,16 @@ describe('McpAppsHost with calls the model is still writing', () => {
 			{ id: 'w1', patch: { toolResult: result } }
 		]);
 		expect(host.partialInput('w1')).toBeUndefined();
-		host.agentEvent({ type: 'done', at: 2, turnId: 't1', reason: 'end_turn', iterations: 1, toolCalls: 1, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, elapsedMs: 1 });
+		host.agentEvent({
+			type: 'done',
+			at: 2,
+			turnId: 't1',
+			reason: 'end_turn',
+			iterations: 1,
+			toolCalls: 1,
+			usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+			elapsedMs: 1
+		});
 		await new Promise((resolve) => setTimeout(resolve, 10));
 		expect(updates).toHaveLength(2);
 	});
@@ -161,9 +215,26 @@ describe('McpAppsHost with calls the model is still writing', () => {
 	it('cancels a view saved while its call was still being written (the page was reloaded)', async () => {
 		const { host, connection, updates } = setup();
 		await host.observe(connection).callTool('get-time', {});
-		const params = { server: 'clock', tool: 'get-time', resource: 'ui://time/view.html', toolInput: {}, inputPending: true };
-		const handle = await host.mount('w1', {} as HTMLElement, params, () => undefined, async () => false);
-		await vi.waitFor(() => expect(updates.at(-1)).toEqual({ id: 'w1', patch: { cancelled: 'The page was reloaded before the call was made.' } }));
+		const params = {
+			server: 'clock',
+			tool: 'get-time',
+			resource: 'ui://time/view.html',
+			toolInput: {},
+			inputPending: true
+		};
+		const handle = await host.mount(
+			'w1',
+			{} as HTMLElement,
+			params,
+			() => undefined,
+			async () => false
+		);
+		await vi.waitFor(() =>
+			expect(updates.at(-1)).toEqual({
+				id: 'w1',
+				patch: { cancelled: 'The page was reloaded before the call was made.' }
+			})
+		);
 		handle!.dispose();
 	});
 
@@ -173,9 +244,23 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		const states: string[][] = [[], []];
 		// The widget mounts, goes away at once (its component re-created), and mounts again.
 		const first = new AbortController();
-		const stale = host.mount('w1', {} as HTMLElement, params, (state) => states[0].push(state.phase), async () => false, first.signal);
+		const stale = host.mount(
+			'w1',
+			{} as HTMLElement,
+			params,
+			(state) => states[0].push(state.phase),
+			async () => false,
+			first.signal
+		);
 		first.abort();
-		const live = await host.mount('w1', {} as HTMLElement, params, (state) => states[1].push(state.phase), async () => false, new AbortController().signal);
+		const live = await host.mount(
+			'w1',
+			{} as HTMLElement,
+			params,
+			(state) => states[1].push(state.phase),
+			async () => false,
+			new AbortController().signal
+		);
 		expect(await stale).toBeUndefined();
 		expect(states[0]).toEqual([]);
 		// The live view goes on: after the sandbox lookup it reaches its next stage.
@@ -194,8 +279,19 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		const { host, widgets, updates } = setup();
 		host.agentEvent(delta('c3', 'clock_mcp_get-time', '{"zone":"U'));
 		await vi.waitFor(() => expect(widgets).toHaveLength(1));
-		host.agentEvent({ type: 'done', at: 2, turnId: 't1', reason: 'aborted', iterations: 1, toolCalls: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, elapsedMs: 1 });
-		await vi.waitFor(() => expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The turn was stopped before the call was made.' } }]));
+		host.agentEvent({
+			type: 'done',
+			at: 2,
+			turnId: 't1',
+			reason: 'aborted',
+			iterations: 1,
+			toolCalls: 0,
+			usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+			elapsedMs: 1
+		});
+		await vi.waitFor(() =>
+			expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The turn was stopped before the call was made.' } }])
+		);
 		expect(host.partialInput('w1')).toBeUndefined();
 	});
 
@@ -203,8 +299,22 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		const { host, widgets, updates } = setup();
 		host.agentEvent(delta('c4', 'clock_mcp_get-time', '{}'));
 		await vi.waitFor(() => expect(widgets).toHaveLength(1));
-		host.agentEvent({ type: 'tool-error', at: 2, turnId: 't1', iteration: 1, callId: 'c4', name: 'clock_mcp_get-time', resolvedName: 'clock_mcp_get-time', error: 'The user denied the call.', code: 'denied', result: '', elapsedMs: 0 });
-		await vi.waitFor(() => expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The call did not run: The user denied the call.' } }]));
+		host.agentEvent({
+			type: 'tool-error',
+			at: 2,
+			turnId: 't1',
+			iteration: 1,
+			callId: 'c4',
+			name: 'clock_mcp_get-time',
+			resolvedName: 'clock_mcp_get-time',
+			error: 'The user denied the call.',
+			code: 'denied',
+			result: '',
+			elapsedMs: 0
+		});
+		await vi.waitFor(() =>
+			expect(updates).toEqual([{ id: 'w1', patch: { cancelled: 'The call did not run: The user denied the call.' } }])
+		);
 	});
 
 	/** A host with no servers whose sandbox lookup goes to `fetch`. */
@@ -214,7 +324,11 @@ describe('McpAppsHost with calls the model is still writing', () => {
 			serverConnected: () => false,
 			tools: registries([]),
 			callTool: async () => ({ ok: false, callId: 'x', error: 'unused', elapsedMs: 0 }),
-			canvas: { callbacks: {}, validator: { load: async () => undefined, check: () => ({ ok: false }) }, store: { get: () => undefined, update: () => undefined, remove: () => undefined } },
+			canvas: {
+				callbacks: {},
+				validator: { load: async () => undefined, check: () => ({ ok: false }) },
+				store: { get: () => undefined, update: () => undefined, remove: () => undefined }
+			},
 			send: () => undefined,
 			busy: () => false,
 			record: () => undefined,
@@ -235,7 +349,9 @@ describe('McpAppsHost with calls the model is still writing', () => {
 			expect(init?.signal).toBeInstanceOf(AbortSignal);
 			return answers.shift()!();
 		}) as typeof fetch);
-		await expect(host.sandboxOrigin()).rejects.toThrow(/did not say where the sandbox is \(Failed to fetch\).*try again/);
+		await expect(host.sandboxOrigin()).rejects.toThrow(
+			/did not say where the sandbox is \(Failed to fetch\).*try again/
+		);
 		expect(await host.sandboxOrigin()).toBe('http://127.0.0.1:4174');
 		expect(await host.sandboxOrigin()).toBe('http://127.0.0.1:4174');
 		expect(asked).toEqual(['/api/mcp-apps', '/api/mcp-apps']);

@@ -18,8 +18,8 @@
  * is added to the next message sent.
  */
 import type { AgentEvent } from '$lib/agent/events';
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
-import type { ToolRegistry } from '$lib/agent/registry';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
+import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
@@ -83,14 +83,23 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 
 	constructor(options: McpAppsHostOptions) {
 		this.#options = options;
-		this.#messages = new ViewMessageGate({ storage: options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage) });
+		this.#messages = new ViewMessageGate({
+			storage: options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage)
+		});
 		// A view may take focus only from the user's gesture inside its frame.
 		if (typeof window !== 'undefined' && typeof document !== 'undefined') {
 			installFocusGuard(window, {
 				isViewFrame: (element) => element instanceof HTMLIFrameElement && element.classList.contains('mcp-app-frame'),
 				onRefused: (frame) => {
 					const widgetId = [...this.#views].find(([, handle]) => handle.frame === frame)?.[0] ?? '';
-					this.record({ widgetId, server: frame.title.split(' — view of ').pop() ?? '', method: 'focus', direction: 'in', status: 'refused', detail: 'the view took focus without a click inside it; focus went back' });
+					this.record({
+						widgetId,
+						server: frame.title.split(' — view of ').pop() ?? '',
+						method: 'focus',
+						direction: 'in',
+						status: 'refused',
+						detail: 'the view took focus without a click inside it; focus went back'
+					});
 				}
 			});
 		}
@@ -113,14 +122,29 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		return wrapped;
 	};
 
-	async #callObserved(connection: HostConnection, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult> {
+	async #callObserved(
+		connection: HostConnection,
+		name: string,
+		args: Record<string, unknown>,
+		options?: CallOptions
+	): Promise<ToolCallResult> {
 		const tool = connection.tools.find((candidate) => candidate.name === name);
 		const resource = tool ? uiResourceUri(tool) : undefined;
-		if (!tool || !resource || this.#takeAppCall(connection.name, name, args)) return connection.callTool(name, args, options);
+		if (!tool || !resource || this.#takeAppCall(connection.name, name, args))
+			return connection.callTool(name, args, options);
 		const early = this.#streaming?.then((streaming) => streaming.claim(options?.caller?.callId));
 		const { runWithView } = await import('./host-actions');
 		const widgetId = await early;
-		return runWithView({ connection, tool, resource, args, options, canvas: this.#options.canvas, results: this.#results, ...(widgetId ? { widgetId } : {}) });
+		return runWithView({
+			connection,
+			tool,
+			resource,
+			args,
+			options,
+			canvas: this.#options.canvas,
+			results: this.#results,
+			...(widgetId ? { widgetId } : {})
+		});
 	}
 
 	/** Follows the agent's events: Views open while the model still writes their call. */
@@ -131,9 +155,13 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 				(this.#streamingNow = new StreamingCalls({
 					registry: () => this.#options.tools.registry,
 					connections: () => this.#options.connections(),
-					open: async (connection, tool, resource) => (await import('./host-actions')).openView({ connection, tool, resource, canvas: this.#options.canvas }),
+					open: async (connection, tool, resource) =>
+						(await import('./host-actions')).openView({ connection, tool, resource, canvas: this.#options.canvas }),
 					view: (widgetId) => this.#views.get(widgetId),
-					cancel: (widgetId, reason) => void import('./host-actions').then(({ updateView }) => updateView(this.#options.canvas, widgetId, { cancelled: reason }))
+					cancel: (widgetId, reason) =>
+						void import('./host-actions').then(({ updateView }) =>
+							updateView(this.#options.canvas, widgetId, { cancelled: reason })
+						)
 				}))
 		);
 		void this.#streaming.then((streaming) => streaming.event(event));
@@ -171,7 +199,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		if (params.inputPending && !params.cancelled && !this.#streamingNow?.opened(widgetId)) {
 			// Saved while the model was writing its call (the page was reloaded): that call never ran.
 			params = { ...params, cancelled: 'The page was reloaded before the call was made.' };
-			void import('./host-actions').then(({ updateView }) => updateView(this.#options.canvas, widgetId, { cancelled: params.cancelled }));
+			void import('./host-actions').then(({ updateView }) =>
+				updateView(this.#options.canvas, widgetId, { cancelled: params.cancelled })
+			);
 		}
 		const handle = mountView({ widgetId, params, container, host: this, onState, displayMode });
 		this.#views.get(widgetId)?.dispose();
@@ -197,6 +227,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 			if (ids.has(widgetId)) continue;
 			this.#views.delete(widgetId);
 			this.#context.delete(widgetId);
+			// The widget is gone: its message and context counters go with it.
+			this.#messages.forget(widgetId);
 			this.#park(handle.frame);
 			void handle.teardown();
 		}
@@ -221,7 +253,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	/** `text` with the Views' latest `ui/update-model-context`, each sent once. */
 	withModelContext(text: string): string {
 		if (!this.#context.size) return text;
-		const notes = [...this.#context.values()].map((entry) => `[Context from the view of "${entry.server}": ${entry.text}]`);
+		const notes = [...this.#context.values()].map(
+			(entry) => `[Context from the view of "${entry.server}": ${entry.text}]`
+		);
 		this.#context.clear();
 		return `${text}\n\n${notes.join('\n')}`;
 	}
@@ -233,7 +267,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	 * Rejects when the server cannot be asked (offline, too slow); the next View asks again.
 	 */
 	sandboxOrigin(): Promise<string | null> {
-		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps', { signal: AbortSignal.timeout(sandboxLookupTimeoutMs) })
+		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps', {
+			signal: AbortSignal.timeout(sandboxLookupTimeoutMs)
+		})
 			.then(async (response) => {
 				if (!response.ok) return null;
 				const body = (await response.json()) as { sandboxOrigin?: unknown };
@@ -241,7 +277,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 			})
 			.catch((error: unknown) => {
 				this.#sandbox = undefined;
-				throw new Error(`the app's server did not say where the sandbox is (${errorMessage(error)}); check that it is reachable, then try again`);
+				throw new Error(
+					`the app's server did not say where the sandbox is (${errorMessage(error)}); check that it is reachable, then try again`
+				);
 			});
 		return this.#sandbox;
 	}
@@ -255,7 +293,13 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		return this.#options.connections().find((connection) => connection.name === server);
 	}
 
-	async callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult> {
+	async callTool(request: {
+		widgetId: string;
+		server: string;
+		tool: string;
+		args: Record<string, unknown>;
+		signal?: AbortSignal;
+	}): Promise<ToolCallResult> {
 		const key = this.#appCallKey(request.server, request.tool, request.args);
 		this.#appCalls.set(key, (this.#appCalls.get(key) ?? 0) + 1);
 		try {
@@ -267,7 +311,12 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		}
 	}
 
-	async sendMessage(request: { widgetId: string; server: string; text: string; ask?: (text: string) => Promise<MessageChoice> }): Promise<{ ok: true } | { ok: false; error: string }> {
+	async sendMessage(request: {
+		widgetId: string;
+		server: string;
+		text: string;
+		ask?: (text: string) => Promise<MessageChoice>;
+	}): Promise<{ ok: true } | { ok: false; error: string }> {
 		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
 		// Without a way to ask the user (no widget on screen), nothing is sent.
 		const verdict = await this.#messages.admit(request, request.ask ?? (async () => 'deny'));
@@ -287,7 +336,9 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	}
 
 	confirm(message: string): Promise<boolean> {
-		return this.#options.confirm ? this.#options.confirm(message) : Promise.resolve(globalThis.confirm?.(message) ?? false);
+		return this.#options.confirm
+			? this.#options.confirm(message)
+			: Promise.resolve(globalThis.confirm?.(message) ?? false);
 	}
 
 	theme(): 'light' | 'dark' {

@@ -28,7 +28,8 @@
  */
 
 /** A host source: scheme, host (optionally `*.` for subdomains), optional port and path. */
-const originPattern = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[a-z0-9._~%!$&'()*+=:@/-]*)?$/i;
+const originPattern =
+	/^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[a-z0-9._~%!$&'()*+=:@/-]*)?$/i;
 
 /** The spec's default when a resource declares no CSP. */
 export const restrictiveDefault = [
@@ -57,7 +58,7 @@ export function cleanDomains(value) {
 	for (const entry of value.slice(0, 64)) {
 		if (typeof entry === 'string' && entry.length <= 256 && originPattern.test(entry) && !entry.includes("'")) {
 			if (!kept.includes(entry)) kept.push(entry);
-		} else dropped.push(typeof entry === 'string' ? entry.slice(0, 80) : JSON.stringify(entry) ?? String(entry));
+		} else dropped.push(typeof entry === 'string' ? entry.slice(0, 80) : (JSON.stringify(entry) ?? String(entry)));
 	}
 	return { kept, dropped };
 }

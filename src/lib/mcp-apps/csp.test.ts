@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allowAttribute, buildViewCsp, restrictiveDefault } from './csp.js';
 
 function directives(policy: string): Map<string, string[]> {
-	return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+	return new Map(
+		policy
+			.split(';')
+			.map((part) => part.trim().split(/\s+/))
+			.map(([name, ...values]) => [name, values])
+	);
 }
 
 describe('the View CSP', () => {
@@ -52,7 +57,16 @@ describe('the View CSP', () => {
 
 	it('is never loosened by keywords, wildcards, schemes or injected directives', () => {
 		const csp = buildViewCsp({
-			connectDomains: ['*', 'https:', "'unsafe-eval'", 'https://ok.example; script-src *', 'https://a.example https://b.example', 'data:', 'javascript:alert(1)', 42],
+			connectDomains: [
+				'*',
+				'https:',
+				"'unsafe-eval'",
+				'https://ok.example; script-src *',
+				'https://a.example https://b.example',
+				'data:',
+				'javascript:alert(1)',
+				42
+			],
 			resourceDomains: ["https://x.example'", 'https://fine.example,https://evil.example', 'http://127.0.0.1:8080']
 		});
 		const parsed = directives(csp.policy);
@@ -67,7 +81,9 @@ describe('the View CSP', () => {
 
 describe('the View’s permissions', () => {
 	it('maps the four declared permissions to the allow attribute and ignores the rest', () => {
-		expect(allowAttribute({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} })).toBe('camera; microphone; geolocation; clipboard-write');
+		expect(allowAttribute({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} })).toBe(
+			'camera; microphone; geolocation; clipboard-write'
+		);
 		expect(allowAttribute({ camera: {}, usb: {}, 'display-capture': {} })).toBe('camera');
 		expect(allowAttribute(undefined)).toBe('');
 		expect(allowAttribute('camera')).toBe('');

@@ -3,19 +3,17 @@
  * (server/sandbox/proxy.js) already makes a View's `focus()` calls do nothing unless the user
  * just interacted with that View; this guard is the page's second line. When focus enters a
  * View's frame, the page's user activation must be active (a click or key press happened
- * recently) and must not come from the page itself (no key press in the page within the
- * activation window, no pointer press within POINTER_WINDOW_MS) — so it came from inside a
- * frame. Otherwise focus goes back where it was and the console says so.
+ * recently) and the user must not be typing in the page (no key press there in the last
+ * second). A pointer press in the page does not count: a click that goes on into
+ * a view is the user's own gesture there. Otherwise focus goes back where it was and the console says so.
  *
  * What remains: the page learns of a focus change only after it happened (the frame runs in
  * another process), so a keystroke typed in that instant could reach the View before focus
  * is taken back.
  */
 
-/** How long a key press in the page counts as the user typing there (Chrome's transient activation). */
-export const ACTIVATION_WINDOW_MS = 5_000;
-/** How long a pointer press in the page counts as the user working there. */
-export const POINTER_WINDOW_MS = 1_500;
+/** How long after a key press in the page the user counts as typing there. */
+export const TYPING_WINDOW_MS = 1_000;
 
 export interface FocusGuardOptions {
 	/** Whether an element is a View's frame. */
@@ -31,13 +29,13 @@ export interface FocusGuardOptions {
 export function installFocusGuard(win: Window, options: FocusGuardOptions): () => void {
 	const doc = win.document;
 	const now = options.now ?? (() => Date.now());
-	const activation = options.activation ?? (() => (win.navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? false);
+	const activation =
+		options.activation ??
+		(() => (win.navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? false);
 	let lastKey = Number.NEGATIVE_INFINITY;
-	let lastPointer = Number.NEGATIVE_INFINITY;
 	let previous: HTMLElement | undefined;
 
 	const key = () => void (lastKey = now());
-	const pointer = () => void (lastPointer = now());
 	const focusIn = (event: FocusEvent) => {
 		const target = event.target as Element | null;
 		if (target instanceof HTMLElement && !options.isViewFrame(target)) previous = target;
@@ -48,7 +46,7 @@ export function installFocusGuard(win: Window, options: FocusGuardOptions): () =
 		win.setTimeout(() => {
 			const active = doc.activeElement;
 			if (!options.isViewFrame(active)) return;
-			const busyElsewhere = now() - lastKey < ACTIVATION_WINDOW_MS || now() - lastPointer < POINTER_WINDOW_MS;
+			const busyElsewhere = now() - lastKey < TYPING_WINDOW_MS;
 			if (activeAtBlur && !busyElsewhere) return;
 			const frame = active as HTMLIFrameElement;
 			if (previous?.isConnected) previous.focus({ preventScroll: true });
@@ -57,12 +55,10 @@ export function installFocusGuard(win: Window, options: FocusGuardOptions): () =
 		}, 0);
 	};
 	doc.addEventListener('keydown', key, true);
-	doc.addEventListener('pointerdown', pointer, true);
 	doc.addEventListener('focusin', focusIn, true);
 	win.addEventListener('blur', blur);
 	return () => {
 		doc.removeEventListener('keydown', key, true);
-		doc.removeEventListener('pointerdown', pointer, true);
 		doc.removeEventListener('focusin', focusIn, true);
 		win.removeEventListener('blur', blur);
 	};

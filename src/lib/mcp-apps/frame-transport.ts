@@ -55,7 +55,10 @@ export class FrameTransport implements Transport {
 		if (!isPlainObject(data) || data.jsonrpc !== '2.0') return;
 		if (data.method === violationMethod) {
 			const params = isPlainObject(data.params) ? data.params : {};
-			this.#hooks.onViolation({ directive: String(params.directive ?? ''), blockedUri: String(params.blockedUri ?? '') });
+			this.#hooks.onViolation({
+				directive: String(params.directive ?? ''),
+				blockedUri: String(params.blockedUri ?? '')
+			});
 			return;
 		}
 		const message = data as unknown as JSONRPCMessage;

@@ -3,11 +3,19 @@
  * call of its tool and keeping the result with the widget, and running a View's own calls
  * under the agent's registry name.
  */
-import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/direct-call';
+import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { UiCallbacks } from '$lib/agent/types';
-import { AutoUiError, errorMessage, randomId, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition } from '$lib/shared';
+import {
+	AutoUiError,
+	errorMessage,
+	randomId,
+	safeStringify,
+	type CallOptions,
+	type ToolCallResult,
+	type ToolDefinition
+} from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
-import { providerName, type ToolRegistry } from '$lib/agent/registry';
+import { providerName, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { HostConnection } from './apps-host';
 
 /** The most of a result a widget record keeps (the live View gets it whole). */
@@ -16,8 +24,14 @@ export const maxKeptResultChars = 256 * 1024;
 /** The canvas as the host changes it (the model's `canvas update` may not touch a View). */
 export interface ViewCanvas {
 	callbacks: UiCallbacks;
-	validator: { load(): Promise<void>; check(type: string, params: unknown): { ok: true; value: Record<string, unknown> } | { ok: false } };
-	store: { get(id: string): { type: string; params: Record<string, unknown> } | undefined; update(id: string, params: Record<string, unknown>, source: 'agent'): unknown };
+	validator: {
+		load(): Promise<void>;
+		check(type: string, params: unknown): { ok: true; value: Record<string, unknown> } | { ok: false };
+	};
+	store: {
+		get(id: string): { type: string; params: Record<string, unknown> } | undefined;
+		update(id: string, params: Record<string, unknown>, source: 'agent'): unknown;
+	};
 }
 
 /** Merges `patch` into a View widget's params (checked like every change), as one step. */
@@ -43,7 +57,10 @@ export interface ViewCall {
 }
 
 /** Opens the `mcp-app` widget of a call; `input` absent: the input is still streaming. */
-export async function openView(call: Pick<ViewCall, 'connection' | 'tool' | 'resource' | 'canvas'>, input?: Record<string, unknown>): Promise<string | undefined> {
+export async function openView(
+	call: Pick<ViewCall, 'connection' | 'tool' | 'resource' | 'canvas'>,
+	input?: Record<string, unknown>
+): Promise<string | undefined> {
 	const { connection, tool, resource, canvas } = call;
 	try {
 		await canvas.validator.load();
@@ -87,7 +104,15 @@ export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
 		const kept =
 			size <= maxKeptResultChars
 				? result
-				: { content: [{ type: 'text', text: `The result (${size} characters) was too large to keep with the canvas; call the tool again to see it whole.` }], isError: true };
+				: {
+						content: [
+							{
+								type: 'text',
+								text: `The result (${size} characters) was too large to keep with the canvas; call the tool again to see it whole.`
+							}
+						],
+						isError: true
+					};
 		updateView(canvas, widgetId, { toolResult: kept });
 	}
 	return result;
@@ -95,7 +120,9 @@ export async function runWithView(call: ViewCall): Promise<ToolCallResult> {
 
 /** `{server}_mcp_{tool}` as the agent's registry names it (give the one with View-only tools). */
 export function appToolName(registry: ToolRegistry, server: string, tool: string): string | undefined {
-	const entry = registry.servers.find((candidate) => candidate.layer.protocol === 'mcp' && candidate.layer.serverName === server);
+	const entry = registry.servers.find(
+		(candidate) => candidate.layer.protocol === 'mcp' && candidate.layer.serverName === server
+	);
 	return entry ? providerName(registry, entry, tool) : undefined;
 }
 
@@ -106,7 +133,11 @@ export async function runAppCall(
 	callTool: (request: DirectCallRequest) => Promise<DirectCallOutcome>
 ): Promise<ToolCallResult> {
 	const name = appToolName(registry, request.server, request.tool);
-	if (!name) throw new AutoUiError('unknown_tool', `Tool "${request.tool}" of "${request.server}" is not available right now (is the server connected?).`);
+	if (!name)
+		throw new AutoUiError(
+			'unknown_tool',
+			`Tool "${request.tool}" of "${request.server}" is not available right now (is the server connected?).`
+		);
 	const outcome = await callTool({ tool: name, args: request.args, origin: 'app', signal: request.signal });
 	if (outcome.result) return outcome.result;
 	throw new AutoUiError('internal', outcome.error ?? 'the call failed');

@@ -11,7 +11,12 @@ export interface ViewConnection {
 	readonly status: string;
 	/** Every tool of the server (app-only ones included). */
 	readonly tools: ToolDefinition[];
-	withClient<T>(action: (client: { readResource(params: { uri: string }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> }) => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>;
+	withClient<T>(
+		action: (client: {
+			readResource(params: { uri: string }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+		}) => Promise<T>,
+		options?: { signal?: AbortSignal }
+	): Promise<T>;
 }
 
 /** A View's console entry before the host stamps it. */
@@ -23,9 +28,20 @@ export interface ViewHostPort {
 	sandboxOrigin(): Promise<string | null>;
 	connection(server: string): ViewConnection | undefined;
 	/** Runs a View's `tools/call` through the agent's call path (origin `app`); checked by the caller. */
-	callTool(request: { widgetId: string; server: string; tool: string; args: Record<string, unknown>; signal?: AbortSignal }): Promise<ToolCallResult>;
+	callTool(request: {
+		widgetId: string;
+		server: string;
+		tool: string;
+		args: Record<string, unknown>;
+		signal?: AbortSignal;
+	}): Promise<ToolCallResult>;
 	/** Puts a View's `ui/message` in the chat and starts a turn. */
-	sendMessage(request: { widgetId: string; server: string; text: string; ask?: (text: string) => Promise<'once' | 'always' | 'deny'> }): Promise<{ ok: true } | { ok: false; error: string }>;
+	sendMessage(request: {
+		widgetId: string;
+		server: string;
+		text: string;
+		ask?: (text: string) => Promise<'once' | 'always' | 'deny'>;
+	}): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Keeps a View's `ui/update-model-context` for the next model request (undefined clears it). */
 	setModelContext(widgetId: string, server: string, text: string | undefined): void;
 	/** Asks the user; resolves true when they agree. */

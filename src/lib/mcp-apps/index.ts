@@ -5,6 +5,14 @@
  */
 export { McpAppsHost, type McpAppsHostOptions, type HostConnection } from './apps-host';
 export { mcpAppsContextKey } from './context';
-export { uiExtensionId, viewMimeType, uiResourceUri, toolVisibility, isModelVisible, isAppCallable, splitByVisibility } from './tool-meta';
+export {
+	uiExtensionId,
+	viewMimeType,
+	uiResourceUri,
+	toolVisibility,
+	isModelVisible,
+	isAppCallable,
+	splitByVisibility
+} from './tool-meta';
 export { checkAppToolCall, type AppCallVerdict } from './app-call-policy';
 export type { ViewHandle, ViewHostPort, ViewState } from './host-port';

@@ -3,7 +3,10 @@ import { InputDelivery } from './input-delivery';
 
 function setup() {
 	const sent: string[] = [];
-	const delivery = new InputDelivery({ partial: (args) => sent.push(`partial ${JSON.stringify(args)}`), input: (args) => sent.push(`input ${JSON.stringify(args)}`) });
+	const delivery = new InputDelivery({
+		partial: (args) => sent.push(`partial ${JSON.stringify(args)}`),
+		input: (args) => sent.push(`input ${JSON.stringify(args)}`)
+	});
 	return { sent, delivery };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '$lib/shared/testing';
-import { MAX_CONTEXT_UPDATES_PER_MINUTE, MAX_CONTEXT_VIEWS, MAX_PER_MINUTE, ViewMessageGate, type MessageChoice } from './message-gate';
+import {
+	MAX_CONTEXT_UPDATES_PER_MINUTE,
+	MAX_CONTEXT_VIEWS,
+	MAX_PER_MINUTE,
+	ViewMessageGate,
+	type MessageChoice
+} from './message-gate';
 
 function gate() {
 	let now = 1_000_000;
@@ -14,23 +20,39 @@ describe('messages from views', () => {
 		const { subject, storage, tick } = gate();
 		let asks = 0;
 		const answer = (choice: MessageChoice) => async () => (asks++, choice);
-		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'one' }, answer('once'))).toEqual({ ok: true, text: '[Message from the view of "s"] one' });
+		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'one' }, answer('once'))).toEqual({
+			ok: true,
+			text: '[Message from the view of "s"] one'
+		});
 		tick(3_000);
-		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'two' }, answer('always'))).toMatchObject({ ok: true });
+		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'two' }, answer('always'))).toMatchObject({
+			ok: true
+		});
 		tick(3_000);
-		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'three' }, answer('deny'))).toMatchObject({ ok: true });
+		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'three' }, answer('deny'))).toMatchObject({
+			ok: true
+		});
 		expect(asks).toBe(2);
 		expect(new ViewMessageGate({ storage }).alwaysAllowed).toEqual(['s']);
 		subject.revoke('s');
 		tick(3_000);
-		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'four' }, answer('deny'))).toMatchObject({ ok: false });
+		expect(await subject.admit({ widgetId: 'w', server: 's', text: 'four' }, answer('deny'))).toMatchObject({
+			ok: false
+		});
 	});
 
 	it('refuses other messages of a view while the user has not answered, and rate-limits a flood', async () => {
 		const { subject, tick } = gate();
 		let release: (choice: MessageChoice) => void = () => undefined;
-		const first = subject.admit({ widgetId: 'w', server: 's', text: 'a' }, () => new Promise((resolve) => (release = resolve)));
-		const flood = await Promise.all(Array.from({ length: 500 }, (_, index) => subject.admit({ widgetId: 'w', server: 's', text: `spam ${index}` }, async () => 'once')));
+		const first = subject.admit(
+			{ widgetId: 'w', server: 's', text: 'a' },
+			() => new Promise((resolve) => (release = resolve))
+		);
+		const flood = await Promise.all(
+			Array.from({ length: 500 }, (_, index) =>
+				subject.admit({ widgetId: 'w', server: 's', text: `spam ${index}` }, async () => 'once')
+			)
+		);
 		expect(flood.every((verdict) => !verdict.ok)).toBe(true);
 		release('always');
 		expect(await first).toMatchObject({ ok: true });

@@ -63,13 +63,17 @@ export class ViewMessageGate {
 	 * through `ask` unless the server is always allowed). Resolves with the text to send,
 	 * marked as coming from the View, or why it was refused (told to the View).
 	 */
-	async admit(request: { widgetId: string; server: string; text: string }, ask: (text: string) => Promise<MessageChoice>): Promise<Verdict> {
+	async admit(
+		request: { widgetId: string; server: string; text: string },
+		ask: (text: string) => Promise<MessageChoice>
+	): Promise<Verdict> {
 		const { widgetId, server } = request;
 		const text = request.text.slice(0, MAX_MESSAGE_CHARS);
 		if (this.#asking.has(widgetId)) return { ok: false, error: 'the user has not answered the previous message yet' };
 		const now = this.#now();
 		const recent = (this.#sent.get(widgetId) ?? []).filter((at) => now - at < 60_000);
-		if (recent.length && now - recent[recent.length - 1] < MIN_INTERVAL_MS) return { ok: false, error: `one message every ${MIN_INTERVAL_MS / 1000} seconds` };
+		if (recent.length && now - recent[recent.length - 1] < MIN_INTERVAL_MS)
+			return { ok: false, error: `one message every ${MIN_INTERVAL_MS / 1000} seconds` };
 		if (recent.length >= MAX_PER_MINUTE) return { ok: false, error: `at most ${MAX_PER_MINUTE} messages a minute` };
 		if (!this.alwaysAllowed.includes(server)) {
 			this.#asking.add(widgetId);

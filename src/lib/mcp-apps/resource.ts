@@ -35,7 +35,10 @@ export function parseViewResource(uri: string, result: unknown): ViewResource {
 	const item = contents.find((content) => content.uri === uri) ?? contents[0];
 	if (!item) throw new AutoUiError('invalid_argument', `The server returned no content for ${uri}.`);
 	if (!isViewType(item.mimeType)) {
-		throw new AutoUiError('invalid_argument', `${uri} is of type ${JSON.stringify(item.mimeType ?? 'unknown')}, not ${viewMimeType}; this app renders only MCP App HTML views.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`${uri} is of type ${JSON.stringify(item.mimeType ?? 'unknown')}, not ${viewMimeType}; this app renders only MCP App HTML views.`
+		);
 	}
 	let html: string;
 	if (typeof item.text === 'string') html = item.text;
@@ -46,7 +49,11 @@ export function parseViewResource(uri: string, result: unknown): ViewResource {
 			throw new AutoUiError('invalid_argument', `${uri}: its blob is not valid base64.`);
 		}
 	} else throw new AutoUiError('invalid_argument', `${uri} has neither text nor blob content.`);
-	if (html.length > maxViewBytes) throw new AutoUiError('limit_exceeded', `${uri} is ${html.length} characters; views over ${maxViewBytes} are not loaded.`);
+	if (html.length > maxViewBytes)
+		throw new AutoUiError(
+			'limit_exceeded',
+			`${uri} is ${html.length} characters; views over ${maxViewBytes} are not loaded.`
+		);
 	const meta = isPlainObject(item._meta) && isPlainObject(item._meta.ui) ? item._meta.ui : {};
 	return {
 		html,

@@ -7,7 +7,7 @@
  */
 import type { AgentEvent } from '$lib/agent/events';
 import { partialArguments } from '$lib/agent/partial-json';
-import { resolveToolName, type ToolRegistry } from '$lib/agent/registry';
+import { resolveToolName, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolDefinition } from '$lib/shared';
 import type { HostConnection } from './apps-host';
 import type { ViewHandle } from './host-port';
@@ -75,7 +75,13 @@ export class StreamingCalls {
 			case 'done':
 				for (const [callId, call] of this.#calls) {
 					if (call && call.turnId !== event.turnId) continue;
-					if (call) this.#end(callId, event.reason === 'aborted' ? 'The turn was stopped before the call was made.' : 'The model did not make the call.');
+					if (call)
+						this.#end(
+							callId,
+							event.reason === 'aborted'
+								? 'The turn was stopped before the call was made.'
+								: 'The model did not make the call.'
+						);
 					this.#calls.delete(callId);
 				}
 				return;

@@ -19,11 +19,11 @@ import { errorMessage, isPlainObject, safeStringify, type ToolCallResult } from 
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
 import { FrameTransport } from './frame-transport';
-import { checkAppToolCall } from './app-call-policy';
 import { containerDimensions, environmentContext } from './host-context';
 import type { ViewHandle, ViewHostPort, ViewState } from './host-port';
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
+import { wireViewRequests } from './view-requests';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
@@ -48,15 +48,6 @@ const hostCapabilities: McpUiHostCapabilities = {
 function preview(value: unknown, max = 300): string {
 	const text = typeof value === 'string' ? value : safeStringify(value);
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The text of content blocks (others are named, not inlined). */
-function contentText(content: unknown): string {
-	if (!Array.isArray(content)) return '';
-	return content
-		.map((block) => (isPlainObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : isPlainObject(block) ? `[${String(block.type)}]` : ''))
-		.filter(Boolean)
-		.join('\n');
 }
 
 /** Options of {@link mountView}. */
@@ -171,7 +162,7 @@ export function mountView(options: MountOptions): ViewHandle {
 			direction: direction === 'in' ? 'out' : 'in',
 			status: error ? (error.code === -32001 ? 'refused' : 'error') : 'ok',
 			elapsedMs: Math.round(performance.now() - request.started),
-			detail: preview(error ? `${String(error.message ?? 'error')}` : record.result ?? {})
+			detail: preview(error ? `${String(error.message ?? 'error')}` : (record.result ?? {}))
 		});
 	}
 
@@ -196,81 +187,28 @@ export function mountView(options: MountOptions): ViewHandle {
 			...environmentContext(host.theme()),
 			displayMode: fullscreen ? 'fullscreen' : 'inline',
 			containerDimensions: containerDimensions(container),
-			toolInfo: { tool: host.connection(server)?.tools.find((tool) => tool.name === params.tool) ?? { name: params.tool, inputSchema: { type: 'object' } } }
+			toolInfo: {
+				tool: host.connection(server)?.tools.find((tool) => tool.name === params.tool) ?? {
+					name: params.tool,
+					inputSchema: { type: 'object' }
+				}
+			}
 		} as McpUiHostContext;
 	}
 
-	function refused(message: string): Error {
-		return Object.assign(new Error(message), { code: -32001 });
-	}
-
 	function wire(app: AppBridge): void {
-		app.oncalltool = async (request, extra) => {
-			const connection = host.connection(server);
-			const verdict = checkAppToolCall({ server, name: request.name, tools: connection?.tools });
-			if (!verdict.ok) throw refused(verdict.message);
-			const args = isPlainObject(request.arguments) ? request.arguments : {};
-			const result = await host.callTool({ widgetId, server, tool: verdict.tool.name, args, signal: extra.mcpReq.signal });
-			return result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
-		};
-		app.onreadresource = async (request, extra) => {
-			const connection = host.connection(server);
-			if (!connection) throw refused(`MCP server "${server}" is not connected.`);
-			return (await connection.withClient((client) => client.readResource({ uri: request.uri }, { signal: extra.mcpReq.signal }))) as Awaited<
-				ReturnType<NonNullable<AppBridge['onreadresource']>>
-			>;
-		};
-		app.onmessage = async (request) => {
-			const text = contentText(request.content).trim();
-			if (!text) return { isError: true };
-			const sent = await host.sendMessage({ widgetId, server, text, ask: askToSend });
-			return sent.ok ? {} : { isError: true };
-		};
-		app.onupdatemodelcontext = async (request) => {
-			const text = [contentText(request.content), request.structuredContent ? safeStringify(request.structuredContent) : ''].filter(Boolean).join('\n');
-			host.setModelContext(widgetId, server, text || undefined);
-			return {};
-		};
-		app.onopenlink = async (request) => {
-			let url: URL;
-			try {
-				url = new URL(request.url);
-			} catch {
-				return { isError: true };
-			}
-			if (url.protocol !== 'https:' && url.protocol !== 'http:') return { isError: true };
-			if (!(await host.confirm(`The view of "${server}" wants to open ${url.href}. Open it in a new tab?`))) return { isError: true };
-			window.open(url.href, '_blank', 'noopener,noreferrer');
-			return {};
-		};
-		app.ondownloadfile = async (request) => {
-			const files = (request.contents ?? []).flatMap((item) => {
-				if (item.type !== 'resource') return [];
-				const resource = item.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
-				const name = resource.uri.split('/').pop() || 'download';
-				const body = typeof resource.text === 'string' ? resource.text : Uint8Array.from(atob(resource.blob ?? ''), (char) => char.charCodeAt(0));
-				return [{ name, blob: new Blob([body], { type: resource.mimeType ?? 'application/octet-stream' }) }];
-			});
-			if (!files.length) return { isError: true };
-			if (!(await host.confirm(`The view of "${server}" wants to save ${files.map((file) => file.name).join(', ')}. Download?`))) return { isError: true };
-			for (const file of files) {
-				const link = document.createElement('a');
-				link.href = URL.createObjectURL(file.blob);
-				link.download = file.name;
-				link.click();
-				setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-			}
-			return {};
-		};
+		wireViewRequests(app, { widgetId, server, host, askToSend });
 		app.onrequestdisplaymode = async (request) => {
 			const wanted = request.mode === 'fullscreen' ? true : request.mode === 'inline' ? false : fullscreen;
 			const declared = app.getAppCapabilities()?.availableDisplayModes;
-			if (declared && !declared.includes(wanted ? 'fullscreen' : 'inline')) return { mode: fullscreen ? 'fullscreen' : 'inline' };
+			if (declared && !declared.includes(wanted ? 'fullscreen' : 'inline'))
+				return { mode: fullscreen ? 'fullscreen' : 'inline' };
 			fullscreen = await options.displayMode(wanted);
 			return { mode: fullscreen ? 'fullscreen' : 'inline' };
 		};
 		app.onsizechange = ({ height }) => {
-			if (frame && typeof height === 'number' && height > 0) frame.style.minHeight = `${Math.min(Math.round(height), 4000)}px`;
+			if (frame && typeof height === 'number' && height > 0)
+				frame.style.minHeight = `${Math.min(Math.round(height), 4000)}px`;
 		};
 		app.onloggingmessage = () => undefined;
 		app.onrequestteardown = () => host.requestClose(widgetId);
@@ -287,20 +225,29 @@ export function mountView(options: MountOptions): ViewHandle {
 		state({ phase: 'loading', message: 'Finding the view sandbox…' });
 		const origin = await host.sandboxOrigin();
 		if (!origin) {
-			fail('MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.');
+			fail(
+				'MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.'
+			);
 			return;
 		}
 		if (origin === location.origin) {
-			fail(`This view is not shown: its sandbox (${origin}) has the same origin as the app, so it could reach the app's data. Serve the sandbox from another origin (SANDBOX_ORIGIN).`);
+			fail(
+				`This view is not shown: its sandbox (${origin}) has the same origin as the app, so it could reach the app's data. Serve the sandbox from another origin (SANDBOX_ORIGIN).`
+			);
 			return;
 		}
 		const connection = host.connection(server);
 		if (!connection || connection.status !== 'connected') {
-			state({ phase: 'waiting', message: `Connect the MCP server "${server}"${params.endpoint ? ` (${params.endpoint})` : ''} to show its view.` });
+			state({
+				phase: 'waiting',
+				message: `Connect the MCP server "${server}"${params.endpoint ? ` (${params.endpoint})` : ''} to show its view.`
+			});
 			return;
 		}
 		state({ phase: 'loading', message: `Loading ${params.resource}…` });
-		const read = await connection.withClient((client) => client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs }));
+		const read = await connection.withClient((client) =>
+			client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs })
+		);
 		const resource = parseViewResource(params.resource, read);
 		if (disposed) return;
 		const csp = buildViewCsp(resource.csp);
@@ -323,13 +270,27 @@ export function mountView(options: MountOptions): ViewHandle {
 		bridge = app;
 		wire(app);
 		app.onsandboxready = () => {
-			void app.sendSandboxResourceReady({ html: resource.html, ...(isPlainObject(resource.csp) ? { csp: resource.csp } : {}), ...(isPlainObject(resource.permissions) ? { permissions: resource.permissions } : {}) });
+			void app.sendSandboxResourceReady({
+				html: resource.html,
+				...(isPlainObject(resource.csp) ? { csp: resource.csp } : {}),
+				...(isPlainObject(resource.permissions) ? { permissions: resource.permissions } : {})
+			});
 		};
 		transport = new FrameTransport(frame, origin, {
 			onTraffic: traffic,
 			onViolation: ({ directive, blockedUri }) => {
-				host.record({ widgetId, server, method: 'csp-violation', direction: 'in', status: 'refused', detail: `${directive} blocked ${blockedUri || '(inline)'}` });
-				if (/^(https?|wss?):/.test(blockedUri)) fail(`The view tried to reach ${blockedUri}, which its server did not declare (${directive}); it was stopped.`);
+				host.record({
+					widgetId,
+					server,
+					method: 'csp-violation',
+					direction: 'in',
+					status: 'refused',
+					detail: `${directive} blocked ${blockedUri || '(inline)'}`
+				});
+				if (/^(https?|wss?):/.test(blockedUri))
+					fail(
+						`The view tried to reach ${blockedUri}, which its server did not declare (${directive}); it was stopped.`
+					);
 			},
 			onFlood: (count) => fail(`The view sent ${count} messages within a second and was stopped.`)
 		});
@@ -341,7 +302,10 @@ export function mountView(options: MountOptions): ViewHandle {
 		if (allow) frame.setAttribute('allow', allow);
 		frame.src = `${origin}/proxy?${search}`;
 		handshake = setTimeout(() => {
-			if (!initialized) fail(`The view did not complete its handshake within ${handshakeTimeoutMs / 1000} s (no ui/notifications/initialized).`);
+			if (!initialized)
+				fail(
+					`The view did not complete its handshake within ${handshakeTimeoutMs / 1000} s (no ui/notifications/initialized).`
+				);
 		}, handshakeTimeoutMs);
 		resizeObserver = new ResizeObserver(() => {
 			if (initialized) void app.sendHostContextChange({ containerDimensions: containerDimensions(container) });
@@ -356,7 +320,10 @@ export function mountView(options: MountOptions): ViewHandle {
 			return frame;
 		},
 		update(next) {
-			const changed = next.toolResult !== params.toolResult || next.cancelled !== params.cancelled || next.inputPending !== params.inputPending;
+			const changed =
+				next.toolResult !== params.toolResult ||
+				next.cancelled !== params.cancelled ||
+				next.inputPending !== params.inputPending;
 			params = next;
 			takeInput();
 			if (changed) deliver();
@@ -367,10 +334,18 @@ export function mountView(options: MountOptions): ViewHandle {
 		displayModeChanged(isFullscreen) {
 			if (isFullscreen === fullscreen) return;
 			fullscreen = isFullscreen;
-			if (bridge && initialized) void bridge.sendHostContextChange({ displayMode: fullscreen ? 'fullscreen' : 'inline', containerDimensions: containerDimensions(container) });
+			if (bridge && initialized)
+				void bridge.sendHostContextChange({
+					displayMode: fullscreen ? 'fullscreen' : 'inline',
+					containerDimensions: containerDimensions(container)
+				});
 		},
 		themeChanged() {
-			if (bridge && initialized) void bridge.sendHostContextChange({ theme: host.theme(), styles: environmentContext(host.theme()).styles as McpUiHostContext['styles'] });
+			if (bridge && initialized)
+				void bridge.sendHostContextChange({
+					theme: host.theme(),
+					styles: environmentContext(host.theme()).styles as McpUiHostContext['styles']
+				});
 		},
 		async teardown() {
 			if (bridge && initialized && !failed) {

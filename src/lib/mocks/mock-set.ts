@@ -46,10 +46,14 @@ export function parseMock(value: unknown, field = 'mock'): ToolMock {
 	for (const key of ['server', 'tool'] as const) {
 		if (typeof value[key] !== 'string' || !value[key]) fail(`${field}.${key}`, 'must be a non-empty string.');
 	}
-	if (!protocols.includes(value.protocol as ToolProtocol)) fail(`${field}.protocol`, `must be one of ${protocols.join(', ')}.`);
-	if (value.template !== undefined && typeof value.template !== 'string') fail(`${field}.template`, 'must be a string.');
-	if (value.result === undefined && value.template === undefined) fail(`${field}.result`, 'a mock needs a result or a template.');
-	if (value.isError !== undefined && typeof value.isError !== 'boolean') fail(`${field}.isError`, 'must be true or false.');
+	if (!protocols.includes(value.protocol as ToolProtocol))
+		fail(`${field}.protocol`, `must be one of ${protocols.join(', ')}.`);
+	if (value.template !== undefined && typeof value.template !== 'string')
+		fail(`${field}.template`, 'must be a string.');
+	if (value.result === undefined && value.template === undefined)
+		fail(`${field}.result`, 'a mock needs a result or a template.');
+	if (value.isError !== undefined && typeof value.isError !== 'boolean')
+		fail(`${field}.isError`, 'must be true or false.');
 	return {
 		server: value.server as string,
 		protocol: value.protocol as ToolProtocol,
@@ -69,11 +73,17 @@ export function parseScenario(input: unknown): MockScenario {
 			fail('scenario', `is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
 		}
 	}
-	if (!isPlainObject(value) || value.format !== 'autoui-mock-scenario') fail('format', 'must be "autoui-mock-scenario" (a file exported from the mocks panel).');
+	if (!isPlainObject(value) || value.format !== 'autoui-mock-scenario')
+		fail('format', 'must be "autoui-mock-scenario" (a file exported from the mocks panel).');
 	if (value.version !== 1) fail('version', `must be 1, not ${JSON.stringify(value.version)}.`);
 	if (!Array.isArray(value.mocks)) fail('mocks', 'must be a list.');
 	const name = typeof value.name === 'string' && value.name.trim() ? value.name.trim() : 'Scenario';
-	return { format: 'autoui-mock-scenario', version: 1, name, mocks: value.mocks.map((mock, index) => parseMock(mock, `mocks[${index}]`)) };
+	return {
+		format: 'autoui-mock-scenario',
+		version: 1,
+		name,
+		mocks: value.mocks.map((mock, index) => parseMock(mock, `mocks[${index}]`))
+	};
 }
 
 /** A scenario of the given mocks. */

@@ -27,9 +27,9 @@ export class MockStore {
 	constructor(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = browserStorage()) {
 		this.#storage = storage;
 		const active = tryParseJson(this.#read(activeKey));
-		this.#mocks = Array.isArray(active) ? active.flatMap((item) => (this.#safe(() => parseMock(item)) ?? [])) : [];
+		this.#mocks = Array.isArray(active) ? active.flatMap((item) => this.#safe(() => parseMock(item)) ?? []) : [];
 		const saved = tryParseJson(this.#read(scenariosKey));
-		this.#scenarios = Array.isArray(saved) ? saved.flatMap((item) => (this.#safe(() => parseScenario(item)) ?? [])) : [];
+		this.#scenarios = Array.isArray(saved) ? saved.flatMap((item) => this.#safe(() => parseScenario(item)) ?? []) : [];
 	}
 
 	/** The mocks in use. */
@@ -124,8 +124,10 @@ export class MockStore {
 			this.#storage?.setItem(activeKey, JSON.stringify(this.#mocks));
 			this.#storage?.setItem(scenariosKey, JSON.stringify(this.#scenarios));
 		} catch (error) {
-			throw new AutoUiError('internal', `The mocks could not be saved on this device (${errorMessage(error)}); they apply for this visit.`);
+			throw new AutoUiError(
+				'internal',
+				`The mocks could not be saved on this device (${errorMessage(error)}); they apply for this visit.`
+			);
 		}
 	}
 }
-

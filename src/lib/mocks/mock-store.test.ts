@@ -6,15 +6,26 @@ import { parseScenario } from './mock-set';
 
 describe('mock mode', () => {
 	it('answers a mocked tool from its mock, marked, without calling the server', async () => {
-		const server = createMemoryToolServer('weather', 'mcp', [{ name: 'now', inputSchema: { type: 'object' }, handler: () => ({ temperature: 30 }) }, { name: 'other', inputSchema: { type: 'object' } }]);
+		const server = createMemoryToolServer('weather', 'mcp', [
+			{ name: 'now', inputSchema: { type: 'object' }, handler: () => ({ temperature: 30 }) },
+			{ name: 'other', inputSchema: { type: 'object' } }
+		]);
 		const store = new MockStore(memoryStorage());
 		store.set({ server: 'weather', protocol: 'mcp', tool: 'now', template: '{"city": "{{city}}", "temperature": -2}' });
 		const [wrapped] = store.wrap([server]);
-		expect(await wrapped.callTool('now', { city: 'Oslo' })).toEqual({ content: [{ type: 'text', text: '{"city":"Oslo","temperature":-2}' }], structuredContent: { city: 'Oslo', temperature: -2 }, mocked: true });
+		expect(await wrapped.callTool('now', { city: 'Oslo' })).toEqual({
+			content: [{ type: 'text', text: '{"city":"Oslo","temperature":-2}' }],
+			structuredContent: { city: 'Oslo', temperature: -2 },
+			mocked: true
+		});
 		await wrapped.callTool('other', {});
 		expect(server.calls.map((call) => call.name)).toEqual(['other']);
 		store.set({ server: 'weather', protocol: 'mcp', tool: 'now', result: 'Service down', isError: true });
-		expect(await wrapped.callTool('now', {})).toMatchObject({ isError: true, mocked: true, content: [{ type: 'text', text: 'Service down' }] });
+		expect(await wrapped.callTool('now', {})).toMatchObject({
+			isError: true,
+			mocked: true,
+			content: [{ type: 'text', text: 'Service down' }]
+		});
 		store.remove({ server: 'weather', protocol: 'mcp', tool: 'now' });
 		expect((await wrapped.callTool('now', {})).mocked).toBeUndefined();
 	});
@@ -30,13 +41,29 @@ describe('mock mode', () => {
 		const again = new MockStore(storage);
 		expect(again.scenarios.map((scenario) => scenario.name)).toEqual(['Happy path']);
 		again.loadScenario(exported);
-		expect(again.mocks).toEqual([{ server: 'petstore', protocol: 'http', tool: 'listPets', result: [{ name: 'Rex' }] }]);
+		expect(again.mocks).toEqual([
+			{ server: 'petstore', protocol: 'http', tool: 'listPets', result: [{ name: 'Rex' }] }
+		]);
 	});
 
 	it('names the field of a bad scenario', () => {
 		expect(() => parseScenario('{"format": "other"}')).toThrow(/^format: /);
-		expect(() => parseScenario({ format: 'autoui-mock-scenario', version: 2, mocks: [] })).toThrow(/^version: must be 1/);
-		expect(() => parseScenario({ format: 'autoui-mock-scenario', version: 1, mocks: [{ server: 's', protocol: 'ftp', tool: 't', result: 1 }] })).toThrow(/^mocks\[0\]\.protocol: /);
-		expect(() => parseScenario({ format: 'autoui-mock-scenario', version: 1, mocks: [{ server: 's', protocol: 'mcp', tool: 't' }] })).toThrow(/^mocks\[0\]\.result: a mock needs/);
+		expect(() => parseScenario({ format: 'autoui-mock-scenario', version: 2, mocks: [] })).toThrow(
+			/^version: must be 1/
+		);
+		expect(() =>
+			parseScenario({
+				format: 'autoui-mock-scenario',
+				version: 1,
+				mocks: [{ server: 's', protocol: 'ftp', tool: 't', result: 1 }]
+			})
+		).toThrow(/^mocks\[0\]\.protocol: /);
+		expect(() =>
+			parseScenario({
+				format: 'autoui-mock-scenario',
+				version: 1,
+				mocks: [{ server: 's', protocol: 'mcp', tool: 't' }]
+			})
+		).toThrow(/^mocks\[0\]\.result: a mock needs/);
 	});
 });

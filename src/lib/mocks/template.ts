@@ -35,7 +35,8 @@ function renderValue(node: unknown, args: Record<string, unknown>): unknown {
 		return node.replace(inline, (_text, expression: string) => asText(lookup(args, expression)));
 	}
 	if (Array.isArray(node)) return node.map((item) => renderValue(item, args));
-	if (isPlainObject(node)) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, renderValue(child, args)]));
+	if (isPlainObject(node))
+		return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, renderValue(child, args)]));
 	return node;
 }
 
@@ -46,11 +47,17 @@ export type Rendered = { kind: 'json'; value: unknown } | { kind: 'text'; text: 
 export function renderTemplate(template: string, args: Record<string, unknown>): Rendered {
 	const parsed = tryParseJson(template);
 	if (parsed !== undefined) return { kind: 'json', value: renderValue(parsed, args) };
-	return { kind: 'text', text: template.replace(inline, (_text, expression: string) => asText(lookup(args, expression))) };
+	return {
+		kind: 'text',
+		text: template.replace(inline, (_text, expression: string) => asText(lookup(args, expression)))
+	};
 }
 
 /** Renders a static result (kept as is, placeholders included) or a template into a tool result. */
-export function mockResult(mock: { result?: unknown; template?: string }, args: Record<string, unknown>): { content: Array<{ type: 'text'; text: string }>; structuredContent?: unknown } {
+export function mockResult(
+	mock: { result?: unknown; template?: string },
+	args: Record<string, unknown>
+): { content: Array<{ type: 'text'; text: string }>; structuredContent?: unknown } {
 	if (mock.template !== undefined) {
 		const rendered = renderTemplate(mock.template, args);
 		if (rendered.kind === 'text') return { content: [{ type: 'text', text: rendered.text }] };

@@ -4,7 +4,12 @@
  * engine limits from `DATASETS_*` — and drained when the process stops. `/healthz` reads its
  * state without starting the engine.
  */
-import { createDatasetsHttpHandler, engineOptionsFromEnv, getDatasetEngine, type DatasetsHttpHandler } from './datasets';
+import {
+	createDatasetsHttpHandler,
+	engineOptionsFromEnv,
+	getDatasetEngine,
+	type DatasetsHttpHandler
+} from './datasets';
 import { hostPolicyFromEnv } from './host-guard';
 import { onDrain } from './lifecycle';
 

@@ -51,7 +51,9 @@ export async function writeWebResponse(response: Response, outgoing: ServerRespo
  * Node request as a web `Request` (its origin from the Host header), the `Response` written
  * back. `handle` also gets the Node request (its socket, its raw URL). Close `server` when done.
  */
-export async function serveWeb(handle: (request: Request, incoming: IncomingMessage) => Promise<Response>): Promise<{ origin: string; server: Server }> {
+export async function serveWeb(
+	handle: (request: Request, incoming: IncomingMessage) => Promise<Response>
+): Promise<{ origin: string; server: Server }> {
 	const server = createServer(async (incoming, outgoing) => {
 		const request = await toWebRequest(incoming, `http://${incoming.headers.host}`);
 		await writeWebResponse(await handle(request, incoming), outgoing);

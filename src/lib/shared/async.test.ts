@@ -27,7 +27,9 @@ describe('sleep', () => {
 describe('exponentialBackoff', () => {
 	it('doubles per step up to the cap', () => {
 		const policy = { baseMs: 250, maxMs: 4000 };
-		expect([0, 1, 2, 3, 4, 5].map((step) => exponentialBackoff(step, policy))).toEqual([250, 500, 1000, 2000, 4000, 4000]);
+		expect([0, 1, 2, 3, 4, 5].map((step) => exponentialBackoff(step, policy))).toEqual([
+			250, 500, 1000, 2000, 4000, 4000
+		]);
 	});
 
 	it('scales by a random factor between 1 − jitter and 1', () => {

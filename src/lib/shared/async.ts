@@ -9,7 +9,11 @@
  * The rejection is `abortError(signal)`, by default the signal's reason, so a caller can keep
  * the error its own callers expect. The timer and the abort listener never outlive the wait.
  */
-export function sleep(ms: number, signal?: AbortSignal, abortError: (signal: AbortSignal) => unknown = (aborted) => aborted.reason): Promise<void> {
+export function sleep(
+	ms: number,
+	signal?: AbortSignal,
+	abortError: (signal: AbortSignal) => unknown = (aborted) => aborted.reason
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		if (signal?.aborted) return reject(abortError(signal));
 		const timer = setTimeout(() => {
@@ -39,7 +43,11 @@ export interface ExponentialBackoff {
 }
 
 /** The delay before retry `step` (0-based): min(maxMs, baseMs · 2^step), less any jitter. */
-export function exponentialBackoff(step: number, { baseMs, maxMs, jitter = 0 }: ExponentialBackoff, random: () => number = Math.random): number {
+export function exponentialBackoff(
+	step: number,
+	{ baseMs, maxMs, jitter = 0 }: ExponentialBackoff,
+	random: () => number = Math.random
+): number {
 	const capped = Math.min(maxMs, baseMs * 2 ** step);
 	return jitter ? Math.round(capped * (1 - jitter + random() * jitter)) : capped;
 }

@@ -41,7 +41,9 @@ export function createDeadline(parent: AbortSignal | undefined, ms: number, now:
 	};
 	const onParent = (): void => {
 		disarm();
-		controller.abort(parent?.reason instanceof Error ? parent.reason : new AutoUiError('aborted', 'The operation was cancelled.'));
+		controller.abort(
+			parent?.reason instanceof Error ? parent.reason : new AutoUiError('aborted', 'The operation was cancelled.')
+		);
 	};
 	if (parent?.aborted) onParent();
 	else {

@@ -51,7 +51,12 @@ export function openKeyValueStore(options: KeyValueStoreOptions = {}): KeyValueS
 			};
 			request.onsuccess = () => resolve(request.result);
 			request.onerror = () =>
-				reject(new AutoUiError('internal', `Could not open IndexedDB "${dbName}": ${request.error?.message ?? 'unknown error'}`));
+				reject(
+					new AutoUiError(
+						'internal',
+						`Could not open IndexedDB "${dbName}": ${request.error?.message ?? 'unknown error'}`
+					)
+				);
 			request.onblocked = () => reject(new AutoUiError('internal', `IndexedDB "${dbName}" is blocked by another tab.`));
 		}).catch((error: unknown) => {
 			connection = undefined;

@@ -26,3 +26,14 @@ export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';
 export { traceIdFor, spanIdFor, traceparent, callTraceparent } from './trace-context';
 export type { SpanSubject } from './trace-context';
+export {
+	checkParamValue,
+	formatParamValue,
+	isParamName,
+	paramItems,
+	paramLimits,
+	paramNameError,
+	pickParamValue,
+	sameParamValue
+} from './param-values';
+export type { ParamScalar, ParamValue, ParamValueCheck, ParamValues } from './param-values';

@@ -8,9 +8,10 @@
 
 /** Ports every browser refuses to connect to (Fetch standard, "bad port"). */
 const badPorts = new Set([
-	1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119,
-	123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990,
-	993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080
+	1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+	111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+	540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+	6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080
 ]);
 
 /** The port of `url` when browsers refuse it (e.g. 9), else undefined. */
@@ -40,7 +41,7 @@ export function transitFailure(error: unknown): TransitFailure {
 		const { code, name } = current as { code?: unknown; name?: unknown };
 		if (typeof code === 'string') {
 			if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
-			if (code === 'ECONNREFUSED' || code === 'ECONNRESET' && depth > 0) return 'refused';
+			if (code === 'ECONNREFUSED' || (code === 'ECONNRESET' && depth > 0)) return 'refused';
 			if (/SSL|TLS|CERT|EPROTO/.test(code)) return 'tls';
 			if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'timeout';
 		}

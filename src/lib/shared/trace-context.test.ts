@@ -8,7 +8,12 @@ describe('trace context ids', () => {
 		expect(traceIdFor('turn-1')).toBe(traceIdFor('turn-1'));
 		const traces = new Set(Array.from({ length: 2000 }, (_, i) => traceIdFor(`t${i}`)));
 		expect(traces.size).toBe(2000);
-		const spans = new Set([spanIdFor({ turn: 'x' }), spanIdFor({ call: 'x' }), spanIdFor({ request: 'x', iteration: 1 }), spanIdFor({ request: 'x', iteration: 2 })]);
+		const spans = new Set([
+			spanIdFor({ turn: 'x' }),
+			spanIdFor({ call: 'x' }),
+			spanIdFor({ request: 'x', iteration: 1 }),
+			spanIdFor({ request: 'x', iteration: 2 })
+		]);
 		expect(spans.size).toBe(4);
 	});
 

@@ -21,7 +21,10 @@ function fnv1a(text: string, seed: number): number {
 /** `bytes` bytes of hash of `text`, as lower-case hex; never all zeros (invalid in W3C). */
 function hashHex(text: string, bytes: number): string {
 	let out = '';
-	for (let word = 0; out.length < bytes * 2; word++) out += fnv1a(text, 0x811c9dc5 ^ Math.imul(word + 1, 0x9e3779b1)).toString(16).padStart(8, '0');
+	for (let word = 0; out.length < bytes * 2; word++)
+		out += fnv1a(text, 0x811c9dc5 ^ Math.imul(word + 1, 0x9e3779b1))
+			.toString(16)
+			.padStart(8, '0');
 	out = out.slice(0, bytes * 2);
 	return /^0+$/.test(out) ? `${out.slice(0, -1)}1` : out;
 }

@@ -4,8 +4,8 @@
  * builds new layer objects on every read, from the same tool objects). Loaded on demand by
  * `ToolHub.ready()`, so the registry code stays off the first route.
  */
-import { withAppTools } from '$lib/agent/app-tools';
-import { buildToolRegistry, type ToolRegistry } from '$lib/agent/registry';
+import { withAppTools } from '$lib/agent/tools/app-tools';
+import { buildToolRegistry, type ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 
 /** The model's registry and the one View calls use (View-only tools added). */
@@ -23,7 +23,8 @@ function sameLayer(a: ToolLayer, b: ToolLayer): boolean {
 		const x = left[key];
 		const y = right[key];
 		if (x === y) continue;
-		if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, index) => item !== y[index])) return false;
+		if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, index) => item !== y[index]))
+			return false;
 	}
 	return true;
 }
@@ -33,7 +34,9 @@ export function sameLayers(a: readonly ToolLayer[], b: readonly ToolLayer[]): bo
 	return a.length === b.length && a.every((layer, index) => sameLayer(layer, b[index]));
 }
 
-function memoByLayers(build: (layers: readonly ToolLayer[]) => ToolRegistry): (layers: readonly ToolLayer[]) => ToolRegistry {
+function memoByLayers(
+	build: (layers: readonly ToolLayer[]) => ToolRegistry
+): (layers: readonly ToolLayer[]) => ToolRegistry {
 	let key: readonly ToolLayer[] = [];
 	let value: ToolRegistry | undefined;
 	return (layers) => {

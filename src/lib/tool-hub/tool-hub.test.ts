@@ -12,7 +12,14 @@ const tool = (name: string, extra: Partial<MemoryTool> = {}): MemoryTool => ({ n
 /** An in-page server with a fixed layer, as autoui is. */
 function inPage(name: string, tools: MemoryTool[]) {
 	const server = createMemoryToolServer(name, 'webmcp', tools);
-	return Object.assign(server, { layer: (): ToolLayer => ({ protocol: 'webmcp', serverName: name, description: name, tools: server.definitions.map((definition) => ({ ...definition })) }) });
+	return Object.assign(server, {
+		layer: (): ToolLayer => ({
+			protocol: 'webmcp',
+			serverName: name,
+			description: name,
+			tools: server.definitions.map((definition) => ({ ...definition }))
+		})
+	});
 }
 
 /** A connection list whose layers are rebuilt on every read, as the MCP server list's are. */
@@ -20,7 +27,12 @@ function connectionList(servers: Array<{ name: string; tools: MemoryTool[] }>) {
 	const state = {
 		connections: servers.map((entry) => createMemoryToolServer(entry.name, 'mcp', entry.tools)),
 		get layers(): McpLayer[] {
-			return state.connections.map((connection) => ({ protocol: 'mcp', serverName: connection.name, serverUrl: `https://${connection.name}.example/mcp`, tools: [...connection.definitions] }));
+			return state.connections.map((connection) => ({
+				protocol: 'mcp',
+				serverName: connection.name,
+				serverUrl: `https://${connection.name}.example/mcp`,
+				tools: [...connection.definitions]
+			}));
 		},
 		summary: { status: 'connected' as const, detail: `${servers.length} connected` }
 	};
@@ -31,7 +43,15 @@ function connectionList(servers: Array<{ name: string; tools: MemoryTool[] }>) {
 function slowSource(id: string, layers: ToolLayer[] = []): ToolSource & { finish(): void } {
 	let finish = () => undefined as void;
 	const loaded = new Promise<void>((resolve) => (finish = resolve));
-	return { id, kind: 'http', layers, servers: [], status: { state: 'connecting', detail: '' }, ready: () => loaded, finish: () => finish() };
+	return {
+		id,
+		kind: 'http',
+		layers,
+		servers: [],
+		status: { state: 'connecting', detail: '' },
+		ready: () => loaded,
+		finish: () => finish()
+	};
 }
 
 const names = (layers: readonly ToolLayer[]) => layers.map((layer) => `${layer.protocol}:${layer.serverName}`);
@@ -46,10 +66,20 @@ describe('the tool hub', () => {
 		hub.register(serverSource(inPage('autoui', [tool('widget_display')])));
 		let arrive!: (source: ToolSource) => void;
 		hub.register(new Promise<ToolSource>((resolve) => (arrive = resolve)));
-		hub.register(connectionListSource({ id: 'mcp', kind: 'mcp', list: connectionList([{ name: 'datasets', tools: [tool('query')] }]) }));
+		hub.register(
+			connectionListSource({
+				id: 'mcp',
+				kind: 'mcp',
+				list: connectionList([{ name: 'datasets', tools: [tool('query')] }])
+			})
+		);
 		expect(names(hub.layers)).toEqual(['webmcp:autoui', 'mcp:datasets']);
 
-		const weather: ToolLayer = { protocol: 'http', serverName: 'weather', tools: [{ name: 'now', inputSchema: schema }] };
+		const weather: ToolLayer = {
+			protocol: 'http',
+			serverName: 'weather',
+			tools: [{ name: 'now', inputSchema: schema }]
+		};
 		arrive({ id: 'http-tools', kind: 'http', layers: [weather], servers: [], status: { state: 'ready', detail: '' } });
 		await hub.ready();
 		expect(names(hub.layers)).toEqual(['webmcp:autoui', 'http:weather', 'mcp:datasets']);
@@ -72,7 +102,10 @@ describe('the tool hub', () => {
 		hub.register(Promise.reject(new Error('chunk failed')));
 		await hub.ready();
 		expect(hub.sources.map((source) => source.id)).toEqual(['autoui']);
-		expect(errors).toEqual(['A tool source "autoui" is already registered.', 'A tool source could not load (chunk failed).']);
+		expect(errors).toEqual([
+			'A tool source "autoui" is already registered.',
+			'A tool source could not load (chunk failed).'
+		]);
 	});
 
 	it('removes a source with the function register returned', () => {
@@ -113,7 +146,12 @@ describe('the tool hub', () => {
 
 	it("adds MCP Apps' View-only tools to the app registry only", async () => {
 		const viewOnly: ToolDefinition = { name: 'poll', inputSchema: schema };
-		const layer: McpLayer = { protocol: 'mcp', serverName: 'clock', tools: [{ name: 'get-time', inputSchema: schema }], appTools: [viewOnly] };
+		const layer: McpLayer = {
+			protocol: 'mcp',
+			serverName: 'clock',
+			tools: [{ name: 'get-time', inputSchema: schema }],
+			appTools: [viewOnly]
+		};
 		const hub = new ToolHub();
 		hub.register({ id: 'mcp', kind: 'mcp', layers: [layer], servers: [], status: { state: 'connected', detail: '' } });
 		await hub.ready();
@@ -132,7 +170,11 @@ describe('the tool hub', () => {
 				id: 'mcp',
 				kind: 'mcp',
 				list,
-				observe: (connection): ToolServer => ({ ...connection, name: connection.name, callTool: (name, args, options) => (observed.push(name), connection.callTool(name, args, options)) })
+				observe: (connection): ToolServer => ({
+					...connection,
+					name: connection.name,
+					callTool: (name, args, options) => (observed.push(name), connection.callTool(name, args, options))
+				})
 			})
 		);
 		const mocked = new Set(['weather/now']);
@@ -146,7 +188,10 @@ describe('the tool hub', () => {
 				servers.map((server) => ({
 					...server,
 					name: server.name,
-					callTool: async (name, args, options) => (mocked.has(`${server.name}/${name}`) ? { content: [{ type: 'text', text: 'mocked' }], mocked: true } : server.callTool(name, args, options))
+					callTool: async (name, args, options) =>
+						mocked.has(`${server.name}/${name}`)
+							? { content: [{ type: 'text', text: 'mocked' }], mocked: true }
+							: server.callTool(name, args, options)
 				}))
 		});
 		const weather = hub.servers.find((server) => server.name === 'weather')!;
@@ -162,7 +207,9 @@ describe('the tool hub', () => {
 
 	it('waits for sources still loading, but no longer than its bound', async () => {
 		vi.useFakeTimers();
-		const hub = new ToolHub({ loadRegistry: async () => ({ registry: () => ({}) as never, appRegistry: () => ({}) as never }) });
+		const hub = new ToolHub({
+			loadRegistry: async () => ({ registry: () => ({}) as never, appRegistry: () => ({}) as never })
+		});
 		const loading = slowSource('http-tools');
 		hub.register(loading);
 		let done = false;
@@ -204,7 +251,14 @@ describe('the tool hub', () => {
 	it("collects the sources' secret values for redaction", () => {
 		const hub = new ToolHub();
 		hub.register(serverSource(inPage('autoui', [])));
-		hub.register({ id: 'http-tools', kind: 'http', layers: [], servers: [], status: { state: 'ready', detail: '' }, secretValues: ['tok-123456'] });
+		hub.register({
+			id: 'http-tools',
+			kind: 'http',
+			layers: [],
+			servers: [],
+			status: { state: 'ready', detail: '' },
+			secretValues: ['tok-123456']
+		});
 		expect(hub.secretValues).toEqual(['tok-123456']);
 	});
 });

@@ -14,7 +14,7 @@
  * Framework-free: `tool-hub.svelte.ts` makes registration reactive for the page. On the first
  * route, so what can wait (the registry and its memo) loads with the first `ready()`.
  */
-import type { ToolRegistry } from '$lib/agent/registry';
+import type { ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolLayer } from '$lib/agent/types';
 import { AutoUiError, errorMessage, type ToolProtocol, type ToolServer } from '$lib/shared';
 import type { RegistryMemo } from './registry-memo';
@@ -47,7 +47,13 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 function within(promise: Promise<unknown>, ms: number): Promise<void> {
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-	return Promise.race([promise.then(() => undefined, () => undefined), bound]).finally(() => clearTimeout(timer));
+	return Promise.race([
+		promise.then(
+			() => undefined,
+			() => undefined
+		),
+		bound
+	]).finally(() => clearTimeout(timer));
 }
 
 /** The tool sources of one page (or one test); two hubs share nothing. */
@@ -77,7 +83,8 @@ export class ToolHub {
 				)
 				.catch(() => undefined);
 		} else {
-			if (this.#taken(source.id)) throw new AutoUiError('invalid_argument', `A tool source "${source.id}" is already registered.`);
+			if (this.#taken(source.id))
+				throw new AutoUiError('invalid_argument', `A tool source "${source.id}" is already registered.`);
 			slot.source = source;
 		}
 		this.#slots.push(slot);
@@ -115,7 +122,9 @@ export class ToolHub {
 
 	/** Every tool the sources offer, by server. */
 	get tools(): ToolRef[] {
-		return this.layers.flatMap((layer) => layer.tools.map((tool) => ({ server: layer.serverName, protocol: layer.protocol, tool: tool.name })));
+		return this.layers.flatMap((layer) =>
+			layer.tools.map((tool) => ({ server: layer.serverName, protocol: layer.protocol, tool: tool.name }))
+		);
 	}
 
 	/** Secret values the sources use, for redaction in traces and logs. */
@@ -145,7 +154,9 @@ export class ToolHub {
 	 * never a reason to hang it.
 	 */
 	async ready(options: { timeoutMs?: number } = {}): Promise<void> {
-		const waits = this.#slots.map((slot) => slot.pending ?? slot.source?.ready?.()).filter((wait) => wait !== undefined);
+		const waits = this.#slots
+			.map((slot) => slot.pending ?? slot.source?.ready?.())
+			.filter((wait) => wait !== undefined);
 		const sources = waits.length ? within(Promise.all(waits), options.timeoutMs ?? defaultReadyTimeoutMs) : undefined;
 		this.#memoLoading ??= (this.#options.loadRegistry ?? loadRegistryMemo)().then(
 			(memo) => (this.#memo = memo),

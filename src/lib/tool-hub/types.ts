@@ -4,7 +4,7 @@
  * its getters may be runes-backed, so a view reading the hub follows its changes.
  */
 import type { ToolLayer } from '$lib/agent/types';
-import type { ToolRegistry } from '$lib/agent/registry';
+import type { ToolRegistry } from '$lib/agent/tools/registry';
 import type { ToolProtocol, ToolServer } from '$lib/shared';
 
 /** What kind of source it is; the built-in kinds are named, a new one needs no change here. */

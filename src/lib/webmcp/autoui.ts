@@ -9,7 +9,10 @@ import { createWebMcpServer } from './server';
 
 /** The built-in in-page server: recipes, widget_display, canvas and recall for all widgets. */
 export const autoui = createWebMcpServer('autoui', {
-	description: `Built-in UI widgets shown on the canvas (${widgetIndex.filter((widget) => !widget.hostOnly).map((widget) => widget.name).join(', ')}), plus canvas actions and recall.`,
+	description: `Built-in UI widgets shown on the canvas (${widgetIndex
+		.filter((widget) => !widget.hostOnly)
+		.map((widget) => widget.name)
+		.join(', ')}), plus canvas actions and recall.`,
 	widgets: widgetIndex,
 	definitions: loadWidgetDefinitions
 });

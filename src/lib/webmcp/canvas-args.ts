@@ -4,7 +4,7 @@
  * range, styles pass the allow-list. The result is what the dispatcher applies through the
  * canvas callbacks.
  */
-import { isPlainObject } from '$lib/shared';
+import { checkParamValue, isPlainObject, paramNameError } from '$lib/shared';
 import { sanitizeStyle } from './sanitize/style';
 import { canvasActions, type CanvasAction } from './tool-definitions';
 
@@ -43,10 +43,14 @@ export function checkCanvasArgs(args: Record<string, unknown>): CanvasCommandChe
 		return { ok: false, error: `action must be one of: ${canvasActions.join(', ')}` };
 	}
 	const canvas = action as CanvasAction;
-	if (canvas === 'clear' || canvas === 'list') return { ok: true, command: { canvas } };
+	if (canvas === 'clear' || canvas === 'list' || canvas === 'list_params') return { ok: true, command: { canvas } };
+	if (canvas === 'set_param') return checkSetParam(args.params);
 	const id = args.id;
 	if (typeof id !== 'string' || id.trim() === '') {
-		return { ok: false, error: `"${canvas}" needs the widget id (w_...); call canvas with action "list" to see the ids` };
+		return {
+			ok: false,
+			error: `"${canvas}" needs the widget id (w_...); call canvas with action "list" to see the ids`
+		};
 	}
 	if (canvas === 'remove' || canvas === 'refresh') return { ok: true, command: { canvas, id } };
 	const params = args.params;
@@ -82,4 +86,24 @@ export function checkCanvasArgs(args: Record<string, unknown>): CanvasCommandChe
 			return { ok: true, command: { canvas, id, params: style.value } };
 		}
 	}
+}
+
+/** `set_param`'s params: `{ name, value }` or `{ values: { name: value } }`, each name and value checked. */
+function checkSetParam(params: unknown): CanvasCommandCheck {
+	const usage =
+		'set_param needs params {"name": "<parameter>", "value": <string, number, boolean, date, list or null>} or {"values": {"<name>": <value>, …}}';
+	if (!isPlainObject(params)) return { ok: false, error: usage };
+	const values = isPlainObject(params.values)
+		? params.values
+		: typeof params.name === 'string'
+			? { [params.name]: params.value ?? null }
+			: undefined;
+	if (!values || Object.keys(values).length === 0) return { ok: false, error: usage };
+	for (const [name, value] of Object.entries(values)) {
+		const badName = paramNameError(name);
+		if (badName) return { ok: false, error: `set_param: ${badName}` };
+		const checked = checkParamValue(value);
+		if (!checked.ok) return { ok: false, error: `set_param ${name}: ${checked.error}` };
+	}
+	return { ok: true, command: { canvas: 'set_param', params: { values } } };
 }

@@ -25,14 +25,36 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 	it('a bar whose y names a field that is not in the data is an error naming the fields that exist', async () => {
 		const { isError, body } = await display('bar', { data: sales, x: 'region', y: 'sales' });
 		expect(isError).toBe(true);
-		expect(body.details).toEqual([{ path: '/y', message: expect.stringMatching(/"sales" is not a field of the data; fields are: region, revenue, month/) }]);
+		expect(body.details).toEqual([
+			{
+				path: '/y',
+				message: expect.stringMatching(/"sales" is not a field of the data; fields are: region, revenue, month/)
+			}
+		]);
 	});
 
 	it('a chart spec that would generate millions of rows is refused with the part to change', async () => {
-		const { isError, body } = await display('chart', { spec: { data: { sequence: { start: 0, stop: 2_000_000, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		const { isError, body } = await display('chart', {
+			spec: {
+				data: { sequence: { start: 0, stop: 2_000_000, as: 'x' } },
+				mark: 'point',
+				encoding: { x: { field: 'x', type: 'quantitative' } }
+			}
+		});
 		expect(isError).toBe(true);
-		expect(body.details).toEqual([{ path: '/spec/data/sequence', message: expect.stringMatching(/would make 2,000,000 rows; charts allow at most 200,000/) }]);
-		const fine = await display('chart', { spec: { data: { sequence: { start: 0, stop: 100, as: 'x' } }, mark: 'point', encoding: { x: { field: 'x', type: 'quantitative' } } } });
+		expect(body.details).toEqual([
+			{
+				path: '/spec/data/sequence',
+				message: expect.stringMatching(/would make 2,000,000 rows; charts allow at most 200,000/)
+			}
+		]);
+		const fine = await display('chart', {
+			spec: {
+				data: { sequence: { start: 0, stop: 100, as: 'x' } },
+				mark: 'point',
+				encoding: { x: { field: 'x', type: 'quantitative' } }
+			}
+		});
 		expect(fine.isError).toBe(false);
 	});
 
@@ -44,7 +66,10 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 	it('a numeric channel without a single number is refused', async () => {
 		const { isError, body } = await display('bar', { data: sales, x: 'month', y: 'region' });
 		expect(isError).toBe(true);
-		expect(body.details?.[0]).toMatchObject({ path: '/y', message: expect.stringMatching(/"region" holds no numbers.*numeric fields: revenue/) });
+		expect(body.details?.[0]).toMatchObject({
+			path: '/y',
+			message: expect.stringMatching(/"region" holds no numbers.*numeric fields: revenue/)
+		});
 	});
 
 	it.each([
@@ -57,8 +82,27 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		['data-table', '/columns/1/key', { rows: sales, columns: [{ key: 'region' }, { key: 'profit' }] }],
 		['data-table', '/sort/key', { rows: sales, sort: { key: 'profit' } }],
 		['data-table', '/rows/0', { rows: [['a', 1, true]], columns: [{ key: 'name' }, { key: 'n' }] }],
-		['sankey', '/links', { links: [{ source: 'a', target: 'b', value: 1 }, { source: 'b', target: 'c', value: 1 }, { source: 'c', target: 'a', value: 1 }] }],
-		['sankey', '/links/0', { links: [{ source: 'a', target: 'a', value: 1 }, { source: 'a', target: 'b', value: 1 }] }],
+		[
+			'sankey',
+			'/links',
+			{
+				links: [
+					{ source: 'a', target: 'b', value: 1 },
+					{ source: 'b', target: 'c', value: 1 },
+					{ source: 'c', target: 'a', value: 1 }
+				]
+			}
+		],
+		[
+			'sankey',
+			'/links/0',
+			{
+				links: [
+					{ source: 'a', target: 'a', value: 1 },
+					{ source: 'a', target: 'b', value: 1 }
+				]
+			}
+		],
 		['line', '/x', { data: sales, x: 'region', xType: 'temporal', y: 'revenue' }]
 	])('%s params the renderer cannot draw are refused at %s', async (name, path, params) => {
 		const { isError, body } = await display(name, params);
@@ -79,10 +123,16 @@ describe('widget_display refuses what the renderer cannot draw', () => {
 		await autoui.validator!.load();
 		const store = new CanvasStore();
 		const callbacks = createCanvasCallbacks(store, autoui.validator!);
-		const { id } = callbacks.onWidget!('bar', { data: sales, x: 'region', y: 'revenue' }, { callId: 't', dataFrom: [] }) as { id: string };
+		const { id } = callbacks.onWidget!(
+			'bar',
+			{ data: sales, x: 'region', y: 'revenue' },
+			{ callId: 't', dataFrom: [] }
+		) as { id: string };
 		const refused = callbacks.onUpdate!(id, { y: 'sales' });
 		expect(refused.ok).toBe(false);
-		expect((refused as { error: string }).error).toMatch(/\\"sales\\" is not a field of the data; fields are: region, revenue, month/);
+		expect((refused as { error: string }).error).toMatch(
+			/\\"sales\\" is not a field of the data; fields are: region, revenue, month/
+		);
 		expect(store.get(id)?.params.y).toBe('revenue');
 	});
 });

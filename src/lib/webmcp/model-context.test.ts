@@ -4,7 +4,11 @@ import { findModelContext, registerWithModelContext, type ModelContextTool } fro
 import { createWebMcpServer } from './server';
 import { fixtureValidators, fixtureWidgets } from './test-fixtures';
 
-const server = createWebMcpServer('demo', { description: 'Demo', widgets: fixtureWidgets, validators: fixtureValidators });
+const server = createWebMcpServer('demo', {
+	description: 'Demo',
+	widgets: fixtureWidgets,
+	validators: fixtureValidators
+});
 
 /** A recording WebMCP `modelContext` in the current draft's shape. */
 function recordingContext() {
@@ -54,21 +58,40 @@ describe('registerWithModelContext', () => {
 		const context = recordingContext();
 		const { calls, callbacks } = recordingCallbacks();
 		const teardown = await registerWithModelContext(server, { callbacks, modelContext: context });
-		expect([...context.tools.keys()]).toEqual(['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall']);
+		expect([...context.tools.keys()]).toEqual([
+			'search_recipes',
+			'list_recipes',
+			'get_recipe',
+			'widget_display',
+			'canvas',
+			'recall'
+		]);
 		expect(context.tools.get('list_recipes')?.annotations).toEqual({ readOnlyHint: true });
 
-		const shown = await context.tools.get('widget_display')!.execute({ name: 'kpi', params: { label: 'Users', value: 3 } });
+		const shown = await context.tools
+			.get('widget_display')!
+			.execute({ name: 'kpi', params: { label: 'Users', value: 3 } });
 		expect(shown.structuredContent).toEqual({ widget: 'kpi', id: 'w_abc123' });
-		expect(calls[0]).toEqual(['widget', 'kpi', { label: 'Users', value: 3 }, { callId: expect.stringMatching(/^webmcp_/), dataFrom: [] }]);
+		expect(calls[0]).toEqual([
+			'widget',
+			'kpi',
+			{ label: 'Users', value: 3 },
+			{ callId: expect.stringMatching(/^webmcp_/), dataFrom: [] }
+		]);
 
 		const invalid = await context.tools.get('widget_display')!.execute({ name: 'kpi', params: { label: 'Users' } });
 		expect(invalid.isError).toBe(true);
 		expect(calls).toHaveLength(1);
 
-		const moved = await context.tools.get('canvas')!.execute({ action: 'move', id: 'w_abc123', params: { x: 16, y: 32 } });
+		const moved = await context.tools
+			.get('canvas')!
+			.execute({ action: 'move', id: 'w_abc123', params: { x: 16, y: 32 } });
 		expect(moved.structuredContent).toEqual({ ok: true, action: 'move', id: 'w_abc123' });
 		const missing = await context.tools.get('canvas')!.execute({ action: 'move', id: 'w_zzz', params: { x: 1, y: 1 } });
-		expect(missing).toMatchObject({ isError: true, structuredContent: { error: expect.stringMatching(/ids: w_abc123/) } });
+		expect(missing).toMatchObject({
+			isError: true,
+			structuredContent: { error: expect.stringMatching(/ids: w_abc123/) }
+		});
 		const listed = await context.tools.get('canvas')!.execute({ action: 'list' });
 		expect(listed.structuredContent).toEqual({ ok: true, action: 'list', data: [{ id: 'w_abc123' }] });
 		const unsupported = await context.tools.get('canvas')!.execute({ action: 'clear' });
@@ -92,8 +115,16 @@ describe('registerWithModelContext', () => {
 		const teardown = await registerWithModelContext(server, { callbacks: {} });
 		expect(() => teardown()).not.toThrow();
 		const errors: string[] = [];
-		const broken = { registerTool: () => { throw new Error('not allowed'); } };
-		const again = await registerWithModelContext(server, { callbacks: {}, modelContext: broken, onError: (message) => errors.push(message) });
+		const broken = {
+			registerTool: () => {
+				throw new Error('not allowed');
+			}
+		};
+		const again = await registerWithModelContext(server, {
+			callbacks: {},
+			modelContext: broken,
+			onError: (message) => errors.push(message)
+		});
 		expect(errors).toEqual(['WebMCP registration failed: not allowed']);
 		expect(() => again()).not.toThrow();
 	});
@@ -126,7 +157,11 @@ describe('registerWithModelContext', () => {
 				live.add(tool.name);
 			}
 		};
-		await registerWithModelContext(server, { callbacks: {}, modelContext: context, onError: (message) => errors.push(message) });
+		await registerWithModelContext(server, {
+			callbacks: {},
+			modelContext: context,
+			onError: (message) => errors.push(message)
+		});
 		expect(live.size).toBe(5);
 		expect(errors).toEqual(['WebMCP registration failed: recall: a tool named "recall" is already registered']);
 	});
@@ -135,7 +170,8 @@ describe('registerWithModelContext', () => {
 		const live = new Map<string, ModelContextTool>();
 		const context = {
 			registerTool(tool: ModelContextTool) {
-				if (typeof tool.inputSchema !== 'string') throw new TypeError("Failed to execute 'registerTool': inputSchema must be a string");
+				if (typeof tool.inputSchema !== 'string')
+					throw new TypeError("Failed to execute 'registerTool': inputSchema must be a string");
 				live.set(tool.name, tool);
 			},
 			unregisterTool: (name: string) => void live.delete(name)
@@ -144,7 +180,9 @@ describe('registerWithModelContext', () => {
 		const teardown = await registerWithModelContext(server, { callbacks, modelContext: context });
 		expect(live.size).toBe(6);
 		expect(JSON.parse(live.get('widget_display')!.inputSchema as unknown as string)).toMatchObject({ type: 'object' });
-		const shown = await live.get('widget_display')!.execute(JSON.stringify({ name: 'kpi', params: { label: 'Users', value: 3 } }) as never);
+		const shown = await live
+			.get('widget_display')!
+			.execute(JSON.stringify({ name: 'kpi', params: { label: 'Users', value: 3 } }) as never);
 		expect(shown.structuredContent).toEqual({ widget: 'kpi', id: 'w_abc123' });
 		expect(calls).toHaveLength(1);
 		teardown();

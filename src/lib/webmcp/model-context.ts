@@ -11,7 +11,7 @@
  * builds that want `inputSchema` as a JSON string, and input arriving as a JSON string.
  */
 import { errorMessage, randomId, type ToolCallResult } from '$lib/shared';
-import { applyUiResult } from '$lib/agent/ui-results';
+import { applyUiResult } from '$lib/agent/dispatch/ui-results';
 import type { UiCallbacks } from '$lib/agent/types';
 import { jsonResult, type WebMcpServer } from './server';
 
@@ -33,10 +33,13 @@ export interface ModelContextLike {
 }
 
 /** The browser's model context, if it offers one. */
-export function findModelContext(scope: { document?: unknown; navigator?: unknown } = globalThis): ModelContextLike | undefined {
+export function findModelContext(
+	scope: { document?: unknown; navigator?: unknown } = globalThis
+): ModelContextLike | undefined {
 	for (const owner of [scope.document, scope.navigator]) {
 		const candidate = (owner as { modelContext?: ModelContextLike } | undefined)?.modelContext;
-		if (candidate && (typeof candidate.registerTool === 'function' || typeof candidate.provideContext === 'function')) return candidate;
+		if (candidate && (typeof candidate.registerTool === 'function' || typeof candidate.provideContext === 'function'))
+			return candidate;
 	}
 	return undefined;
 }
@@ -55,7 +58,10 @@ export interface ModelContextRegistration {
  * Registers every tool of `server`; returns the teardown that unregisters them. Returns a
  * no-op teardown where the browser has no WebMCP API.
  */
-export async function registerWithModelContext(server: WebMcpServer, options: ModelContextRegistration): Promise<() => void> {
+export async function registerWithModelContext(
+	server: WebMcpServer,
+	options: ModelContextRegistration
+): Promise<() => void> {
 	const context = options.modelContext ?? findModelContext();
 	if (!context) return () => {};
 	const controller = new AbortController();
@@ -68,7 +74,10 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			try {
 				const args = readInput(input);
 				const result = await server.callTool(definition.name, args, { signal: controller.signal });
-				return applyUiResult(definition.name, result, options.callbacks, { callId: randomId('webmcp_', 10), dataFrom: [] }).result;
+				return applyUiResult(definition.display?.kind, result, options.callbacks, {
+					callId: randomId('webmcp_', 10),
+					dataFrom: []
+				}).result;
 			} catch (error) {
 				return jsonResult({ error: errorMessage(error) }, true);
 			}
@@ -83,8 +92,12 @@ export async function registerWithModelContext(server: WebMcpServer, options: Mo
 			else failures.push({ name: tools[index].name, reason: errorMessage(outcome.reason) });
 		});
 		const reasons = new Set(failures.map((failure) => failure.reason));
-		if (failures.length === tools.length && reasons.size === 1) options.onError?.(`WebMCP registration failed: ${[...reasons][0]}`);
-		else if (failures.length) options.onError?.(`WebMCP registration failed: ${failures.map((failure) => `${failure.name}: ${failure.reason}`).join('; ')}`);
+		if (failures.length === tools.length && reasons.size === 1)
+			options.onError?.(`WebMCP registration failed: ${[...reasons][0]}`);
+		else if (failures.length)
+			options.onError?.(
+				`WebMCP registration failed: ${failures.map((failure) => `${failure.name}: ${failure.reason}`).join('; ')}`
+			);
 	} else {
 		try {
 			context.provideContext?.({ tools });
@@ -137,6 +150,9 @@ async function registerOne(context: ModelContextLike, tool: ModelContextTool, si
 		return await context.registerTool!(tool, { signal });
 	} catch (error) {
 		if (!(error instanceof TypeError) || !/inputSchema|schema/i.test(error.message)) throw error;
-		return await context.registerTool!({ ...tool, inputSchema: JSON.stringify(tool.inputSchema) as unknown as object }, { signal });
+		return await context.registerTool!(
+			{ ...tool, inputSchema: JSON.stringify(tool.inputSchema) as unknown as object },
+			{ signal }
+		);
 	}
 }

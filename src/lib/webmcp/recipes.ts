@@ -63,7 +63,8 @@ export function searchRecipes(widgets: readonly WidgetDefinition[], query: strin
 			for (const [text, weight] of fields) {
 				const have = tokens(text);
 				if (have.includes(want)) score += weight;
-				else if (have.some((token) => token.startsWith(want) || (want.length > 3 && want.startsWith(token)))) score += weight / 2;
+				else if (have.some((token) => token.startsWith(want) || (want.length > 3 && want.startsWith(token))))
+					score += weight / 2;
 			}
 		}
 		return { widget, score };

@@ -4,11 +4,21 @@
  * recipe discovery, `widget_display`, `canvas` and `recall`; extra tools can be added.
  *
  * The server validates and sanitises; it never touches the canvas itself. `widget_display`
- * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`
- * for the dispatcher to apply through the UI callbacks (`applyUiResult` in `$lib/agent`).
+ * returns `structuredContent: { widget, data }` and `canvas` returns `{ canvas, id?, params? }`;
+ * both declare themselves display tools (`display` on their definitions, see
+ * tool-definitions.ts), so the dispatcher binds their data and applies their results through
+ * the UI callbacks (`applyUiResult` in `$lib/agent`) without knowing their names.
  */
-import { AutoUiError, errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolDefinition, type ToolServer } from '$lib/shared';
-import type { WebMcpLayer } from '$lib/agent/types';
+import {
+	AutoUiError,
+	errorMessage,
+	isPlainObject,
+	safeStringify,
+	type CallOptions,
+	type ToolCallResult,
+	type ToolServer
+} from '$lib/shared';
+import type { WebMcpLayer, WebMcpToolDef } from '$lib/agent/types';
 import type { WidgetSummary } from '$lib/widgets/types';
 import type * as Recipes from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
@@ -21,7 +31,8 @@ const loadBuildTimeValidators = () => import('virtual:autoui-validators').then((
 
 /** An extra tool of an in-page server. */
 export interface WebMcpTool {
-	definition: ToolDefinition;
+	/** Its definition; `display` makes it a display tool (its result is shown on the canvas). */
+	definition: WebMcpToolDef;
 	handler(args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<ToolCallResult> | ToolCallResult;
 }
 
@@ -58,6 +69,8 @@ export interface WebMcpServerOptions {
 export interface WebMcpServer extends ToolServer {
 	readonly protocol: 'webmcp';
 	readonly description: string;
+	/** Its tools, with their display declarations. */
+	listTools(options?: { signal?: AbortSignal }): Promise<WebMcpToolDef[]>;
 	/** The widget validator (absent when the server has no widgets). */
 	readonly validator?: WidgetValidator;
 	/** The layer the agent builds its prompt and tools from. */
@@ -66,7 +79,11 @@ export interface WebMcpServer extends ToolServer {
 
 /** A JSON result the model reads, with the same object as structured content. */
 export function jsonResult(value: unknown, isError = false): ToolCallResult {
-	return { content: [{ type: 'text', text: safeStringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+	return {
+		content: [{ type: 'text', text: safeStringify(value) }],
+		structuredContent: value,
+		...(isError ? { isError: true } : {})
+	};
 }
 
 /** Creates an in-page tool server. Throws on duplicate tool names (a programmer error). */
@@ -84,14 +101,19 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 	const definitions = [...widgetTools, ...extra.map((tool) => tool.definition)];
 	const seen = new Set<string>();
 	for (const definition of definitions) {
-		if (seen.has(definition.name)) throw new AutoUiError('invalid_argument', `WebMCP server "${name}" has two tools named "${definition.name}"`);
+		if (seen.has(definition.name))
+			throw new AutoUiError('invalid_argument', `WebMCP server "${name}" has two tools named "${definition.name}"`);
 		seen.add(definition.name);
 	}
 	const handlers = new Map(extra.map((tool) => [tool.definition.name, tool]));
 
 	function unknownWidget(widgetName: unknown): ToolCallResult {
 		return jsonResult(
-			{ error: `Unknown widget ${JSON.stringify(widgetName)}`, available: [...offeredNames], hint: 'call search_recipes or list_recipes' },
+			{
+				error: `Unknown widget ${JSON.stringify(widgetName)}`,
+				available: [...offeredNames],
+				hint: 'call search_recipes or list_recipes'
+			},
 			true
 		);
 	}
@@ -103,10 +125,19 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 	// The recipe and canvas-command code loads with the first call that needs it.
 	const loadRecipes = (): Promise<typeof Recipes> => import('./recipes');
 
-	async function callWidgetTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> {
+	async function callWidgetTool(
+		tool: string,
+		args: Record<string, unknown>,
+		signal?: AbortSignal
+	): Promise<ToolCallResult> {
 		switch (tool) {
 			case 'search_recipes':
-				return jsonResult({ recipes: (await loadRecipes()).searchRecipes((await catalog.load()).filter((widget) => offeredNames.has(widget.name)), typeof args.query === 'string' ? args.query : '') });
+				return jsonResult({
+					recipes: (await loadRecipes()).searchRecipes(
+						(await catalog.load()).filter((widget) => offeredNames.has(widget.name)),
+						typeof args.query === 'string' ? args.query : ''
+					)
+				});
 			case 'list_recipes':
 				return jsonResult({ recipes: offered.map((await loadRecipes()).recipeSummary) });
 			case 'get_recipe': {
@@ -117,7 +148,12 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 			case 'widget_display': {
 				if (!known(args.name)) return unknownWidget(args.name);
 				await validator!.load();
-				const checked = validator!.check(args.name, args.params ?? {}, { draw: true });
+				// `select` beside params is the same as params.select (a chart, table or map that sets a parameter).
+				const params =
+					args.select !== undefined && (args.params === undefined || isPlainObject(args.params))
+						? { ...(args.params as object), select: args.select }
+						: (args.params ?? {});
+				const checked = validator!.check(args.name, params, { draw: true });
 				if (!checked.ok) {
 					const { error, details, expected_schema } = checked;
 					return jsonResult({ error, details, expected_schema }, true);

@@ -65,20 +65,26 @@ export const fixtureWidgets: WidgetDefinition[] = [
 export const fixtureValidators = compileValidatorsAtRuntime(fixtureWidgets);
 
 /** The fixtures' light summaries, as a widget index holds them (no schema, example or recipe). */
-export const fixtureSummaries: WidgetSummary[] = fixtureWidgets.map(({ name, title, description, category, defaultSize, keywords }) => ({
-	name,
-	title,
-	description,
-	category,
-	defaultSize,
-	...(keywords ? { keywords } : {})
-}));
+export const fixtureSummaries: WidgetSummary[] = fixtureWidgets.map(
+	({ name, title, description, category, defaultSize, keywords }) => ({
+		name,
+		title,
+		description,
+		category,
+		defaultSize,
+		...(keywords ? { keywords } : {})
+	})
+);
 
 /**
  * A loader of the fixtures' full definitions that records its calls; it fails while
  * `failing` is set, to test retries.
  */
-export function recordingDefinitionsLoader(): { load: () => Promise<readonly WidgetDefinition[]>; calls: number; failing: boolean } {
+export function recordingDefinitionsLoader(): {
+	load: () => Promise<readonly WidgetDefinition[]>;
+	calls: number;
+	failing: boolean;
+} {
 	const loader = {
 		calls: 0,
 		failing: false,

@@ -43,14 +43,19 @@ describe('createWidgetCatalog', () => {
 
 	it('rejects definitions that do not match the index (a stale build)', async () => {
 		const catalog = createWidgetCatalog(fixtureSummaries, async () => fixtureWidgets.slice(0, 2));
-		await expect(catalog.load()).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/do not match the widget index.*rebuild/) });
+		await expect(catalog.load()).rejects.toMatchObject({
+			code: 'internal',
+			message: expect.stringMatching(/do not match the widget index.*rebuild/)
+		});
 		expect(catalog.loaded).toBe(false);
 		const reordered = createWidgetCatalog(fixtureSummaries, async () => [...fixtureWidgets].reverse());
 		await expect(reordered.load()).rejects.toThrow(/do not match/);
 	});
 
 	it('fails at creation on duplicate names and on summaries without a loader', () => {
-		expect(() => createWidgetCatalog([...fixtureSummaries, fixtureSummaries[1]], async () => fixtureWidgets)).toThrow(/Duplicate widget name "image-card"/);
+		expect(() => createWidgetCatalog([...fixtureSummaries, fixtureSummaries[1]], async () => fixtureWidgets)).toThrow(
+			/Duplicate widget name "image-card"/
+		);
 		expect(() => createWidgetCatalog(fixtureSummaries)).toThrow(/kpi, image-card, table have no schema.*loader/);
 	});
 });

@@ -50,7 +50,10 @@ function checkMatches(definitions: readonly WidgetDefinition[], names: readonly 
  * Creates a catalog. Throws on a duplicate name, and when `widgets` are summaries without a
  * `loadDefinitions` to complete them (both programmer errors that must fail at start-up).
  */
-export function createWidgetCatalog(widgets: readonly WidgetSummary[], loadDefinitions?: WidgetDefinitionsLoader): WidgetCatalog {
+export function createWidgetCatalog(
+	widgets: readonly WidgetSummary[],
+	loadDefinitions?: WidgetDefinitionsLoader
+): WidgetCatalog {
 	const summaries = new Map<string, WidgetSummary>();
 	for (const widget of widgets) {
 		if (summaries.has(widget.name)) throw new Error(`Duplicate widget name "${widget.name}"`);
@@ -71,7 +74,10 @@ export function createWidgetCatalog(widgets: readonly WidgetSummary[], loadDefin
 	if (!loadDefinitions) {
 		const incomplete = widgets.filter((widget) => !isFullDefinition(widget)).map((widget) => widget.name);
 		if (incomplete.length) {
-			throw new AutoUiError('invalid_argument', `Widgets ${incomplete.join(', ')} have no schema, example or recipe; pass a loader of their full definitions`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`Widgets ${incomplete.join(', ')} have no schema, example or recipe; pass a loader of their full definitions`
+			);
 		}
 		accept(widgets as readonly WidgetDefinition[]);
 	}

@@ -47,6 +47,7 @@ export const widgetComponents: Record<string, WidgetComponentLoader> = {
 	gallery: () => import('./gallery/Gallery.svelte'),
 	actions: () => import('./actions/Actions.svelte'),
 	choice: () => import('./choice/Choice.svelte'),
+	filter: () => import('./filter/Filter.svelte'),
 	'mcp-app': () => import('./mcp-app/McpApp.svelte'),
 	a2ui: () => import('./a2ui/A2ui.svelte')
 };

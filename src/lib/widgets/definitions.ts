@@ -40,6 +40,7 @@ import { imageDefinition } from './image/definition';
 import { galleryDefinition } from './gallery/definition';
 import { actionsDefinition } from './actions/definition';
 import { choiceDefinition } from './choice/definition';
+import { filterDefinition } from './filter/definition';
 import { mcpAppDefinition } from './mcp-app/definition';
 import { a2uiDefinition } from './a2ui/definition';
 
@@ -81,6 +82,7 @@ export const widgetDefinitions: WidgetDefinition[] = [
 	galleryDefinition,
 	actionsDefinition,
 	choiceDefinition,
+	filterDefinition,
 	mcpAppDefinition,
 	a2uiDefinition
 ] as WidgetDefinition[];

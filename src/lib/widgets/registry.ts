@@ -24,14 +24,22 @@ export interface WidgetRegistry<Entry extends WidgetSummary = WidgetDefinition> 
 const namePattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Builds a registry; throws `invalid_argument` on a duplicate or non-kebab-case name. */
-export function defineWidgetRegistry<Entry extends WidgetSummary = WidgetDefinition>(definitions: readonly Entry[]): WidgetRegistry<Entry> {
+export function defineWidgetRegistry<Entry extends WidgetSummary = WidgetDefinition>(
+	definitions: readonly Entry[]
+): WidgetRegistry<Entry> {
 	const byName = new Map<string, Entry>();
 	for (const definition of definitions) {
 		if (!namePattern.test(definition.name)) {
-			throw new AutoUiError('invalid_argument', `widget name "${definition.name}" must be kebab-case (a-z, 0-9, dashes)`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`widget name "${definition.name}" must be kebab-case (a-z, 0-9, dashes)`
+			);
 		}
 		if (byName.has(definition.name)) {
-			throw new AutoUiError('invalid_argument', `duplicate widget name "${definition.name}": each widget is defined exactly once`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`duplicate widget name "${definition.name}": each widget is defined exactly once`
+			);
 		}
 		byName.set(definition.name, definition);
 	}

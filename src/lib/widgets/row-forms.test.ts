@@ -45,7 +45,12 @@ const flights = [
 const forms: RowForm[] = [
 	{
 		widget: 'map',
-		params: { data: [{ iata: 'SFO', latitude: 37.62, longitude: -122.38 }], lat: 'latitude', lon: 'longitude', label: 'iata' },
+		params: {
+			data: [{ iata: 'SFO', latitude: 37.62, longitude: -122.38 }],
+			lat: 'latitude',
+			lon: 'longitude',
+			label: 'iata'
+		},
 		drawn: (params) => mapWithRows(params).points,
 		expected: [{ lat: 37.62, lon: -122.38, label: 'SFO' }],
 		misnamed: 'lat'
@@ -129,14 +134,26 @@ const forms: RowForm[] = [
 	},
 	{
 		widget: 'link-list',
-		params: { data: [{ name: 'Data sets', href: 'https://example.org/data', publisher: 'Example' }], label: 'name', url: 'href', site: 'publisher' },
+		params: {
+			data: [{ name: 'Data sets', href: 'https://example.org/data', publisher: 'Example' }],
+			label: 'name',
+			url: 'href',
+			site: 'publisher'
+		},
 		drawn: (params) => linkListWithRows(params).links,
 		expected: [{ title: 'Data sets', url: 'https://example.org/data', source: 'Example' }],
 		misnamed: 'url'
 	},
 	{
 		widget: 'hemicycle',
-		params: { data: [{ party: 'A', seats: 120 }, { party: 'B', seats: 80 }], label: 'party', seats: 'seats' },
+		params: {
+			data: [
+				{ party: 'A', seats: 120 },
+				{ party: 'B', seats: 80 }
+			],
+			label: 'party',
+			seats: 'seats'
+		},
 		drawn: (params) => hemicycleWithRows(params).groups,
 		expected: [
 			{ name: 'A', seats: 120 },
@@ -171,7 +188,14 @@ const forms: RowForm[] = [
 			name: 'Penguins',
 			value: 224,
 			children: [
-				{ name: 'Adelie', value: 100, children: [{ name: 'Biscoe', value: 44 }, { name: 'Dream', value: 56 }] },
+				{
+					name: 'Adelie',
+					value: 100,
+					children: [
+						{ name: 'Biscoe', value: 44 },
+						{ name: 'Dream', value: 56 }
+					]
+				},
 				{ name: 'Gentoo', value: 124, children: [{ name: 'Biscoe', value: 124 }] }
 			]
 		},
@@ -204,7 +228,12 @@ describe('widgets take rows', () => {
 			it('reports a column that is not in the rows, naming the columns that are', () => {
 				const misnamed = { ...form.params, [form.misnamed]: 'nope' };
 				expect(validate(misnamed)).toBe(true);
-				expect(definition.drawIssues?.(misnamed)).toEqual([{ path: `/${form.misnamed}`, message: expect.stringMatching(/"nope" is not a field of the data; fields are: /) }]);
+				expect(definition.drawIssues?.(misnamed)).toEqual([
+					{
+						path: `/${form.misnamed}`,
+						message: expect.stringMatching(/"nope" is not a field of the data; fields are: /)
+					}
+				]);
 			});
 
 			it('says so in its recipe', () => {
@@ -217,13 +246,19 @@ describe('widgets take rows', () => {
 	it('a sankey whose rows loop back is refused at the looping rows', () => {
 		const sankey = widgetRegistry.require('sankey');
 		const looping = [...flights, { origin: 'SEA', destination: 'SFO', flights: 5 }];
-		expect(sankey.drawIssues?.({ data: looping, from: 'origin', to: 'destination', value: 'flights' })).toEqual([{ path: '/data', message: expect.stringMatching(/the flows form a cycle/) }]);
-		expect(sankey.drawIssues?.({ data: [{ a: 'x', b: 'x', v: 1 }], from: 'a', to: 'b', value: 'v' })).toEqual([{ path: '/data/0', message: expect.stringMatching(/a flow from "x" to itself/) }]);
+		expect(sankey.drawIssues?.({ data: looping, from: 'origin', to: 'destination', value: 'flights' })).toEqual([
+			{ path: '/data', message: expect.stringMatching(/the flows form a cycle/) }
+		]);
+		expect(sankey.drawIssues?.({ data: [{ a: 'x', b: 'x', v: 1 }], from: 'a', to: 'b', value: 'v' })).toEqual([
+			{ path: '/data/0', message: expect.stringMatching(/a flow from "x" to itself/) }
+		]);
 	});
 
 	it('a tree level that is not a column is reported at its place in levels', () => {
 		const tree = widgetRegistry.require('tree');
-		expect(tree.drawIssues?.({ data: flights, levels: ['origin', 'Destination'] })).toEqual([{ path: '/levels/1', message: expect.stringContaining('(did you mean "destination"?)') }]);
+		expect(tree.drawIssues?.({ data: flights, levels: ['origin', 'Destination'] })).toEqual([
+			{ path: '/levels/1', message: expect.stringContaining('(did you mean "destination"?)') }
+		]);
 	});
 
 	it('rows without the column names a widget needs fail its schema', () => {

@@ -7,15 +7,7 @@
 import type { JsonSchema } from '$lib/shared';
 
 /** Groups shown in the gallery and recipe lists. */
-export type WidgetCategory =
-	| 'figures'
-	| 'text'
-	| 'data'
-	| 'charts'
-	| 'maps'
-	| 'structures'
-	| 'media'
-	| 'interaction';
+export type WidgetCategory = 'figures' | 'text' | 'data' | 'charts' | 'maps' | 'structures' | 'media' | 'interaction';
 
 /** The recipe text the model reads through `get_recipe`. */
 export interface WidgetRecipe {
@@ -75,7 +67,10 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
  * the canvas (frame title, default size) need. Generated from the definitions at build time
  * (`virtual:autoui-widget-index`), so schema, example and recipe text can load on demand.
  */
-export type WidgetSummary = Pick<WidgetDefinition, 'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords' | 'hostOnly'>;
+export type WidgetSummary = Pick<
+	WidgetDefinition,
+	'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords' | 'hostOnly'
+>;
 
 /** Props every widget component receives. */
 export interface WidgetProps<Params = Record<string, unknown>> {

@@ -20,7 +20,9 @@ export async function suggestValues(
 ): Promise<string[] | undefined> {
 	if (!connection?.serverCapabilities?.completions) return undefined;
 	try {
-		const result = await connection.withClient((client) => client.complete({ ref, argument: { name, value }, context: { arguments: { ...filled } } }));
+		const result = await connection.withClient((client) =>
+			client.complete({ ref, argument: { name, value }, context: { arguments: { ...filled } } })
+		);
 		return result.completion.values;
 	} catch {
 		return undefined;

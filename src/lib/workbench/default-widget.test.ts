@@ -25,10 +25,17 @@ describe('the default widget of a result', () => {
 	});
 
 	it('shows an image as an image, prose as markdown, code as code and other JSON as a tree', () => {
-		expect(widgetChoices({ content: [{ type: 'image', data: 'AAA', mimeType: 'image/png' }] })[0]).toMatchObject({ widget: 'image', params: { src: 'data:image/png;base64,AAA' } });
+		expect(widgetChoices({ content: [{ type: 'image', data: 'AAA', mimeType: 'image/png' }] })[0]).toMatchObject({
+			widget: 'image',
+			params: { src: 'data:image/png;base64,AAA' }
+		});
 		expect(widgetChoices(text('Echo: hello'))[0].widget).toBe('markdown');
 		expect(widgetChoices(text('SELECT 1 FROM t'))[0].widget).toBe('code');
-		expect(widgetChoices(text('{"temperature": 22, "conditions": "sunny"}'))[0]).toEqual({ label: 'JSON', widget: 'json', params: { data: { $ref: 'source' } } });
+		expect(widgetChoices(text('{"temperature": 22, "conditions": "sunny"}'))[0]).toEqual({
+			label: 'JSON',
+			widget: 'json',
+			params: { data: { $ref: 'source' } }
+		});
 		expect(widgetChoices({ content: [] })).toEqual([]);
 	});
 
@@ -39,8 +46,14 @@ describe('the default widget of a result', () => {
 		];
 		const choices = widgetChoices({ content: [{ type: 'text', text: JSON.stringify(rows, null, 2) }] });
 		expect(choices[0]).toEqual({ label: 'Table', widget: 'data-table', params: { rows: { $ref: 'source' } } });
-		expect(choices.find((choice) => choice.widget === 'bar')).toEqual({ label: 'Bar chart', widget: 'bar', params: { data: { $ref: 'source' }, x: 'state', y: 'airports' } });
-		const codes = widgetChoices({ content: [{ type: 'text', text: JSON.stringify([{ zip: '02134', city: 'Boston' }]) }] });
+		expect(choices.find((choice) => choice.widget === 'bar')).toEqual({
+			label: 'Bar chart',
+			widget: 'bar',
+			params: { data: { $ref: 'source' }, x: 'state', y: 'airports' }
+		});
+		const codes = widgetChoices({
+			content: [{ type: 'text', text: JSON.stringify([{ zip: '02134', city: 'Boston' }]) }]
+		});
 		expect(codes.map((choice) => choice.widget)).toEqual(['data-table']);
 	});
 });

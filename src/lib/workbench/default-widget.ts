@@ -70,13 +70,20 @@ function chartChoices(rows: Array<Record<string, unknown>>, data: unknown): Widg
 	const lat = keys.find((key) => latKeys.test(key));
 	const lon = keys.find((key) => lonKeys.test(key));
 	const measure = numbers.find((key) => key !== lat && key !== lon);
-	if (measure && (texts[0] ?? dates[0])) choices.push({ label: 'Bar chart', widget: 'bar', params: { data, x: texts[0] ?? dates[0], y: measure } });
+	if (measure && (texts[0] ?? dates[0]))
+		choices.push({ label: 'Bar chart', widget: 'bar', params: { data, x: texts[0] ?? dates[0], y: measure } });
 	if (measure && (dates[0] ?? numbers.find((key) => key !== measure))) {
-		choices.push({ label: 'Line chart', widget: 'line', params: { data, x: dates[0] ?? numbers.find((key) => key !== measure), y: measure } });
+		choices.push({
+			label: 'Line chart',
+			widget: 'line',
+			params: { data, x: dates[0] ?? numbers.find((key) => key !== measure), y: measure }
+		});
 	}
 	const pair = numbers.filter((key) => key !== lat && key !== lon);
-	if (pair.length >= 2) choices.push({ label: 'Scatter plot', widget: 'scatter', params: { data, x: pair[0], y: pair[1] } });
-	if (lat && lon) choices.push({ label: 'Map', widget: 'map', params: { data, lat, lon, ...(texts[0] ? { label: texts[0] } : {}) } });
+	if (pair.length >= 2)
+		choices.push({ label: 'Scatter plot', widget: 'scatter', params: { data, x: pair[0], y: pair[1] } });
+	if (lat && lon)
+		choices.push({ label: 'Map', widget: 'map', params: { data, lat, lon, ...(texts[0] ? { label: texts[0] } : {}) } });
 	return choices;
 }
 
@@ -94,16 +101,30 @@ export function widgetChoices(result: ToolCallResult): WidgetChoice[] {
 	if (value === undefined) {
 		const image = result.content.find((part) => part.type === 'image');
 		if (image && image.type === 'image') {
-			return [{ label: 'Image', widget: 'image', params: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Image returned by the tool' } }];
+			return [
+				{
+					label: 'Image',
+					widget: 'image',
+					params: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Image returned by the tool' }
+				}
+			];
 		}
 		return [];
 	}
 	if (typeof value === 'string') {
-		const looksLikeCode = /^\s*[{[<]|^\s*(SELECT|WITH|def |function |import |#!)/im.test(value) && !/^#{1,6} /m.test(value);
+		const looksLikeCode =
+			/^\s*[{[<]|^\s*(SELECT|WITH|def |function |import |#!)/im.test(value) && !/^#{1,6} /m.test(value);
 		return looksLikeCode
-			? [{ label: 'Code', widget: 'code', params: { code: ref('') } }, { label: 'Text', widget: 'markdown', params: { content: ref('') } }]
-			: [{ label: 'Text', widget: 'markdown', params: { content: ref('') } }, { label: 'Code', widget: 'code', params: { code: ref('') } }];
+			? [
+					{ label: 'Code', widget: 'code', params: { code: ref('') } },
+					{ label: 'Text', widget: 'markdown', params: { content: ref('') } }
+				]
+			: [
+					{ label: 'Text', widget: 'markdown', params: { content: ref('') } },
+					{ label: 'Code', widget: 'code', params: { code: ref('') } }
+				];
 	}
-	if (typeof value === 'number' || typeof value === 'boolean' || value === null) return [{ label: 'Text', widget: 'markdown', params: { content: String(value) } }];
+	if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+		return [{ label: 'Text', widget: 'markdown', params: { content: String(value) } }];
 	return [{ label: 'JSON', widget: 'json', params: { data: ref('') } }];
 }

@@ -9,7 +9,9 @@ describe('what a sampling card shows', () => {
 
 	it('names hidden (non-text) content with its size', () => {
 		const image = { type: 'image', mimeType: 'image/png', data: 'A'.repeat((4 * 3 * 1024 * 1024) / 6) };
-		expect(samplingText([{ type: 'text', text: 'Describe this' }, image])).toBe('Describe this\n[image, 1.5 MB not sent]');
+		expect(samplingText([{ type: 'text', text: 'Describe this' }, image])).toBe(
+			'Describe this\n[image, 1.5 MB not sent]'
+		);
 		expect(samplingText({ type: 'audio' })).toBe('[audio, not sent]');
 	});
 });

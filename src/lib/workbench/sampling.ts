@@ -33,13 +33,22 @@ function hiddenSize(part: Record<string, unknown>): string {
 export function samplingText(content: unknown): string {
 	const parts = Array.isArray(content) ? content : [content];
 	return parts
-		.map((part) => (isPlainObject(part) ? (part.type === 'text' && typeof part.text === 'string' ? part.text : `[${String(part.type)}${hiddenSize(part)}]`) : ''))
+		.map((part) =>
+			isPlainObject(part)
+				? part.type === 'text' && typeof part.text === 'string'
+					? part.text
+					: `[${String(part.type)}${hiddenSize(part)}]`
+				: ''
+		)
 		.join('\n');
 }
 
 /** The server's messages as the provider's chat messages. */
 export function samplingMessages(params: CreateMessageRequest['params']): ChatMessage[] {
-	return params.messages.map((message) => ({ role: message.role, content: [{ type: 'text', text: samplingText(message.content) }] }) as ChatMessage);
+	return params.messages.map(
+		(message) =>
+			({ role: message.role, content: [{ type: 'text', text: samplingText(message.content) }] }) as ChatMessage
+	);
 }
 
 /** A sample function over the provider `provider()` returns (it throws when none is configured). */
@@ -47,7 +56,12 @@ export function createSampler(provider: () => Promise<LlmProvider>): SampleFunct
 	return async (params, signal) => {
 		const llm = await provider();
 		const turn = await llm.streamTurn(
-			{ system: params.systemPrompt ?? '', messages: samplingMessages(params), tools: [], maxTokens: samplingTokenCap(params.maxTokens) },
+			{
+				system: params.systemPrompt ?? '',
+				messages: samplingMessages(params),
+				tools: [],
+				maxTokens: samplingTokenCap(params.maxTokens)
+			},
 			{ signal }
 		);
 		const text = turn.message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');

@@ -61,7 +61,14 @@ export class SavedCallsStore {
 
 	duplicate(id: string): void {
 		const call = this.#calls.find((entry) => entry.id === id);
-		if (call) this.add({ server: call.server, collection: call.collection, name: `${call.name} (copy)`, tool: call.tool, args: structuredClone(call.args) });
+		if (call)
+			this.add({
+				server: call.server,
+				collection: call.collection,
+				name: `${call.name} (copy)`,
+				tool: call.tool,
+				args: structuredClone(call.args)
+			});
 	}
 
 	remove(id: string): void {

@@ -16,13 +16,25 @@ function memoryKv(): KeyValueStore & { data: Map<string, unknown> } {
 describe('saved calls', () => {
 	it('round-trip through the store and an export file', async () => {
 		const kv = memoryKv();
-		const call = newSavedCall({ server: 'everything', name: 'sum', tool: 'get-sum', args: { a: 1, b: 2 }, collection: 'Maths' });
+		const call = newSavedCall({
+			server: 'everything',
+			name: 'sum',
+			tool: 'get-sum',
+			args: { a: 1, b: 2 },
+			collection: 'Maths'
+		});
 		await storeSavedCalls(kv, [call]);
 		expect(await loadSavedCalls(kv)).toEqual([call]);
 
 		const imported = parseSavedCalls(exportSavedCalls([call]), 'other');
 		expect(imported).toHaveLength(1);
-		expect(imported[0]).toMatchObject({ server: 'other', name: 'sum', tool: 'get-sum', args: { a: 1, b: 2 }, collection: 'Maths' });
+		expect(imported[0]).toMatchObject({
+			server: 'other',
+			name: 'sum',
+			tool: 'get-sum',
+			args: { a: 1, b: 2 },
+			collection: 'Maths'
+		});
 		expect(imported[0].id).not.toBe(call.id);
 	});
 

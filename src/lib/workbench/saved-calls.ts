@@ -55,7 +55,9 @@ function isSavedCall(value: unknown): value is SavedCall {
 }
 
 /** A new saved call. */
-export function newSavedCall(input: Omit<SavedCall, 'id' | 'createdAt' | 'collection'> & { collection?: string }): SavedCall {
+export function newSavedCall(
+	input: Omit<SavedCall, 'id' | 'createdAt' | 'collection'> & { collection?: string }
+): SavedCall {
 	return { ...input, collection: input.collection?.trim() || 'Saved', id: randomId('saved_'), createdAt: Date.now() };
 }
 
@@ -76,9 +78,25 @@ export function parseSavedCalls(text: string, server?: string): SavedCall[] {
 	} catch {
 		throw new AutoUiError('invalid_argument', 'That file is not JSON. Choose a file exported with "Export".');
 	}
-	const calls = isPlainObject(parsed) && parsed.format === 'autoui-saved-calls' && Array.isArray(parsed.calls) ? parsed.calls : undefined;
-	if (!calls) throw new AutoUiError('invalid_argument', 'That JSON is not a saved-calls export (expected {"format": "autoui-saved-calls", "calls": [...]}).');
+	const calls =
+		isPlainObject(parsed) && parsed.format === 'autoui-saved-calls' && Array.isArray(parsed.calls)
+			? parsed.calls
+			: undefined;
+	if (!calls)
+		throw new AutoUiError(
+			'invalid_argument',
+			'That JSON is not a saved-calls export (expected {"format": "autoui-saved-calls", "calls": [...]}).'
+		);
 	const valid = calls.filter(isSavedCall);
-	if (!valid.length && calls.length) throw new AutoUiError('invalid_argument', 'None of the calls in that file is complete (each needs server, name, tool and args).');
-	return valid.map((call) => ({ ...call, server: server ?? call.server, id: randomId('saved_'), createdAt: Date.now() }));
+	if (!valid.length && calls.length)
+		throw new AutoUiError(
+			'invalid_argument',
+			'None of the calls in that file is complete (each needs server, name, tool and args).'
+		);
+	return valid.map((call) => ({
+		...call,
+		server: server ?? call.server,
+		id: randomId('saved_'),
+		createdAt: Date.now()
+	}));
 }

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { branchOf, constraintHint, fieldKind, initialValue, inputTypeOf, pruneArgs, resolveRef, unionBranches } from './schema-model';
+import {
+	branchOf,
+	constraintHint,
+	fieldKind,
+	initialValue,
+	inputTypeOf,
+	pruneArgs,
+	resolveRef,
+	unionBranches
+} from './schema-model';
 
 const schema = {
 	type: 'object',
 	required: ['query', 'limit'],
-	$defs: { point: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } }, required: ['lat'] } },
+	$defs: {
+		point: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } }, required: ['lat'] }
+	},
 	properties: {
 		query: { type: 'string', minLength: 1 },
 		limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },

@@ -28,13 +28,19 @@ export function resolveRef(node: SchemaNode, root: SchemaNode, depth = 0): Schem
 /** The non-null types a node declares (`type: ["string", "null"]` → `["string"]`). */
 function declaredTypes(node: SchemaNode): string[] {
 	const type = node.type;
-	const list = Array.isArray(type) ? type.filter((entry): entry is string => typeof entry === 'string') : typeof type === 'string' ? [type] : [];
+	const list = Array.isArray(type)
+		? type.filter((entry): entry is string => typeof entry === 'string')
+		: typeof type === 'string'
+			? [type]
+			: [];
 	return list.filter((entry) => entry !== 'null');
 }
 
 /** The branches of a `oneOf` / `anyOf`, when the node is a union. */
 export function unionBranches(node: SchemaNode): SchemaNode[] | undefined {
-	const branches = (Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined)?.filter(isPlainObject);
+	const branches = (
+		Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined
+	)?.filter(isPlainObject);
 	if (!branches?.length) return undefined;
 	// `anyOf: [X, {type: "null"}]` is how optional values are often written: just X.
 	const meaningful = branches.filter((branch) => branch.type !== 'null');
@@ -46,11 +52,20 @@ export function fieldKind(node: SchemaNode): FieldKind {
 	if (Array.isArray(node.enum) && node.enum.length) return 'enum';
 	if (node.const !== undefined) return 'enum';
 	const branches = unionBranches(node);
-	if (branches) return branches.length === 1 ? fieldKind({ ...node, oneOf: undefined, anyOf: undefined, ...branches[0] }) : 'union';
+	if (branches)
+		return branches.length === 1 ? fieldKind({ ...node, oneOf: undefined, anyOf: undefined, ...branches[0] }) : 'union';
 	const types = declaredTypes(node);
 	if (types.length === 1) {
 		const [type] = types;
-		if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' || type === 'array' || type === 'object') return type;
+		if (
+			type === 'string' ||
+			type === 'number' ||
+			type === 'integer' ||
+			type === 'boolean' ||
+			type === 'array' ||
+			type === 'object'
+		)
+			return type;
 	}
 	if (!types.length && isPlainObject(node.properties)) return 'object';
 	if (!types.length && isPlainObject(node.items)) return 'array';
@@ -119,7 +134,9 @@ export function initialValue(node: SchemaNode, root: SchemaNode, depth = 0): unk
 
 /** The required property names of an object node. */
 export function requiredOf(node: SchemaNode): string[] {
-	return Array.isArray(node.required) ? node.required.filter((entry): entry is string => typeof entry === 'string') : [];
+	return Array.isArray(node.required)
+		? node.required.filter((entry): entry is string => typeof entry === 'string')
+		: [];
 }
 
 /**
@@ -140,7 +157,13 @@ export function pruneArgs(value: unknown, node: SchemaNode, root: SchemaNode): u
 		const childSchema = isPlainObject(properties[key]) ? properties[key] : {};
 		const pruned = pruneArgs(child, childSchema, root);
 		if (pruned === undefined) continue;
-		if (!required.has(key) && isPlainObject(pruned) && !Object.keys(pruned).length && fieldKind(resolveRef(childSchema, root)) === 'object') continue;
+		if (
+			!required.has(key) &&
+			isPlainObject(pruned) &&
+			!Object.keys(pruned).length &&
+			fieldKind(resolveRef(childSchema, root)) === 'object'
+		)
+			continue;
 		out[key] = pruned;
 	}
 	return out;
@@ -172,8 +195,10 @@ export function constraintHint(node: SchemaNode): string {
 	const max = node.maximum ?? node.exclusiveMaximum;
 	if (typeof min === 'number' || typeof max === 'number') parts.push(`${min ?? '−∞'} – ${max ?? '∞'}`);
 	if (typeof node.format === 'string') parts.push(node.format);
-	if (typeof node.minLength === 'number' || typeof node.maxLength === 'number') parts.push(`${node.minLength ?? 0}–${node.maxLength ?? '∞'} chars`);
-	if (typeof node.minItems === 'number' || typeof node.maxItems === 'number') parts.push(`${node.minItems ?? 0}–${node.maxItems ?? '∞'} items`);
+	if (typeof node.minLength === 'number' || typeof node.maxLength === 'number')
+		parts.push(`${node.minLength ?? 0}–${node.maxLength ?? '∞'} chars`);
+	if (typeof node.minItems === 'number' || typeof node.maxItems === 'number')
+		parts.push(`${node.minItems ?? 0}–${node.maxItems ?? '∞'} items`);
 	if (typeof node.pattern === 'string') parts.push(`pattern ${node.pattern}`);
 	return parts.join(' · ');
 }
@@ -184,7 +209,8 @@ export function branchLabel(branch: SchemaNode, index: number, root: SchemaNode)
 	if (typeof resolved.title === 'string') return resolved.title;
 	if (typeof branch.$ref === 'string') return branch.$ref.split('/').pop() ?? `Option ${index + 1}`;
 	const kind = fieldKind(resolved);
-	if (kind === 'object' && isPlainObject(resolved.properties)) return `{ ${Object.keys(resolved.properties).slice(0, 3).join(', ')} }`;
+	if (kind === 'object' && isPlainObject(resolved.properties))
+		return `{ ${Object.keys(resolved.properties).slice(0, 3).join(', ')} }`;
 	if (kind === 'enum') return enumValues(resolved).map(String).join(' | ');
 	return kind === 'json' ? `Option ${index + 1}` : kind;
 }

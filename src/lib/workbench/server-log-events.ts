@@ -53,7 +53,10 @@ export class LogEventBatcher {
 	add(server: string, message: LogMessageInput): void {
 		const now = this.#options.now();
 		const budget = this.#budget(server, now);
-		budget.tokens = Math.min(this.#options.burst, budget.tokens + ((now - budget.updatedAt) / 1000) * this.#options.perSecond);
+		budget.tokens = Math.min(
+			this.#options.burst,
+			budget.tokens + ((now - budget.updatedAt) / 1000) * this.#options.perSecond
+		);
 		budget.updatedAt = now;
 		if (budget.tokens < 1) budget.dropped++;
 		else {
@@ -77,7 +80,14 @@ export class LogEventBatcher {
 			// Only drops to report: say so at most once a second while a flood lasts.
 			const reportDrops = budget.dropped > 0 && now - budget.lastEventAt >= 1000;
 			if (!budget.messages.length && !reportDrops) continue;
-			const event: ServerLogEvent = { type: 'server-log', at: now, turnId: `server:${server}`, server, messages: budget.messages, dropped: budget.dropped };
+			const event: ServerLogEvent = {
+				type: 'server-log',
+				at: now,
+				turnId: `server:${server}`,
+				server,
+				messages: budget.messages,
+				dropped: budget.dropped
+			};
 			budget.messages = [];
 			budget.dropped = 0;
 			budget.lastEventAt = now;
@@ -102,7 +112,8 @@ export class LogEventBatcher {
 	}
 
 	#shorten(data: unknown): unknown {
-		if (typeof data === 'string') return data.length > this.#options.maxDataChars ? truncateText(data, this.#options.maxDataChars) : data;
+		if (typeof data === 'string')
+			return data.length > this.#options.maxDataChars ? truncateText(data, this.#options.maxDataChars) : data;
 		if (data === null || typeof data !== 'object') return data;
 		const text = safeStringify(data);
 		return text.length > this.#options.maxDataChars ? truncateText(text, this.#options.maxDataChars) : data;

@@ -14,63 +14,35 @@
  * call by hand, and otherwise (or when nothing shows it) in the dock.
  */
 import { untrack } from 'svelte';
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/client';
+import type { CreateMessageResult, ElicitResult, LoggingMessageNotification, Root } from '@modelcontextprotocol/client';
 import type { AgentEvent, ServerRequestEvent, ServerResponseEvent } from '$lib/agent';
 import type { ClientHandlers, RequestContext } from '$lib/mcp';
-import { AutoUiError, type CallerInfo } from '$lib/shared';
+import { AutoUiError } from '$lib/shared';
+import {
+	frame,
+	methods,
+	RefusedError,
+	relatedCall,
+	requestEvent,
+	responseEvent,
+	ROOTS_KEY,
+	type PendingRequest,
+	type RequestPlace,
+	type SamplingDecision,
+	type ServerLogEntry,
+	type ServerRequestsOptions
+} from './server-request-helpers';
 import type { LogEventBatcher, LogMessageInput } from './server-log-events';
 
-/** Where a request's card belongs: beside the agent's call, in the workbench, or in the dock. */
-export type RequestPlace = 'chat' | 'workbench' | 'dock';
-
-interface PendingBase {
-	id: string;
-	server: string;
-	at: number;
-	/** The call in progress when the request came, when its origin is clear. */
-	caller?: CallerInfo;
-	place: RequestPlace;
-}
-
-/** A request waiting for the user. */
-export type PendingRequest =
-	| (PendingBase & { kind: 'sampling'; params: CreateMessageRequest['params'] })
-	| (PendingBase & { kind: 'elicitation'; params: ElicitRequest['params'] });
-
-/** How the user settled a sampling request. */
-export type SamplingDecision = 'approved' | 'edited' | 'typed';
-
-/** One notifications/message from a server. */
-export interface ServerLogEntry {
-	id: number;
-	server: string;
-	level: LoggingMessageNotification['params']['level'];
-	logger?: string;
-	data: unknown;
-	at: number;
-}
-
-/** Generates a sampling answer with the configured model (absent when none is configured). */
-export type SampleFunction = (params: CreateMessageRequest['params'], signal: AbortSignal) => Promise<{ text: string; model: string }>;
-
-/** Constructor options. */
-export interface ServerRequestsOptions {
-	sample?: SampleFunction;
-	/** Whether a model is configured right now (default: when `sample` is given). */
-	canSample?(): boolean;
-	/** Called after the user changed a server's roots (send notifications/roots/list_changed). */
-	onRootsChanged?(server: string): void;
-	/** Where roots are kept (localStorage-like); absent keeps them for this visit. */
-	storage?: Pick<Storage, 'getItem' | 'setItem'>;
-	/** Most log entries kept (oldest dropped first). */
-	logLimit?: number;
-	/** Most requests one server may have waiting; more are refused at once. */
-	pendingLimit?: number;
-	/** Receives the requests, their outcomes and log batches as console events. */
-	onEvent?(event: AgentEvent): void;
-	/** How long a card no view shows waits before the dock shows it (ms). */
-	orphanAfterMs?: number;
-}
+export { relatedCall };
+export type {
+	PendingRequest,
+	RequestPlace,
+	SampleFunction,
+	SamplingDecision,
+	ServerLogEntry,
+	ServerRequestsOptions
+} from './server-request-helpers';
 
 interface Waiter {
 	resolve(value: CreateMessageResult | ElicitResult): void;
@@ -79,18 +51,6 @@ interface Waiter {
 	release(): void;
 	request: PendingRequest;
 }
-
-const methods = { sampling: 'sampling/createMessage', elicitation: 'elicitation/create' } as const;
-
-/** The call a request came during: the newest one, when every call in progress has the same origin. */
-export function relatedCall(context: RequestContext | undefined): CallerInfo | undefined {
-	const callers = (context?.calls ?? []).map((call) => call.caller);
-	if (!callers.length || callers.some((caller) => !caller || caller.origin !== callers[0]?.origin)) return undefined;
-	return callers[callers.length - 1];
-}
-
-const ROOTS_KEY = 'autoui.workbench.roots.v1';
-const frame: (callback: () => void) => unknown = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback) => setTimeout(callback, 16);
 
 /** The user's side of server-to-client requests, for every server. */
 export class ServerRequests {
@@ -145,7 +105,9 @@ export class ServerRequests {
 	 * the workbench) has not shown them for a moment — a waiting request is never invisible.
 	 */
 	get unplaced(): PendingRequest[] {
-		return this.#pending.filter((request) => request.place === 'dock' || (this.#orphans.has(request.id) && !this.#claims.has(request.id)));
+		return this.#pending.filter(
+			(request) => request.place === 'dock' || (this.#orphans.has(request.id) && !this.#claims.has(request.id))
+		);
 	}
 
 	/** A request waiting for the user, by id. */
@@ -196,8 +158,10 @@ export class ServerRequests {
 		const name = typeof server === 'function' ? server : () => server;
 		return {
 			listRoots: () => this.roots(name()),
-			createMessage: (params, signal, context) => this.#wait({ kind: 'sampling', server: name(), params }, signal, context) as Promise<CreateMessageResult>,
-			elicit: (params, signal, context) => this.#wait({ kind: 'elicitation', server: name(), params }, signal, context) as Promise<ElicitResult>,
+			createMessage: (params, signal, context) =>
+				this.#wait({ kind: 'sampling', server: name(), params }, signal, context) as Promise<CreateMessageResult>,
+			elicit: (params, signal, context) =>
+				this.#wait({ kind: 'elicitation', server: name(), params }, signal, context) as Promise<ElicitResult>,
 			onLogMessage: (params) => this.#log(name(), params)
 		};
 	}
@@ -205,20 +169,31 @@ export class ServerRequests {
 	/** Runs the configured model on a sampling request (the user approved); returns its answer. */
 	async draft(id: string, signal?: AbortSignal): Promise<{ text: string; model: string }> {
 		const request = this.#pending.find((entry) => entry.id === id);
-		if (!request || request.kind !== 'sampling') throw new AutoUiError('invalid_argument', 'That request was already answered.');
-		if (!this.#options.sample) throw new AutoUiError('provider_auth', 'No LLM is configured: type the answer yourself, or open Settings to choose a model.');
+		if (!request || request.kind !== 'sampling')
+			throw new AutoUiError('invalid_argument', 'That request was already answered.');
+		if (!this.#options.sample)
+			throw new AutoUiError(
+				'provider_auth',
+				'No LLM is configured: type the answer yourself, or open Settings to choose a model.'
+			);
 		return this.#options.sample(request.params, signal ?? new AbortController().signal);
 	}
 
 	/** Returns a sampling answer to the server; `decision` says how it was made (for the console). */
 	answerSampling(id: string, text: string, model: string, decision: SamplingDecision = 'approved'): void {
-		const result: CreateMessageResult = { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' };
+		const result: CreateMessageResult = {
+			role: 'assistant',
+			content: { type: 'text', text },
+			model,
+			stopReason: 'endTurn'
+		};
 		this.#settle(id, decision, (waiter) => waiter.resolve(result), { result });
 	}
 
 	/** Answers an elicitation. */
 	answerElicitation(id: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): void {
-		const result: ElicitResult = action === 'accept' && content ? { action, content: content as ElicitResult['content'] } : { action };
+		const result: ElicitResult =
+			action === 'accept' && content ? { action, content: content as ElicitResult['content'] } : { action };
 		this.#settle(id, action, (waiter) => waiter.resolve(result), { result });
 	}
 
@@ -233,10 +208,15 @@ export class ServerRequests {
 		this.#dropped = 0;
 	}
 
-	#wait(request: Pick<PendingRequest, 'kind' | 'server' | 'params'>, signal: AbortSignal, context?: RequestContext): Promise<CreateMessageResult | ElicitResult> {
+	#wait(
+		request: Pick<PendingRequest, 'kind' | 'server' | 'params'>,
+		signal: AbortSignal,
+		context?: RequestContext
+	): Promise<CreateMessageResult | ElicitResult> {
 		const id = `request-${this.#nextId++}`;
 		const caller = relatedCall(context);
-		const place: RequestPlace = caller?.origin === 'model' ? 'chat' : caller?.origin === 'manual' ? 'workbench' : 'dock';
+		const place: RequestPlace =
+			caller?.origin === 'model' ? 'chat' : caller?.origin === 'manual' ? 'workbench' : 'dock';
 		const entry = { ...request, id, at: Date.now(), caller, place } as PendingRequest;
 		const method = methods[request.kind];
 		const waiting = this.#pending.filter((pending) => pending.server === request.server).length;
@@ -255,29 +235,43 @@ export class ServerRequests {
 		// The user's time to answer does not count against the calls in progress on that server.
 		const releases = (context?.calls ?? []).map((call) => call.hold());
 		return new Promise((resolve, reject) => {
-			this.#waiters.set(id, { resolve, reject, request: entry, release: () => releases.forEach((release) => release()) });
+			this.#waiters.set(id, {
+				resolve,
+				reject,
+				request: entry,
+				release: () => releases.forEach((release) => release())
+			});
 			this.#pending = [...this.#pending, entry];
-			if (place !== 'dock') setTimeout(() => this.#waiters.has(id) && (this.#orphans = new Set(this.#orphans).add(id)), this.#options.orphanAfterMs ?? 1500);
+			if (place !== 'dock')
+				setTimeout(
+					() => this.#waiters.has(id) && (this.#orphans = new Set(this.#orphans).add(id)),
+					this.#options.orphanAfterMs ?? 1500
+				);
 			// The server gave up (timeout or cancellation): the card goes away.
-			signal.addEventListener('abort', () => this.#settle(id, 'withdrawn', (waiter) => waiter.reject(new RefusedError('The server cancelled the request.')), { error: 'The server cancelled the request.' }), { once: true });
+			signal.addEventListener(
+				'abort',
+				() =>
+					this.#settle(
+						id,
+						'withdrawn',
+						(waiter) => waiter.reject(new RefusedError('The server cancelled the request.')),
+						{ error: 'The server cancelled the request.' }
+					),
+				{ once: true }
+			);
 		});
 	}
 
 	#emitRequest(entry: PendingRequest, method: ServerRequestEvent['method']): void {
-		const { caller } = entry;
-		this.#emit({
-			type: 'server-request',
-			at: entry.at,
-			turnId: caller?.turnId ?? `server:${entry.server}`,
-			requestId: entry.id,
-			server: entry.server,
-			method,
-			params: { ...entry.params },
-			...(caller ? { callId: caller.callId, origin: caller.origin } : {})
-		});
+		this.#emit(requestEvent(entry, method));
 	}
 
-	#settle(id: string, decision: ServerResponseEvent['decision'], action: (waiter: Waiter) => void, outcome: { result?: object; error?: string }): void {
+	#settle(
+		id: string,
+		decision: ServerResponseEvent['decision'],
+		action: (waiter: Waiter) => void,
+		outcome: { result?: object; error?: string }
+	): void {
 		const waiter = this.#waiters.get(id);
 		if (!waiter) return;
 		this.#waiters.delete(id);
@@ -292,20 +286,12 @@ export class ServerRequests {
 		action(waiter);
 	}
 
-	#respond(request: PendingRequest, decision: ServerResponseEvent['decision'], outcome: { result?: object; error?: string }): void {
-		const at = Date.now();
-		this.#emit({
-			type: 'server-response',
-			at,
-			turnId: request.caller?.turnId ?? `server:${request.server}`,
-			requestId: request.id,
-			server: request.server,
-			method: methods[request.kind],
-			decision,
-			...(outcome.result ? { result: { ...outcome.result } } : {}),
-			...(outcome.error ? { error: outcome.error } : {}),
-			elapsedMs: at - request.at
-		});
+	#respond(
+		request: PendingRequest,
+		decision: ServerResponseEvent['decision'],
+		outcome: { result?: object; error?: string }
+	): void {
+		this.#emit(responseEvent(request, decision, outcome));
 	}
 
 	#logEvent(server: string, message: LogMessageInput): void {
@@ -334,8 +320,21 @@ export class ServerRequests {
 
 	#log(server: string, params: LoggingMessageNotification['params']): void {
 		const at = Date.now();
-		this.#incoming.push({ id: this.#nextLog++, server, level: params.level, logger: params.logger, data: params.data, at });
-		if (this.#options.onEvent) this.#logEvent(server, { level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data, at });
+		this.#incoming.push({
+			id: this.#nextLog++,
+			server,
+			level: params.level,
+			logger: params.logger,
+			data: params.data,
+			at
+		});
+		if (this.#options.onEvent)
+			this.#logEvent(server, {
+				level: params.level,
+				...(params.logger ? { logger: params.logger } : {}),
+				data: params.data,
+				at
+			});
 		const limit = this.#options.logLimit ?? 1000;
 		if (this.#incoming.length > limit) {
 			this.#dropped += this.#incoming.length - limit;
@@ -353,13 +352,3 @@ export class ServerRequests {
 		});
 	}
 }
-
-/** A refusal the SDK sends back to the server as a JSON-RPC error. */
-class RefusedError extends Error {
-	readonly code = -32600;
-	constructor(message: string) {
-		super(message);
-		this.name = 'RefusedError';
-	}
-}
-

@@ -3,7 +3,7 @@
  * the agent's direct-call path (so they are console entries like the model's), widgets through
  * the canvas session; the workbench itself never reaches into either module.
  */
-import type { DirectCallOutcome } from '$lib/agent/direct-call';
+import type { DirectCallOutcome } from '$lib/agent/dispatch/direct-call';
 import type { ToolProgress } from '$lib/shared';
 import type { McpConnection } from '$lib/mcp';
 import type { ServerRequests } from './server-requests.svelte';
@@ -43,7 +43,11 @@ export interface WorkbenchDeps {
 	/** Adds a live widget built from a tool's result; absent when no canvas is available. */
 	showOnCanvas?(request: ShowOnCanvasRequest): Promise<{ id: string } | { error: string }>;
 	/** Adds a widget with fixed params (a resource's contents); not refreshed. */
-	showStatic?(widget: string, params: Record<string, unknown>, title?: string): Promise<{ id: string } | { error: string }>;
+	showStatic?(
+		widget: string,
+		params: Record<string, unknown>,
+		title?: string
+	): Promise<{ id: string } | { error: string }>;
 	/** The live connection of a server, for resources, prompts and completions. */
 	connection(server: string): McpConnection | undefined;
 	/** Starts a conversation from a prompt's messages ("Use in chat"). */

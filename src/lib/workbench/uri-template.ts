@@ -28,10 +28,14 @@ export function templateVariables(template: string): string[] {
 	return names;
 }
 
-const unreserved = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const unreserved = (text: string) =>
+	encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const reserved = (text: string) => encodeURI(text).replace(/%25([0-9A-F]{2})/gi, '%$1');
 
-const operators: Record<string, { first: string; separator: string; named: boolean; emptyEquals: boolean; allowReserved: boolean }> = {
+const operators: Record<
+	string,
+	{ first: string; separator: string; named: boolean; emptyEquals: boolean; allowReserved: boolean }
+> = {
 	'': { first: '', separator: ',', named: false, emptyEquals: false, allowReserved: false },
 	'+': { first: '', separator: ',', named: false, emptyEquals: false, allowReserved: true },
 	'#': { first: '#', separator: ',', named: false, emptyEquals: false, allowReserved: true },
@@ -53,7 +57,10 @@ export function expandTemplate(template: string, values: Record<string, string |
 			const text = variable.prefix ? raw.slice(0, variable.prefix) : raw;
 			const encoded = spec.allowReserved ? reserved(text) : unreserved(text);
 			if (!spec.named) parts.push(encoded);
-			else parts.push(text === '' ? (spec.emptyEquals ? `${variable.name}=` : variable.name) : `${variable.name}=${encoded}`);
+			else
+				parts.push(
+					text === '' ? (spec.emptyEquals ? `${variable.name}=` : variable.name) : `${variable.name}=${encoded}`
+				);
 		}
 		return parts.length ? spec.first + parts.join(spec.separator) : '';
 	});

@@ -15,7 +15,13 @@ const startedAt = Date.now();
 export const GET: RequestHandler = () => {
 	const draining = isDraining();
 	const datasets = appDatasetsStatus() ?? { engine: 'idle', sessions: 0, adopted: 0, draining };
-	const body = { status: draining ? 'draining' : 'ok', version, build, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), datasets };
+	const body = {
+		status: draining ? 'draining' : 'ok',
+		version,
+		build,
+		uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+		datasets
+	};
 	return new Response(JSON.stringify(body), {
 		status: draining ? 503 : 200,
 		headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }

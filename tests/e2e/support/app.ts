@@ -23,7 +23,11 @@ export function baseUrlOf(llm: FakeLlm, format: WireFormat): string {
 
 /** The app URL with the provider preset to the fake. */
 export function appUrl(llm: FakeLlm, format: WireFormat, options: OpenOptions = {}): string {
-	const params = new URLSearchParams({ provider: format, baseUrl: baseUrlOf(llm, format), model: options.model ?? 'fake-model' });
+	const params = new URLSearchParams({
+		provider: format,
+		baseUrl: baseUrlOf(llm, format),
+		model: options.model ?? 'fake-model'
+	});
 	if (options.mcp?.length) params.set('mcp', options.mcp.join(','));
 	return `/?${params}`;
 }
@@ -39,7 +43,8 @@ export async function openApp(page: Page, llm: FakeLlm, format: WireFormat, opti
 /** Waits for the LLM pill to be ready and, optionally, every MCP server to be connected. */
 export async function waitReady(page: Page, mcp = true): Promise<void> {
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
-	if (mcp) await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+	if (mcp)
+		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 }
 
 /** Types a message and sends it with the Send button. */
@@ -101,7 +106,13 @@ export function messagesOf(request: FakeRecordedRequest): Array<{ role: string; 
 export function textOf(content: unknown): string {
 	if (typeof content === 'string') return content;
 	if (!Array.isArray(content)) return '';
-	return content.map((part) => (part && typeof part === 'object' && (part as { type?: string }).type === 'text' ? String((part as { text: unknown }).text) : '')).join('');
+	return content
+		.map((part) =>
+			part && typeof part === 'object' && (part as { type?: string }).type === 'text'
+				? String((part as { text: unknown }).text)
+				: ''
+		)
+		.join('');
 }
 
 /**
@@ -110,15 +121,21 @@ export function textOf(content: unknown): string {
  * one before it.
  */
 export function requestLog(llm: FakeLlm, from = 0): string {
-	const rows = llm.chatRequests().slice(from).map((request) => {
-		const body = (request.body ?? {}) as { system?: unknown; tools?: Array<{ name?: string; function?: { name?: string } }> };
-		return {
-			status: request.status,
-			error: request.error,
-			system: body.system,
-			tools: (body.tools ?? []).map((tool) => tool.name ?? tool.function?.name)
-		};
-	});
+	const rows = llm
+		.chatRequests()
+		.slice(from)
+		.map((request) => {
+			const body = (request.body ?? {}) as {
+				system?: unknown;
+				tools?: Array<{ name?: string; function?: { name?: string } }>;
+			};
+			return {
+				status: request.status,
+				error: request.error,
+				system: body.system,
+				tools: (body.tools ?? []).map((tool) => tool.name ?? tool.function?.name)
+			};
+		});
 	return JSON.stringify(rows, null, 1);
 }
 
@@ -133,7 +150,11 @@ export function attachRequestsOnFailure(llm: () => FakeLlm): void {
 		firstRequest = llm().chatRequests().length;
 	});
 	test.afterEach(async ({}, testInfo) => {
-		if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('llm-requests.json', { body: requestLog(llm(), firstRequest), contentType: 'application/json' });
+		if (testInfo.status !== testInfo.expectedStatus)
+			await testInfo.attach('llm-requests.json', {
+				body: requestLog(llm(), firstRequest),
+				contentType: 'application/json'
+			});
 	});
 }
 
@@ -149,7 +170,13 @@ export function savedCanvas(page: Page, key = 'canvas.v1'): Promise<Array<{ type
 				const open = indexedDB.open('autoui');
 				open.onsuccess = () => {
 					const request = open.result.transaction('kv').objectStore('kv').get(storageKey);
-					request.onsuccess = () => resolve(((request.result?.widgets ?? []) as Array<{ type: string; source?: unknown }>).map((widget) => ({ type: widget.type, live: widget.source !== undefined })));
+					request.onsuccess = () =>
+						resolve(
+							((request.result?.widgets ?? []) as Array<{ type: string; source?: unknown }>).map((widget) => ({
+								type: widget.type,
+								live: widget.source !== undefined
+							}))
+						);
 					request.onerror = () => resolve([]);
 				};
 				open.onerror = () => resolve([]);

@@ -8,8 +8,10 @@ import type { FakeRequestView, FakeScenario } from '../../fixtures/fake-llm';
 
 export const consoleQuestion = 'Compare the horsepower of cars by origin, and look at the best rated movies.';
 
-export const carsSql = 'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
-export const moviesSql = 'SELECT Title AS title, "IMDB Rating" AS rating FROM movies WHERE "IMDB Rating" IS NOT NULL ORDER BY rating DESC LIMIT 5';
+export const carsSql =
+	'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
+export const moviesSql =
+	'SELECT Title AS title, "IMDB Rating" AS rating FROM movies WHERE "IMDB Rating" IS NOT NULL ORDER BY rating DESC LIMIT 5';
 export const badSql = 'SELECT no_such_column FROM cars';
 
 /** The tool calls of the turn, in the order the model makes them. */
@@ -51,7 +53,15 @@ export function consoleScenario(answer = 'American cars have the most horsepower
 				toolCalls: [
 					{
 						name: 'autoui_webmcp_widget_display',
-						input: { name: 'bar', params: { data: rowsOf(request, 0), x: 'origin', y: 'avg_horsepower', title: 'Average horsepower by origin' } }
+						input: {
+							name: 'bar',
+							params: {
+								data: rowsOf(request, 0),
+								x: 'origin',
+								y: 'avg_horsepower',
+								title: 'Average horsepower by origin'
+							}
+						}
 					}
 				]
 			}),

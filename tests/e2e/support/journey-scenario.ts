@@ -7,7 +7,8 @@
  */
 import type { FakeScenario } from '../../fixtures/fake-llm';
 
-export const journeyQuestion = 'Show the average horsepower by origin as a bar chart, and the ten best rated movies as a table.';
+export const journeyQuestion =
+	'Show the average horsepower by origin as a bar chart, and the ten best rated movies as a table.';
 
 export const carsSql =
 	'SELECT Origin AS origin, round(avg(Horsepower), 1) AS avg_horsepower FROM cars GROUP BY Origin ORDER BY avg_horsepower DESC';
@@ -33,9 +34,13 @@ export function journeyScenario(): FakeScenario {
 			(request) => {
 				// Each search returns its best recipe's text: no get_recipe round trip, and the
 				// recipe shows the widget_display call with a source that fetches and displays.
-				const [bar, table] = request.toolResults.map((result) => JSON.parse(result.content) as { best?: { name: string; markdown: string } });
-				if (bar.best?.name !== 'compare-groups-bar' || table.best?.name !== 'top-n-table') throw new Error('the searches did not return the expected recipes');
-				if (!bar.best.markdown.includes('"$ref": "source#/rows"')) throw new Error('the bar recipe does not show a source');
+				const [bar, table] = request.toolResults.map(
+					(result) => JSON.parse(result.content) as { best?: { name: string; markdown: string } }
+				);
+				if (bar.best?.name !== 'compare-groups-bar' || table.best?.name !== 'top-n-table')
+					throw new Error('the searches did not return the expected recipes');
+				if (!bar.best.markdown.includes('"$ref": "source#/rows"'))
+					throw new Error('the bar recipe does not show a source');
 				return {
 					text: 'Querying and displaying both.',
 					toolCalls: [
@@ -43,13 +48,22 @@ export function journeyScenario(): FakeScenario {
 							name: 'autoui_webmcp_widget_display',
 							input: {
 								name: 'bar',
-								params: { data: { $ref: 'source#/rows' }, x: 'origin', y: 'avg_horsepower', title: 'Average horsepower by origin' },
+								params: {
+									data: { $ref: 'source#/rows' },
+									x: 'origin',
+									y: 'avg_horsepower',
+									title: 'Average horsepower by origin'
+								},
 								source: { tool: 'datasets_mcp_query_sql', args: { sql: carsSql } }
 							}
 						},
 						{
 							name: 'autoui_webmcp_widget_display',
-							input: { name: 'data-table', params: { rows: { $ref: 'source#/rows' }, title: 'Ten best rated movies (IMDB)' }, source: { tool: 'datasets_mcp_query_sql', args: { sql: moviesSql } } }
+							input: {
+								name: 'data-table',
+								params: { rows: { $ref: 'source#/rows' }, title: 'Ten best rated movies (IMDB)' },
+								source: { tool: 'datasets_mcp_query_sql', args: { sql: moviesSql } }
+							}
 						}
 					]
 				};
@@ -69,7 +83,9 @@ export function journeyScenario(): FakeScenario {
 			},
 			(request) => {
 				for (const result of request.toolResults) if (result.isError) throw new Error(result.content);
-				return { text: `The chart (${chartId}) shows that American cars have the most horsepower on average; the table lists the ten best rated movies.` };
+				return {
+					text: `The chart (${chartId}) shows that American cars have the most horsepower on average; the table lists the ten best rated movies.`
+				};
 			}
 		]
 	};

@@ -34,7 +34,13 @@ export async function runInWorkbench(page: Page, server: string, tool: string) {
 
 /** The View inside the proxy inside the widget. */
 export function viewOf(page: Page, index = 0): FrameLocator {
-	return page.locator('[data-widget-type=mcp-app]').nth(index).locator('[data-testid=mcp-app-frame]').contentFrame().locator('iframe').contentFrame();
+	return page
+		.locator('[data-widget-type=mcp-app]')
+		.nth(index)
+		.locator('[data-testid=mcp-app-frame]')
+		.contentFrame()
+		.locator('iframe')
+		.contentFrame();
 }
 
 /** The page's requests still unanswered, by page (named in a failure, to say what a view waits for). */
@@ -59,7 +65,10 @@ export async function mountedFrame(widget: Locator, timeout = 30_000): Promise<L
 	try {
 		await expect(frame).toHaveCount(1, { timeout });
 	} catch {
-		const phase = await widget.getByTestId('mcp-app').getAttribute('data-phase', { timeout: 1_000 }).catch(() => 'absent');
+		const phase = await widget
+			.getByTestId('mcp-app')
+			.getAttribute('data-phase', { timeout: 1_000 })
+			.catch(() => 'absent');
 		const text = (await widget.innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
 		const waiting = [...(unanswered.get(widget.page()) ?? [])].join(', ') || 'none';
 		const recent = (since: number) =>
@@ -68,8 +77,13 @@ export async function mountedFrame(widget: Locator, timeout = 30_000): Promise<L
 				.filter((entry) => entry.startTime > performance.now() - since)
 				.map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.duration)} ms`)
 				.slice(-12);
-		const fetched = await widget.page().evaluate(recent, timeout + 5_000).catch(() => []);
-		throw new Error(`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}; the last resources fetched: ${fetched.join(', ') || 'none'}`);
+		const fetched = await widget
+			.page()
+			.evaluate(recent, timeout + 5_000)
+			.catch(() => []);
+		throw new Error(
+			`The view was not mounted within ${timeout / 1000} s: phase ${phase}, the widget shows "${text}"; requests unanswered: ${waiting}; the last resources fetched: ${fetched.join(', ') || 'none'}`
+		);
 	}
 	return frame;
 }

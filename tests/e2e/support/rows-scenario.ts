@@ -9,7 +9,8 @@ import type { FakeScenario } from '../../fixtures/fake-llm';
 export const rowsQuestion = 'Where are the airports in California? Give me the key figures and the five northernmost.';
 
 export const mapSql = "SELECT iata, name, city, latitude, longitude FROM airports WHERE state = 'CA' ORDER BY name";
-export const figuresSql = "SELECT count(*) AS airports, count(DISTINCT city) AS cities, round(avg(latitude), 2) AS avg_latitude FROM airports WHERE state = 'CA'";
+export const figuresSql =
+	"SELECT count(*) AS airports, count(DISTINCT city) AS cities, round(avg(latitude), 2) AS avg_latitude FROM airports WHERE state = 'CA'";
 export const northSql = "SELECT name, city FROM airports WHERE state = 'CA' ORDER BY latitude DESC LIMIT 5";
 
 const source = (sql: string) => ({ tool: 'datasets_mcp_query_sql', args: { sql } });
@@ -26,25 +27,60 @@ export function rowsScenario(): FakeScenario {
 				]
 			}),
 			(request) => {
-				const [map, figures] = request.toolResults.map((result) => JSON.parse(result.content) as { best?: { name: string; markdown: string } });
-				if (map.best?.name !== 'airports-map' || figures.best?.name !== 'kpi-summary') throw new Error('the searches did not return the map and KPI recipes');
-				if (!map.best.markdown.includes('"lat": "latitude"') || !figures.best.markdown.includes('"fields"')) throw new Error('the recipes do not bind rows by column name');
+				const [map, figures] = request.toolResults.map(
+					(result) => JSON.parse(result.content) as { best?: { name: string; markdown: string } }
+				);
+				if (map.best?.name !== 'airports-map' || figures.best?.name !== 'kpi-summary')
+					throw new Error('the searches did not return the map and KPI recipes');
+				if (!map.best.markdown.includes('"lat": "latitude"') || !figures.best.markdown.includes('"fields"'))
+					throw new Error('the recipes do not bind rows by column name');
 				return {
 					text: 'Displaying the map, the figures and the list.',
 					toolCalls: [
 						{
 							name: 'autoui_webmcp_widget_display',
-							input: { name: 'map', params: { title: 'Airports in California', data: { $ref: 'source#/rows' }, lat: 'latitude', lon: 'longitude', label: 'name' }, source: source(mapSql) }
+							input: {
+								name: 'map',
+								params: {
+									title: 'Airports in California',
+									data: { $ref: 'source#/rows' },
+									lat: 'latitude',
+									lon: 'longitude',
+									label: 'name'
+								},
+								source: source(mapSql)
+							}
 						},
 						{
 							name: 'autoui_webmcp_widget_display',
 							input: {
 								name: 'kpi-grid',
-								params: { title: 'California airports', data: { $ref: 'source#/rows' }, fields: [{ field: 'airports', label: 'Airports' }, { field: 'cities', label: 'Cities served' }, { field: 'avg_latitude', label: 'Average latitude', unit: '°' }] },
+								params: {
+									title: 'California airports',
+									data: { $ref: 'source#/rows' },
+									fields: [
+										{ field: 'airports', label: 'Airports' },
+										{ field: 'cities', label: 'Cities served' },
+										{ field: 'avg_latitude', label: 'Average latitude', unit: '°' }
+									]
+								},
 								source: source(figuresSql)
 							}
 						},
-						{ name: 'autoui_webmcp_widget_display', input: { name: 'list', params: { title: 'Five northernmost', ordered: true, data: { $ref: 'source#/rows' }, text: 'name', detail: 'city' }, source: source(northSql) } }
+						{
+							name: 'autoui_webmcp_widget_display',
+							input: {
+								name: 'list',
+								params: {
+									title: 'Five northernmost',
+									ordered: true,
+									data: { $ref: 'source#/rows' },
+									text: 'name',
+									detail: 'city'
+								},
+								source: source(northSql)
+							}
+						}
 					]
 				};
 			},

@@ -9,7 +9,16 @@ export const tenWidgetsQuestion = 'Give me an overview of the cars data set on o
 
 /** The displays, in the order of the answer. */
 export const tenWidgets: Array<{ name: string; params: Record<string, unknown> }> = [
-	{ name: 'stat', params: { label: 'Cars in the data set', value: 406, delta: '+12', deltaLabel: 'since the 1970 edition', description: 'Models sold in the USA, Europe and Japan, 1970–1982.' } },
+	{
+		name: 'stat',
+		params: {
+			label: 'Cars in the data set',
+			value: 406,
+			delta: '+12',
+			deltaLabel: 'since the 1970 edition',
+			description: 'Models sold in the USA, Europe and Japan, 1970–1982.'
+		}
+	},
 	{
 		name: 'kpi-grid',
 		params: {
@@ -70,11 +79,24 @@ export const tenWidgets: Array<{ name: string; params: Record<string, unknown> }
 	},
 	{
 		name: 'kv',
-		params: { data: { Source: 'vega-datasets cars.json', Rows: 406, Columns: 9, 'First year': 1970, 'Last year': 1982, Licence: 'BSD-3-Clause' } }
+		params: {
+			data: {
+				Source: 'vega-datasets cars.json',
+				Rows: 406,
+				Columns: 9,
+				'First year': 1970,
+				'Last year': 1982,
+				Licence: 'BSD-3-Clause'
+			}
+		}
 	},
 	{
 		name: 'callout',
-		params: { variant: 'info', heading: 'Missing values', message: 'Horsepower is missing for six models and MPG for eight; averages leave them out.' }
+		params: {
+			variant: 'info',
+			heading: 'Missing values',
+			message: 'Horsepower is missing for six models and MPG for eight; averages leave them out.'
+		}
 	},
 	{
 		name: 'timeline',
@@ -89,7 +111,17 @@ export const tenWidgets: Array<{ name: string; params: Record<string, unknown> }
 	},
 	{
 		name: 'tags',
-		params: { tags: [{ label: 'USA', count: 254 }, { label: 'Japan', count: 79 }, { label: 'Europe', count: 73 }, '4 cylinders', '8 cylinders', 'automatic', 'manual'] }
+		params: {
+			tags: [
+				{ label: 'USA', count: 254 },
+				{ label: 'Japan', count: 79 },
+				{ label: 'Europe', count: 73 },
+				'4 cylinders',
+				'8 cylinders',
+				'automatic',
+				'manual'
+			]
+		}
 	}
 ];
 

@@ -21,8 +21,28 @@ export const tenWidgets: { name: string; params: Record<string, unknown> }[] = [
 			]
 		}
 	},
-	{ name: 'bar', params: { title: 'Horsepower by origin', data: [{ origin: 'USA', hp: 119 }, { origin: 'Europe', hp: 81 }, { origin: 'Japan', hp: 79 }], x: 'origin', y: 'hp' } },
-	{ name: 'line', params: { title: 'Visitors per month', data: months.map((month, index) => ({ month, visitors: 8000 + index * 1200 })), x: 'month', y: 'visitors' } },
+	{
+		name: 'bar',
+		params: {
+			title: 'Horsepower by origin',
+			data: [
+				{ origin: 'USA', hp: 119 },
+				{ origin: 'Europe', hp: 81 },
+				{ origin: 'Japan', hp: 79 }
+			],
+			x: 'origin',
+			y: 'hp'
+		}
+	},
+	{
+		name: 'line',
+		params: {
+			title: 'Visitors per month',
+			data: months.map((month, index) => ({ month, visitors: 8000 + index * 1200 })),
+			x: 'month',
+			y: 'visitors'
+		}
+	},
 	{
 		name: 'pie',
 		params: {
@@ -48,9 +68,30 @@ export const tenWidgets: { name: string; params: Record<string, unknown> }[] = [
 			]
 		}
 	},
-	{ name: 'markdown', params: { title: 'Summary', content: '## Q1\n\nRevenue grew **12%**, driven by the *Nordics*.\n\n- New customers: 1,204\n- Churn: 2.1%' } },
-	{ name: 'callout', params: { title: 'Provisional figures', variant: 'warning', heading: 'March is provisional', message: 'Two offices have not reported yet.' } },
-	{ name: 'list', params: { title: 'Migration steps', ordered: true, items: ['Export the customer table', 'Remove duplicates', 'Import into the new CRM'] } },
+	{
+		name: 'markdown',
+		params: {
+			title: 'Summary',
+			content: '## Q1\n\nRevenue grew **12%**, driven by the *Nordics*.\n\n- New customers: 1,204\n- Churn: 2.1%'
+		}
+	},
+	{
+		name: 'callout',
+		params: {
+			title: 'Provisional figures',
+			variant: 'warning',
+			heading: 'March is provisional',
+			message: 'Two offices have not reported yet.'
+		}
+	},
+	{
+		name: 'list',
+		params: {
+			title: 'Migration steps',
+			ordered: true,
+			items: ['Export the customer table', 'Remove duplicates', 'Import into the new CRM']
+		}
+	},
 	{
 		name: 'progress',
 		params: {

@@ -5,7 +5,10 @@ import type { ProviderConfig, ProviderId } from './types';
 
 let llm: FakeLlm;
 beforeAll(async () => {
-	llm = await startFakeLlm({ apiKey: 'sk-good', models: ['llama3.1:latest', 'qwen2.5:7b', 'claude-sonnet-4-5-20250929'] });
+	llm = await startFakeLlm({
+		apiKey: 'sk-good',
+		models: ['llama3.1:latest', 'qwen2.5:7b', 'claude-sonnet-4-5-20250929']
+	});
 });
 afterAll(() => llm.close());
 
@@ -42,12 +45,20 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s connection test', (provid
 
 	it('fails clearly with a bad key', async () => {
 		const result = await testConnection(config({ apiKey: 'sk-bad' }));
-		expect(result).toMatchObject({ ok: false, code: 'provider_auth', message: expect.stringMatching(/API key was rejected.*check Settings/) });
+		expect(result).toMatchObject({
+			ok: false,
+			code: 'provider_auth',
+			message: expect.stringMatching(/API key was rejected.*check Settings/)
+		});
 	});
 
 	it('fails clearly without a key for a remote endpoint, before any request', async () => {
 		const result = await testConnection({ provider, model: 'm' });
-		expect(result).toMatchObject({ ok: false, code: 'provider_auth', message: expect.stringContaining('needs an API key') });
+		expect(result).toMatchObject({
+			ok: false,
+			code: 'provider_auth',
+			message: expect.stringContaining('needs an API key')
+		});
 	});
 });
 
@@ -65,7 +76,13 @@ describe('testConnection without a model list', () => {
 	it('falls back to a one-token request when the endpoint has no /models', async () => {
 		llm.setScenario({ steps: [{ text: 'OK' }] });
 		const before = llm.chatRequests().length;
-		const result = await testConnection({ provider: 'openai', baseUrl: `${llm.url}/v2`, model: 'tiny', apiKey: 'sk-good', retry: { baseDelayMs: 1 } });
+		const result = await testConnection({
+			provider: 'openai',
+			baseUrl: `${llm.url}/v2`,
+			model: 'tiny',
+			apiKey: 'sk-good',
+			retry: { baseDelayMs: 1 }
+		});
 		expect(result).toMatchObject({ ok: true, message: expect.stringContaining('tiny answered') });
 		expect(llm.chatRequests().length - before).toBe(1);
 		expect(llm.chatRequests().at(-1)!.body).toMatchObject({ max_tokens: 1 });
@@ -80,31 +97,66 @@ describe('an endpoint that is not an LLM API', () => {
 		const server = createServer((request, response) => {
 			hits++;
 			const json = request.url?.includes('/json');
-			response.writeHead(200, { 'content-type': json ? 'application/json' : 'text/html; charset=utf-8', 'access-control-allow-origin': '*' });
-			response.end(json ? JSON.stringify({ status: 'ok', service: 'inventory' }) : '<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
+			response.writeHead(200, {
+				'content-type': json ? 'application/json' : 'text/html; charset=utf-8',
+				'access-control-allow-origin': '*'
+			});
+			response.end(
+				json
+					? JSON.stringify({ status: 'ok', service: 'inventory' })
+					: '<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>'
+			);
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as { port: number };
-		site = { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())), hits: () => hits };
+		site = {
+			url: `http://127.0.0.1:${port}`,
+			close: () => new Promise((resolve) => server.close(() => resolve())),
+			hits: () => hits
+		};
 	});
 	afterAll(() => site.close());
 
-	it.each<ProviderId>(['anthropic', 'openai'])('"Test connection" to an HTML page says it is not a %s-compatible endpoint, at once', async (provider) => {
-		const before = site.hits();
-		const result = await testConnection({ provider, baseUrl: site.url, model: 'm', retry: { baseDelayMs: 200 } });
-		expect(result).toMatchObject({ ok: false, code: 'provider_wrong_endpoint', message: expect.stringMatching(/not an? (Anthropic|OpenAI)-compatible endpoint.*HTML page/) });
-		// No retries of what cannot succeed: at most the model list and one request.
-		expect(site.hits() - before).toBeLessThanOrEqual(2);
-	});
+	it.each<ProviderId>(['anthropic', 'openai'])(
+		'"Test connection" to an HTML page says it is not a %s-compatible endpoint, at once',
+		async (provider) => {
+			const before = site.hits();
+			const result = await testConnection({ provider, baseUrl: site.url, model: 'm', retry: { baseDelayMs: 200 } });
+			expect(result).toMatchObject({
+				ok: false,
+				code: 'provider_wrong_endpoint',
+				message: expect.stringMatching(/not an? (Anthropic|OpenAI)-compatible endpoint.*HTML page/)
+			});
+			// No retries of what cannot succeed: at most the model list and one request.
+			expect(site.hits() - before).toBeLessThanOrEqual(2);
+		}
+	);
 
-	it.each<ProviderId>(['anthropic', 'openai'])('unexpected JSON from a %s base URL is diagnosed, not reported as connected', async (provider) => {
-		const result = await testConnection({ provider, baseUrl: `${site.url}/json`, model: 'm', retry: { baseDelayMs: 200 } });
-		expect(result).toMatchObject({ ok: false, code: 'provider_wrong_endpoint', message: expect.stringMatching(/unexpected JSON.*"status":"ok"/) });
-	});
+	it.each<ProviderId>(['anthropic', 'openai'])(
+		'unexpected JSON from a %s base URL is diagnosed, not reported as connected',
+		async (provider) => {
+			const result = await testConnection({
+				provider,
+				baseUrl: `${site.url}/json`,
+				model: 'm',
+				retry: { baseDelayMs: 200 }
+			});
+			expect(result).toMatchObject({
+				ok: false,
+				code: 'provider_wrong_endpoint',
+				message: expect.stringMatching(/unexpected JSON.*"status":"ok"/)
+			});
+		}
+	);
 
 	it('a chat turn against an HTML page fails at once with the same diagnosis, without retries', async () => {
 		const { createProvider } = await import('.');
-		const provider = await createProvider({ provider: 'openai', baseUrl: site.url, model: 'm', retry: { baseDelayMs: 200 } });
+		const provider = await createProvider({
+			provider: 'openai',
+			baseUrl: site.url,
+			model: 'm',
+			retry: { baseDelayMs: 200 }
+		});
 		const before = site.hits();
 		const error = await provider
 			.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] }, {})
@@ -115,9 +167,21 @@ describe('an endpoint that is not an LLM API', () => {
 });
 
 describe('a base URL on a port browsers refuse', () => {
-	it.each<ProviderId>(['anthropic', 'openai'])('%s: port 9 fails at once with ERR_UNSAFE_PORT, no request and no retries', async (provider) => {
-		const result = await testConnection({ provider, baseUrl: 'http://127.0.0.1:9/v1', model: 'm', retry: { baseDelayMs: 2_000 } });
-		expect(result).toMatchObject({ ok: false, code: 'provider_network', message: expect.stringMatching(/refuse port 9.*ERR_UNSAFE_PORT/) });
-		expect(result.latencyMs).toBeLessThan(1_000);
-	});
+	it.each<ProviderId>(['anthropic', 'openai'])(
+		'%s: port 9 fails at once with ERR_UNSAFE_PORT, no request and no retries',
+		async (provider) => {
+			const result = await testConnection({
+				provider,
+				baseUrl: 'http://127.0.0.1:9/v1',
+				model: 'm',
+				retry: { baseDelayMs: 2_000 }
+			});
+			expect(result).toMatchObject({
+				ok: false,
+				code: 'provider_network',
+				message: expect.stringMatching(/refuse port 9.*ERR_UNSAFE_PORT/)
+			});
+			expect(result.latencyMs).toBeLessThan(1_000);
+		}
+	);
 });

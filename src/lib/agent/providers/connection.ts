@@ -7,7 +7,10 @@ import { endpointName, needsApiKey, resolveBaseUrl } from './endpoints';
 import { errorContext } from './error-context';
 import { classifyFailure, toProviderError } from './provider-errors';
 import { withRetry } from './retry';
-import type { ConnectionResult, ModelInfo, ProviderConfig } from './types';
+import { isOnDevice, type ConnectionResult, type ModelInfo, type ProviderConfig } from './types';
+
+const knownProviders = ['anthropic', 'openai', 'local', 'browser', 'agui'];
+const unknownProvider = (provider: unknown) => `unknown provider "${String(provider)}" — choose a provider in Settings`;
 
 /** Loads a provider folder (and its SDK) on demand. */
 export async function loadWireFormat(provider: ProviderConfig['provider']) {
@@ -20,34 +23,57 @@ export async function loadWireFormat(provider: ProviderConfig['provider']) {
 			const module = await import('./openai');
 			return { Provider: module.OpenAiProvider, listModels: module.listOpenAiModels };
 		}
+		if (provider === 'local') {
+			const module = await import('./local');
+			return { Provider: module.LocalProvider, listModels: module.listLocalModels };
+		}
+		if (provider === 'browser') {
+			const module = await import('./browser');
+			return { Provider: module.BrowserProvider, listModels: module.listBrowserModels };
+		}
 		if (provider === 'agui') {
 			const module = await import('./agui');
-			return { Provider: module.AguiProvider, listModels: async (): Promise<ModelInfo[]> => [{ id: 'agent', name: 'the AG-UI agent' }] };
+			return {
+				Provider: module.AguiProvider,
+				listModels: async (): Promise<ModelInfo[]> => [{ id: 'agent', name: 'the AG-UI agent' }]
+			};
 		}
 	} catch (error) {
-		throw new AutoUiError('internal', `could not load the ${provider} provider code (${errorMessage(error)}) — reload the page`, { cause: error });
+		throw new AutoUiError(
+			'internal',
+			`could not load the ${provider} provider code (${errorMessage(error)}) — reload the page`,
+			{ cause: error }
+		);
 	}
-	throw new AutoUiError('invalid_argument', `unknown provider "${String(provider)}" — choose anthropic or openai in Settings`);
+	throw new AutoUiError('invalid_argument', unknownProvider(provider));
 }
 
 /** Throws when `config` cannot work at all (no model, no key where one is needed). */
 export function checkConfig(config: ProviderConfig): void {
-	if (config.provider !== 'anthropic' && config.provider !== 'openai' && config.provider !== 'agui') {
-		throw new AutoUiError('invalid_argument', `unknown provider "${String(config.provider)}" — choose anthropic or openai in Settings`);
-	}
-	if (config.provider === 'agui' && !config.baseUrl?.trim()) {
+	if (!knownProviders.includes(config.provider))
+		throw new AutoUiError('invalid_argument', unknownProvider(config.provider));
+	if (config.provider === 'local' && !config.model?.trim())
+		throw new AutoUiError('invalid_argument', 'no model is loaded in this browser — choose a GGUF file in Settings');
+	if (config.provider === 'agui' && !config.baseUrl?.trim())
 		throw new AutoUiError('invalid_argument', "no AG-UI agent URL is set — add the agent's endpoint in Settings");
-	}
 	if (!config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is chosen — pick one in Settings');
+	if (isOnDevice(config.provider)) return;
 	if (config.baseUrl?.trim()) {
 		try {
 			const url = new URL(config.baseUrl.trim());
 			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
 		} catch {
-			throw new AutoUiError('invalid_argument', `the base URL "${config.baseUrl}" is not an http(s) URL — fix it in Settings`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`the base URL "${config.baseUrl}" is not an http(s) URL — fix it in Settings`
+			);
 		}
 		const port = browserBlockedPort(config.baseUrl.trim());
-		if (port !== undefined) throw new AutoUiError('provider_network', `${config.baseUrl}: ${blockedPortMessage(port)}, then update the base URL in Settings`);
+		if (port !== undefined)
+			throw new AutoUiError(
+				'provider_network',
+				`${config.baseUrl}: ${blockedPortMessage(port)}, then update the base URL in Settings`
+			);
 	}
 	if (needsApiKey(config) && !config.apiKey?.trim()) {
 		throw new AutoUiError('provider_auth', `${endpointName(config)} needs an API key — add one in Settings`);
@@ -59,16 +85,23 @@ export async function listModels(config: ProviderConfig, options: { signal?: Abo
 	checkConfig({ ...config, model: config.model || 'any' });
 	const { listModels: list } = await loadWireFormat(config.provider);
 	const context = errorContext(config);
-	const models = await withRetry(() => list(config, options.signal), {
-		classify: classifyFailure,
-		finalError: (error, _failure, retries) => toProviderError(error, context, retries)
-	}, { maxRetries: 1, baseDelayMs: 500, ...config.retry }, options.signal);
+	const models = await withRetry(
+		() => list(config, options.signal),
+		{
+			classify: classifyFailure,
+			finalError: (error, _failure, retries) => toProviderError(error, context, retries)
+		},
+		{ maxRetries: 1, baseDelayMs: 500, ...config.retry },
+		options.signal
+	);
 	return models.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** True when the endpoint's list names `model` (aliases like llama3.1 → llama3.1:latest count). */
 export function listsModel(models: ModelInfo[], model: string): boolean {
-	return models.some(({ id }) => id === model || id === `models/${model}` || id.startsWith(`${model}:`) || id.startsWith(`${model}-`));
+	return models.some(
+		({ id }) => id === model || id === `models/${model}` || id.startsWith(`${model}:`) || id.startsWith(`${model}-`)
+	);
 }
 
 /**
@@ -77,24 +110,38 @@ export function listsModel(models: ModelInfo[], model: string): boolean {
  * so an endpoint that answers 200 to anything (a web page, another API) is diagnosed here,
  * not in the first chat turn. Never throws.
  */
-export async function testConnection(config: ProviderConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
+export async function testConnection(
+	config: ProviderConfig,
+	options: { signal?: AbortSignal } = {}
+): Promise<ConnectionResult> {
 	const started = performance.now();
 	const elapsed = () => Math.round(performance.now() - started);
-	const where = resolveBaseUrl(config);
+	const where = isOnDevice(config.provider) ? endpointName(config) : resolveBaseUrl(config);
 	try {
 		checkConfig(config);
 		let models: ModelInfo[];
 		try {
 			models = await listModels(config, options);
 		} catch (error) {
-			if (!(error instanceof AutoUiError) || (error.details as { status?: number } | undefined)?.status !== 404) throw error;
+			if (!(error instanceof AutoUiError) || (error.details as { status?: number } | undefined)?.status !== 404)
+				throw error;
 			await pingModel(config, options.signal);
-			return { ok: true, message: `Connected to ${where}: ${config.model} answered.`, models: [], latencyMs: elapsed() };
+			return {
+				ok: true,
+				message: `Connected to ${where}: ${config.model} answered.`,
+				models: [],
+				latencyMs: elapsed()
+			};
 		}
 		await pingModel(config, options.signal);
 		const message = `Connected to ${where}.`;
 		if (models.length === 0 || listsModel(models, config.model)) {
-			return { ok: true, message: models.length ? `${message} Model ${config.model} is available.` : message, models, latencyMs: elapsed() };
+			return {
+				ok: true,
+				message: models.length ? `${message} Model ${config.model} is available.` : message,
+				models,
+				latencyMs: elapsed()
+			};
 		}
 		const warning = `Model ${config.model} is not in this endpoint's list of ${models.length} models — check its name.`;
 		return { ok: true, message, models, latencyMs: elapsed(), warning };
@@ -107,5 +154,8 @@ export async function testConnection(config: ProviderConfig, options: { signal?:
 async function pingModel(config: ProviderConfig, signal?: AbortSignal): Promise<void> {
 	const { Provider } = await loadWireFormat(config.provider);
 	const provider = new Provider({ ...config, retry: { ...config.retry, maxRetries: 0 } });
-	await provider.streamTurn({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.' }] }], tools: [], maxTokens: 1 }, { signal });
+	await provider.streamTurn(
+		{ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say OK.' }] }], tools: [], maxTokens: 1 },
+		{ signal }
+	);
 }

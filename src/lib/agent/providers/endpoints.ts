@@ -2,26 +2,38 @@
  * Where a provider's requests go: public API defaults, local endpoints (which need no key),
  * and the app's own /api/llm proxy when the server's key is used.
  */
-import type { ProviderConfig, ProviderId } from './types';
+import { isOnDevice, type ProviderConfig, type ProviderId } from './types';
 
-/** The public API of each wire format (OpenAI's includes /v1, Anthropic's SDK adds it). */
+/**
+ * The public API of each wire format (OpenAI's includes /v1, Anthropic's SDK adds it). The
+ * on-device providers have none: `local` may take the URL of a GGUF file instead.
+ */
 export const defaultBaseUrls: Record<ProviderId, string> = {
 	anthropic: 'https://api.anthropic.com',
 	openai: 'https://api.openai.com/v1',
+	local: '',
+	browser: '',
 	agui: ''
 };
 
-/** A sensible model to start with for each provider's public API. */
+/**
+ * A sensible model to start with for each provider's public API. On-device providers name
+ * the model they loaded (`local`: the GGUF file's name, set when it is loaded).
+ */
 export const defaultModels: Record<ProviderId, string> = {
 	anthropic: 'claude-sonnet-4-5',
 	openai: 'gpt-5-mini',
+	local: '',
+	browser: 'built-in',
 	agui: 'agent'
 };
 
-/** Display names of the wire formats, for pickers and labels. */
+/** Display names of the providers, for pickers and labels. */
 export const providerNames: Record<ProviderId, string> = {
 	anthropic: 'Anthropic',
 	openai: 'OpenAI-compatible',
+	local: 'In this browser',
+	browser: "The browser's built-in model",
 	agui: 'AG-UI agent'
 };
 
@@ -31,6 +43,8 @@ export const providerNames: Record<ProviderId, string> = {
  */
 export function endpointName(config: Pick<ProviderConfig, 'provider' | 'baseUrl' | 'useServerKey'>): string {
 	if (config.provider === 'anthropic') return 'Anthropic';
+	if (config.provider === 'local') return 'the model in this browser';
+	if (config.provider === 'browser') return "the browser's built-in model";
 	if (config.provider === 'agui') return 'the AG-UI agent';
 	if (config.useServerKey) return "the provider behind the app's server";
 	const url = resolveBaseUrl({ ...config, model: '' });
@@ -75,7 +89,10 @@ export function resolveBaseUrl(config: ProviderConfig): string {
 }
 
 /** True when `config` can be used without a key typed into the browser. */
-export function needsApiKey(config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }): boolean {
+export function needsApiKey(
+	config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }
+): boolean {
+	if (config.provider && isOnDevice(config.provider)) return false;
 	if (config.provider === 'agui') return false;
 	return !config.useServerKey && !isLocalEndpoint(config.baseUrl);
 }
@@ -88,6 +105,11 @@ export function localServerName(url: string): string {
 	} catch {
 		return 'the local server';
 	}
-	const known: Record<string, string> = { '11434': 'Ollama', '1234': 'LM Studio', '8080': 'the llama.cpp server', '8000': 'the vLLM server' };
+	const known: Record<string, string> = {
+		'11434': 'Ollama',
+		'1234': 'LM Studio',
+		'8080': 'the llama.cpp server',
+		'8000': 'the vLLM server'
+	};
 	return known[port] ?? 'the local server';
 }

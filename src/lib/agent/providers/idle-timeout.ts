@@ -39,7 +39,10 @@ export function findStreamIdle(error: unknown): StreamIdleError | undefined {
  * Wraps `base`: event-stream answers get a body that fails with StreamIdleError (and aborts
  * the request) when no chunk arrives for `idleMs`. Other answers pass through untouched.
  */
-export function idleTimeoutFetch(idleMs: number, base: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+export function idleTimeoutFetch(
+	idleMs: number,
+	base: typeof fetch = (...args) => globalThis.fetch(...args)
+): typeof fetch {
 	return async (input, init) => {
 		const controller = new AbortController();
 		const outer = init?.signal;

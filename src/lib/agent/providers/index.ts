@@ -1,8 +1,10 @@
 /**
  * LLM providers: the one interface the agent loop uses (LlmProvider), created from a
- * ProviderConfig. Each wire format lives in its own folder with its SDK and is imported on
- * demand, so neither SDK is in the initial bundle.
+ * ProviderConfig. Each wire format lives in its own folder with its SDK, and each on-device
+ * model (local/, browser/) in its own, all imported on demand, so none of them is in the
+ * initial bundle.
  */
+import { promptApi } from './browser/wire-types';
 import { checkConfig, loadWireFormat } from './connection';
 import type { LlmProvider, ProviderConfig } from './types';
 
@@ -17,10 +19,34 @@ export async function createProvider(config: ProviderConfig): Promise<LlmProvide
 }
 
 export { listModels, testConnection, listsModel } from './connection';
-export { isLocalEndpoint, needsApiKey, resolveBaseUrl, endpointName, defaultBaseUrls, defaultModels, providerNames } from './endpoints';
+export {
+	isLocalEndpoint,
+	needsApiKey,
+	resolveBaseUrl,
+	endpointName,
+	defaultBaseUrls,
+	defaultModels,
+	providerNames
+} from './endpoints';
 export { defaultRetryOptions, parseRetryAfter, backoffDelay } from './retry';
+export { isOnDevice } from './types';
+export { promptApi } from './browser/wire-types';
+
+/**
+ * True where the browser has a built-in model it can use or download (the Prompt API's
+ * `LanguageModel`, and its availability is not `unavailable`).
+ */
+export async function hasBrowserModel(): Promise<boolean> {
+	try {
+		const api = promptApi();
+		return api !== null && (await api.availability()) !== 'unavailable';
+	} catch {
+		return false;
+	}
+}
 export type {
 	ProviderId,
+	RemoteProviderId,
 	ProviderRequest,
 	ProviderEvent,
 	ProviderTurn,

@@ -23,7 +23,10 @@ export interface InputThrottle {
 }
 
 /** Creates a throttle that reports through `report`. */
-export function createInputThrottle(report: (id: string, name: string, json: string) => void, intervalMs = toolInputIntervalMs): InputThrottle {
+export function createInputThrottle(
+	report: (id: string, name: string, json: string) => void,
+	intervalMs = toolInputIntervalMs
+): InputThrottle {
 	const calls = new Map<string, CallPace>();
 	const send = (id: string, pace: CallPace, json: string) => {
 		pace.last = Date.now();
@@ -44,10 +47,13 @@ export function createInputThrottle(report: (id: string, name: string, json: str
 			}
 			pace.pending = json;
 			const held = pace;
-			pace.timer ??= setTimeout(() => {
-				held.timer = undefined;
-				if (held.pending !== undefined) send(id, held, held.pending);
-			}, Math.max(0, wait));
+			pace.timer ??= setTimeout(
+				() => {
+					held.timer = undefined;
+					if (held.pending !== undefined) send(id, held, held.pending);
+				},
+				Math.max(0, wait)
+			);
 		},
 		stop() {
 			for (const pace of calls.values()) if (pace.timer) clearTimeout(pace.timer);

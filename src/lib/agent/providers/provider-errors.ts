@@ -81,11 +81,23 @@ function isConnectionFailure(error: unknown): boolean {
 	const sdk = asSdkError(error);
 	if (error instanceof StreamIncompleteError || error instanceof TypeError) return true;
 	if (sdk.status !== undefined || wireType(error)) return false;
-	return /Connection/.test(sdk.name ?? '') || sdk.message === 'Connection error.' || sdk.cause instanceof TypeError || isTimeout(error);
+	return (
+		/Connection/.test(sdk.name ?? '') ||
+		sdk.message === 'Connection error.' ||
+		sdk.cause instanceof TypeError ||
+		isTimeout(error)
+	);
 }
 
 /** Error types a provider reports inside a stream that are worth another attempt. */
-const transientStreamErrors = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'server_error', 'rate_limit_exceeded', 'timeout']);
+const transientStreamErrors = new Set([
+	'overloaded_error',
+	'api_error',
+	'rate_limit_error',
+	'server_error',
+	'rate_limit_exceeded',
+	'timeout'
+]);
 
 /** Classifies a failed attempt for the retry loop. */
 export function classifyFailure(error: unknown): AttemptFailure {
@@ -94,7 +106,12 @@ export function classifyFailure(error: unknown): AttemptFailure {
 	const sdk = asSdkError(error);
 	const type = wireType(error);
 	if (sdk.status !== undefined) {
-		const label = sdk.status === 429 ? 'rate limited' : sdk.status === 529 || type === 'overloaded_error' ? 'overloaded' : 'server error';
+		const label =
+			sdk.status === 429
+				? 'rate limited'
+				: sdk.status === 529 || type === 'overloaded_error'
+					? 'overloaded'
+					: 'server error';
 		return {
 			retryable: isRetryableStatus(sdk.status),
 			reason: `${sdk.status} ${label}`,
@@ -108,7 +125,8 @@ export function classifyFailure(error: unknown): AttemptFailure {
 }
 
 function unreachable(context: ErrorContext): string {
-	if (context.useServerKey) return `the app's LLM proxy at ${context.baseUrl} did not answer — is the app's server running?`;
+	if (context.useServerKey)
+		return `the app's LLM proxy at ${context.baseUrl} did not answer — is the app's server running?`;
 	if (isLocalEndpoint(context.baseUrl)) {
 		const server = localServerName(context.baseUrl);
 		const origins = server === 'Ollama' ? ' (for Ollama, set OLLAMA_ORIGINS to allow this page)' : '';
@@ -119,13 +137,15 @@ function unreachable(context: ErrorContext): string {
 
 function authMessage(context: ErrorContext, detail: string): string {
 	const name = endpointName(context);
-	if (context.useServerKey) return `the server's API key was rejected by ${name} (${detail}) — check the key in the server's environment`;
+	if (context.useServerKey)
+		return `the server's API key was rejected by ${name} (${detail}) — check the key in the server's environment`;
 	if (!context.hasKey) return `${name} needs an API key (${detail}) — add one in Settings`;
 	return `the API key was rejected by ${name} (${detail}) — check Settings`;
 }
 
 /** How servers say a model cannot call tools (Ollama, vLLM, LM Studio, llama.cpp, Groq, OpenRouter…). */
-const noToolsPattern = /does not support tools|tools? (?:are|is) not supported|does not support (?:function|tool)|tool[_ ]?(?:use|calling|choice) is not supported|not support tool|no endpoints found that support tool use|tools param requires --jinja/i;
+const noToolsPattern =
+	/does not support tools|tools? (?:are|is) not supported|does not support (?:function|tool)|tool[_ ]?(?:use|calling|choice) is not supported|not support tool|no endpoints found that support tool use|tools param requires --jinja/i;
 
 /**
  * The typed, actionable error for a call that failed for good. `afterContent`: part of the
@@ -137,52 +157,103 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 	if (isAbort(error)) return new AutoUiError('aborted', 'the request was stopped', { cause: error });
 	const idle = findStreamIdle(error);
 	if (idle) {
-		return new AutoUiError('provider_stream', `${endpointName(context)} ${idle.message} while answering, so the answer was stopped${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''} — send the message again`, {
-			cause: error,
-			details: { provider: context.provider, retries }
-		});
+		return new AutoUiError(
+			'provider_stream',
+			`${endpointName(context)} ${idle.message} while answering, so the answer was stopped${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''} — send the message again`,
+			{
+				cause: error,
+				details: { provider: context.provider, retries }
+			}
+		);
 	}
 	const wrong = findWrongEndpoint(error);
 	if (wrong) {
-		const hint = context.provider === 'openai' ? ' (OpenAI-compatible URLs usually end in /v1)' : ' (the Anthropic base URL has no /v1)';
-		return new AutoUiError('provider_wrong_endpoint', `${context.baseUrl} is ${wrong.message} — check the base URL and the wire format in Settings${hint}`, {
-			cause: error,
-			details: { status: wrong.status, provider: context.provider, retries }
-		});
+		const hint =
+			context.provider === 'openai'
+				? ' (OpenAI-compatible URLs usually end in /v1)'
+				: ' (the Anthropic base URL has no /v1)';
+		return new AutoUiError(
+			'provider_wrong_endpoint',
+			`${context.baseUrl} is ${wrong.message} — check the base URL and the wire format in Settings${hint}`,
+			{
+				cause: error,
+				details: { status: wrong.status, provider: context.provider, retries }
+			}
+		);
 	}
 	if (afterContent && !(error instanceof StreamIncompleteError) && isConnectionFailure(error)) {
-		return toProviderError(new StreamIncompleteError(`the connection dropped: ${wireMessage(error) || 'no details'}`), context, retries);
+		return toProviderError(
+			new StreamIncompleteError(`the connection dropped: ${wireMessage(error) || 'no details'}`),
+			context,
+			retries
+		);
 	}
 	const sdk = asSdkError(error);
 	const detail = wireMessage(error) || 'no details';
 	const name = endpointName(context);
 	const after = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
-	const make = (code: ErrorCode, message: string) => new AutoUiError(code, message, { cause: error, details: { status: sdk.status, provider: context.provider, retries } });
+	const make = (code: ErrorCode, message: string) =>
+		new AutoUiError(code, message, {
+			cause: error,
+			details: { status: sdk.status, provider: context.provider, retries }
+		});
 	if (error instanceof StreamIncompleteError) {
-		return make('provider_stream', `the answer from ${name} broke off before it was complete (${error.message})${after} — send the message again`);
+		return make(
+			'provider_stream',
+			`the answer from ${name} broke off before it was complete (${error.message})${after} — send the message again`
+		);
 	}
 	const type = wireType(error);
 	const status = sdk.status;
 	if (status === undefined) {
-		if (type === 'overloaded_error') return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
+		if (type === 'overloaded_error')
+			return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
 		if (type) return make('provider_stream', `${name} reported an error while streaming: ${detail}${after}`);
-		if (isTimeout(error)) return make('provider_network', `${name} did not answer in time at ${context.baseUrl}${after} — try again`);
+		if (isTimeout(error))
+			return make('provider_network', `${name} did not answer in time at ${context.baseUrl}${after} — try again`);
 		if (isConnectionFailure(error)) return make('provider_network', `${unreachable(context)}${after}`);
 		return make('internal', `unexpected error from ${name}: ${detail}`);
 	}
 	if (status === 401) return make('provider_auth', authMessage(context, detail));
-	if (status === 403) return make('provider_auth', `${name} refused the request with this key (${detail}) — check the key's permissions in Settings`);
+	if (status === 403)
+		return make(
+			'provider_auth',
+			`${name} refused the request with this key (${detail}) — check the key's permissions in Settings`
+		);
 	if (noToolsPattern.test(detail)) {
 		const hint = /--jinja/.test(detail) ? ' (or start llama.cpp with --jinja)' : '';
-		return make('provider_no_tools', `model ${context.model} does not support tools — pick a model with tool calling in Settings${hint}`);
+		return make(
+			'provider_no_tools',
+			`model ${context.model} does not support tools — pick a model with tool calling in Settings${hint}`
+		);
 	}
 	if (status === 404) {
-		if (/model/i.test(detail)) return make('provider_bad_request', `model ${context.model} was not found at ${context.baseUrl} (${detail}) — pick another model in Settings`);
-		return make('provider_bad_request', `${context.baseUrl} has no such API (${detail}) — check the base URL in Settings (OpenAI-compatible URLs usually end in /v1)`);
+		if (/model/i.test(detail))
+			return make(
+				'provider_bad_request',
+				`model ${context.model} was not found at ${context.baseUrl} (${detail}) — pick another model in Settings`
+			);
+		return make(
+			'provider_bad_request',
+			`${context.baseUrl} has no such API (${detail}) — check the base URL in Settings (OpenAI-compatible URLs usually end in /v1)`
+		);
 	}
-	if (status === 413) return make('provider_bad_request', `the request is too large for ${context.model} (${detail}) — start a new conversation or remove some tools`);
-	if (status === 429) return make('provider_rate_limited', `rate limit reached at ${name}${after}: ${detail} — wait a minute, or use a key with higher limits`);
-	if (status === 529 || type === 'overloaded_error') return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
-	if (status >= 500) return make('provider_unavailable', `${name} answered with an error ${status}${after}: ${detail} — try again later`);
+	if (status === 413)
+		return make(
+			'provider_bad_request',
+			`the request is too large for ${context.model} (${detail}) — start a new conversation or remove some tools`
+		);
+	if (status === 429)
+		return make(
+			'provider_rate_limited',
+			`rate limit reached at ${name}${after}: ${detail} — wait a minute, or use a key with higher limits`
+		);
+	if (status === 529 || type === 'overloaded_error')
+		return make('provider_overloaded', `${name} is overloaded${after} — try again in a minute`);
+	if (status >= 500)
+		return make(
+			'provider_unavailable',
+			`${name} answered with an error ${status}${after}: ${detail} — try again later`
+		);
 	return make('provider_bad_request', `${name} rejected the request (${status}): ${detail}`);
 }

@@ -47,14 +47,21 @@ function isModelList(input: RequestInfo | URL): boolean {
  * when a stream was asked for, and a model list must be JSON with a `data` array. Error
  * statuses pass through untouched (the SDKs read them).
  */
-export function checkedFetch(provider: ProviderId, base: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+export function checkedFetch(
+	provider: ProviderId,
+	base: typeof fetch = (...args) => globalThis.fetch(...args)
+): typeof fetch {
 	return async (input, init) => {
 		const response = await base(input, init);
 		if (!response.ok) return response;
 		const type = (response.headers.get('content-type') ?? '').toLowerCase();
 		const fail = (answered: string): never => {
 			void response.body?.cancel().catch(() => undefined);
-			throw new WrongEndpointError(`${answered} (status ${response.status}${type ? `, ${type.split(';')[0]}` : ''})`, response.status, provider);
+			throw new WrongEndpointError(
+				`${answered} (status ${response.status}${type ? `, ${type.split(';')[0]}` : ''})`,
+				response.status,
+				provider
+			);
 		};
 		if (type.includes('text/event-stream')) return response;
 		if (type.includes('text/html') || type.includes('application/xhtml')) fail('an HTML page');
@@ -68,7 +75,8 @@ export function checkedFetch(provider: ProviderId, base: typeof fetch = (...args
 				} catch {
 					fail(`invalid JSON: ${snippet(text)}`);
 				}
-				if (!Array.isArray((list as { data?: unknown } | null)?.data)) fail(`unexpected JSON for a model list: ${snippet(text)}`);
+				if (!Array.isArray((list as { data?: unknown } | null)?.data))
+					fail(`unexpected JSON for a model list: ${snippet(text)}`);
 			}
 			return response;
 		}

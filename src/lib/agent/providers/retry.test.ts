@@ -28,19 +28,33 @@ describe('backoffDelay', () => {
 describe('withRetry', () => {
 	const hooks = (failure: AttemptFailure) => ({
 		classify: () => failure,
-		finalError: (error: unknown, _failure: AttemptFailure, retries: number) => new Error(`gave up after ${retries}: ${String(error)}`)
+		finalError: (error: unknown, _failure: AttemptFailure, retries: number) =>
+			new Error(`gave up after ${retries}: ${String(error)}`)
 	});
 
 	it('does not retry a failure that cannot succeed', async () => {
 		let calls = 0;
-		await expect(withRetry(async () => { calls++; throw 'bad key'; }, hooks({ retryable: false, reason: 'x' }))).rejects.toThrow('gave up after 0: bad key');
+		await expect(
+			withRetry(
+				async () => {
+					calls++;
+					throw 'bad key';
+				},
+				hooks({ retryable: false, reason: 'x' })
+			)
+		).rejects.toThrow('gave up after 0: bad key');
 		expect(calls).toBe(1);
 	});
 
 	it('does not wait for a retry-after beyond the limit', async () => {
 		let calls = 0;
 		const failure = { retryable: true, reason: '429', retryAfterMs: 120_000 };
-		await expect(withRetry(async () => { calls++; throw 'limited'; }, hooks(failure))).rejects.toThrow('gave up after 0');
+		await expect(
+			withRetry(async () => {
+				calls++;
+				throw 'limited';
+			}, hooks(failure))
+		).rejects.toThrow('gave up after 0');
 		expect(calls).toBe(1);
 	});
 
@@ -48,7 +62,14 @@ describe('withRetry', () => {
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 20);
 		const started = performance.now();
-		const promise = withRetry(async () => { throw 'flaky'; }, hooks({ retryable: true, reason: 'x', retryAfterMs: 5000 }), {}, controller.signal);
+		const promise = withRetry(
+			async () => {
+				throw 'flaky';
+			},
+			hooks({ retryable: true, reason: 'x', retryAfterMs: 5000 }),
+			{},
+			controller.signal
+		);
 		await expect(promise).rejects.toSatisfy((error) => error instanceof AutoUiError && error.code === 'aborted');
 		expect(performance.now() - started).toBeLessThan(1000);
 	});

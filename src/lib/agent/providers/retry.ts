@@ -39,7 +39,10 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** Reads retry-after-ms or retry-after (seconds or an HTTP date) into milliseconds. */
-export function parseRetryAfter(headers: { get(name: string): string | null } | undefined, nowMs = Date.now()): number | undefined {
+export function parseRetryAfter(
+	headers: { get(name: string): string | null } | undefined,
+	nowMs = Date.now()
+): number | undefined {
 	if (!headers) return undefined;
 	const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
 	if (Number.isFinite(ms) && ms >= 0) return ms;
@@ -53,7 +56,11 @@ export function parseRetryAfter(headers: { get(name: string): string | null } | 
 
 /** Backoff before retry number `attempt` (1-based): base·2^(attempt−1), capped, then scaled by a random 50–100%. */
 export function backoffDelay(attempt: number, options: Required<RetryOptions>, random = Math.random): number {
-	return exponentialBackoff(attempt - 1, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: 0.5 }, random);
+	return exponentialBackoff(
+		attempt - 1,
+		{ baseMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: 0.5 },
+		random
+	);
 }
 
 /** The error every aborted provider call ends with. */
@@ -86,8 +93,10 @@ export async function withRetry<T>(
 			if (error instanceof AutoUiError && error.code === 'aborted') throw error;
 			const failure = hooks.classify(error);
 			const tooLong = failure.retryAfterMs !== undefined && failure.retryAfterMs > settings.maxRetryAfterMs;
-			if (!failure.retryable || retries >= settings.maxRetries || tooLong) throw hooks.finalError(error, failure, retries);
-			const delayMs = failure.retryAfterMs !== undefined ? Math.round(failure.retryAfterMs) : backoffDelay(retries + 1, settings);
+			if (!failure.retryable || retries >= settings.maxRetries || tooLong)
+				throw hooks.finalError(error, failure, retries);
+			const delayMs =
+				failure.retryAfterMs !== undefined ? Math.round(failure.retryAfterMs) : backoffDelay(retries + 1, settings);
 			hooks.onRetry?.({ attempt: retries + 1, delayMs, reason: failure.reason, status: failure.status });
 			await sleep(delayMs, signal, abortedError);
 		}

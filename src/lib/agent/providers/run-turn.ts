@@ -42,13 +42,20 @@ class AfterContentError extends Error {
 }
 
 /** Streams one turn through `driver` with retries, events and typed errors. */
-export async function runTurn(driver: TurnDriver, context: ErrorContext & { retry?: RetryOptions }, options: StreamOptions = {}): Promise<ProviderTurn> {
+export async function runTurn(
+	driver: TurnDriver,
+	context: ErrorContext & { retry?: RetryOptions },
+	options: StreamOptions = {}
+): Promise<ProviderTurn> {
 	const emit = options.onEvent ?? (() => {});
 	const outer = options.signal;
 	if (outer?.aborted) throw abortedError();
 	emit({ type: 'request', body: driver.body });
 	let partialText = '';
-	const partial = (): AssistantMessage => ({ role: 'assistant', content: partialText ? [{ type: 'text', text: partialText }] : [] });
+	const partial = (): AssistantMessage => ({
+		role: 'assistant',
+		content: partialText ? [{ type: 'text', text: partialText }] : []
+	});
 
 	return withRetry(
 		async () => {
@@ -86,7 +93,11 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 				const result = await driver.attempt(controller.signal, handlers);
 				if (outer?.aborted) throw abortedError();
 				const ended = performance.now();
-				return { ...result, ttftMs: firstAt === null ? null : Math.round(firstAt - started), latencyMs: Math.round(ended - started) };
+				return {
+					...result,
+					ttftMs: firstAt === null ? null : Math.round(firstAt - started),
+					latencyMs: Math.round(ended - started)
+				};
 			} catch (error) {
 				if (outer?.aborted) throw abortedError();
 				throw streamed ? new AfterContentError(error) : error;
@@ -96,12 +107,16 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 			}
 		},
 		{
-			classify: (error) => (error instanceof AfterContentError ? { retryable: false, reason: 'stream failed' } : classifyFailure(error)),
+			classify: (error) =>
+				error instanceof AfterContentError ? { retryable: false, reason: 'stream failed' } : classifyFailure(error),
 			finalError: (error, _failure, retries) => {
 				const afterContent = error instanceof AfterContentError;
 				const inner = afterContent ? error.inner : error;
 				const typed = toProviderError(inner, context, retries, afterContent);
-				return new AutoUiError(typed.code, typed.message, { cause: inner, details: { ...(typed.details as object), partial: partial() } });
+				return new AutoUiError(typed.code, typed.message, {
+					cause: inner,
+					details: { ...(typed.details as object), partial: partial() }
+				});
 			},
 			onRetry: (notice) => {
 				partialText = '';
@@ -111,7 +126,8 @@ export async function runTurn(driver: TurnDriver, context: ErrorContext & { retr
 		context.retry,
 		outer
 	).catch((error: unknown) => {
-		if (error instanceof AutoUiError && error.code === 'aborted') throw new AutoUiError('aborted', error.message, { details: { partial: partial() } });
+		if (error instanceof AutoUiError && error.code === 'aborted')
+			throw new AutoUiError('aborted', error.message, { details: { partial: partial() } });
 		throw error;
 	});
 }

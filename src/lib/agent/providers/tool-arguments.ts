@@ -14,10 +14,22 @@ export function toolUseFromArguments(id: string, name: string, raw: string): Too
 		parsed = JSON.parse(text);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		return { type: 'tool_use', id, name, input: {}, invalidArguments: { raw, error: `the arguments were not valid JSON (${reason})` } };
+		return {
+			type: 'tool_use',
+			id,
+			name,
+			input: {},
+			invalidArguments: { raw, error: `the arguments were not valid JSON (${reason})` }
+		};
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		return { type: 'tool_use', id, name, input: {}, invalidArguments: { raw, error: 'the arguments must be a JSON object' } };
+		return {
+			type: 'tool_use',
+			id,
+			name,
+			input: {},
+			invalidArguments: { raw, error: 'the arguments must be a JSON object' }
+		};
 	}
 	return { type: 'tool_use', id, name, input: parsed as Record<string, unknown> };
 }

@@ -13,20 +13,36 @@ const openAi = { officialApi: true, includeUsage: true };
 
 describe('tool choice on the wire', () => {
 	it('is Anthropic tool_choice any / none, and left out for auto', () => {
-		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm').tool_choice).toEqual({ type: 'any' });
-		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'none' }, 'm').tool_choice).toEqual({ type: 'none' });
-		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'auto' }, 'm')).not.toHaveProperty('tool_choice');
+		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm').tool_choice).toEqual({
+			type: 'any'
+		});
+		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'none' }, 'm').tool_choice).toEqual({
+			type: 'none'
+		});
+		expect(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'auto' }, 'm')).not.toHaveProperty(
+			'tool_choice'
+		);
 		// No tools, no tool choice (the API rejects a choice without tools).
-		expect(toAnthropicBody({ system: 's', messages, tools: [], toolChoice: 'required' }, 'm')).not.toHaveProperty('tool_choice');
-		expect(validateAnthropicRequest(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm'))).toBeNull();
+		expect(toAnthropicBody({ system: 's', messages, tools: [], toolChoice: 'required' }, 'm')).not.toHaveProperty(
+			'tool_choice'
+		);
+		expect(
+			validateAnthropicRequest(toAnthropicBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm'))
+		).toBeNull();
 	});
 
 	it('is OpenAI tool_choice "required" / "none", and left out for auto', () => {
-		expect(toOpenAiBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm', openAi).tool_choice).toBe('required');
+		expect(toOpenAiBody({ system: 's', messages, tools, toolChoice: 'required' }, 'm', openAi).tool_choice).toBe(
+			'required'
+		);
 		expect(toOpenAiBody({ system: 's', messages, tools, toolChoice: 'none' }, 'm', openAi).tool_choice).toBe('none');
 		expect(toOpenAiBody({ system: 's', messages, tools }, 'm', openAi)).not.toHaveProperty('tool_choice');
-		expect(toOpenAiBody({ system: 's', messages, tools: [], toolChoice: 'none' }, 'm', openAi)).not.toHaveProperty('tool_choice');
-		expect(validateOpenAiRequest(toOpenAiBody({ system: 's', messages, tools, toolChoice: 'none' }, 'm', openAi))).toBeNull();
+		expect(toOpenAiBody({ system: 's', messages, tools: [], toolChoice: 'none' }, 'm', openAi)).not.toHaveProperty(
+			'tool_choice'
+		);
+		expect(
+			validateOpenAiRequest(toOpenAiBody({ system: 's', messages, tools, toolChoice: 'none' }, 'm', openAi))
+		).toBeNull();
 	});
 
 	it('required applies to the first request of a turn only, so the turn can end', async () => {
@@ -34,7 +50,13 @@ describe('tool choice on the wire', () => {
 		expect(toolChoiceFor('none', 4)).toBe('none');
 		const data = dataServer('Data', [{ name: 'get', inputSchema: { type: 'object' }, handler: () => ({ ok: true }) }]);
 		const provider = createMockProvider([{ toolCalls: [{ name: 'data_mcp_get', input: {} }] }, { text: 'done' }]);
-		await runAgentLoop('go', { provider, layers: [data.layer], servers: [data.server], lazy: false, policy: { toolChoice: 'required' } });
+		await runAgentLoop('go', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			lazy: false,
+			policy: { toolChoice: 'required' }
+		});
 		expect(provider.requests.map((request) => request.toolChoice)).toEqual(['required', 'auto']);
 	});
 });

@@ -1,13 +1,26 @@
 /**
  * The one interface the agent loop uses to talk to an LLM. Each wire format (anthropic/,
- * openai/) implements it in a folder with the same files: wire types, message conversion,
- * finish-reason mapping and the model.
+ * openai/) and each on-device model (local/: a GGUF file run by wllama in this page;
+ * browser/: the browser's own Prompt API model) implements it in a folder with the same
+ * files: wire types, message conversion, finish-reason mapping and the model.
  */
 import type { ErrorCode } from '$lib/shared';
 import type { AssistantMessage, ChatMessage, ProviderTool, StopReason, Usage } from '../types';
 
-/** Which wire format a provider speaks (`agui`: a remote AG-UI agent instead of an LLM). */
-export type ProviderId = 'anthropic' | 'openai' | 'agui';
+/**
+ * Which provider answers: a wire format (`anthropic`, `openai`), a model on this device
+ * (`local`: a GGUF file in this browser; `browser`: the browser's built-in model) or a
+ * remote AG-UI agent instead of an LLM (`agui`).
+ */
+export type ProviderId = 'anthropic' | 'openai' | 'local' | 'browser' | 'agui';
+
+/** The providers that send requests over the network (and may need a key). */
+export type RemoteProviderId = 'anthropic' | 'openai';
+
+/** True for the providers whose model runs on this device: no key, no server, no network. */
+export function isOnDevice(provider: ProviderId): provider is 'local' | 'browser' {
+	return provider === 'local' || provider === 'browser';
+}
 
 /** What the loop asks for one assistant turn. */
 export interface ProviderRequest {

@@ -25,7 +25,13 @@ export interface ReferenceError {
 }
 
 /** Limits that keep hostile input cheap to reject. */
-export const referenceLimits = { maxDepth: 64, maxNodes: 200_000, maxPointerSegments: 32, maxRefLength: 512, maxReferences: 50 } as const;
+export const referenceLimits = {
+	maxDepth: 64,
+	maxNodes: 200_000,
+	maxPointerSegments: 32,
+	maxRefLength: 512,
+	maxReferences: 50
+} as const;
 
 /** True for `{"$ref": "<string>"}` (exactly one key). */
 export function isReference(value: unknown): value is { $ref: string } {
@@ -48,20 +54,37 @@ export function hasReferences(value: unknown): boolean {
 const escapeSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function describeKeys(value: unknown): string {
-	if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'} (use /0 … /${Math.max(0, value.length - 1)})`;
+	if (Array.isArray(value))
+		return `an array of ${value.length} item${value.length === 1 ? '' : 's'} (use /0 … /${Math.max(0, value.length - 1)})`;
 	if (isPlainObject(value)) {
 		const keys = Object.keys(value);
-		return keys.length ? `an object with keys ${keys.slice(0, 30).map((key) => `/${escapeSegment(key)}`).join(', ')}` : 'an empty object';
+		return keys.length
+			? `an object with keys ${keys
+					.slice(0, 30)
+					.map((key) => `/${escapeSegment(key)}`)
+					.join(', ')}`
+			: 'an empty object';
 	}
 	return `a ${value === null ? 'null' : typeof value}`;
 }
 
 /** Follows a JSON pointer (RFC 6901) into `value`; an error message when a segment is missing. */
-export function followPointer(value: unknown, pointer: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function followPointer(
+	value: unknown,
+	pointer: string
+): { ok: true; value: unknown } | { ok: false; message: string } {
 	if (pointer === '' || pointer === '/') return { ok: true, value };
-	if (!pointer.startsWith('/')) return { ok: false, message: `the part after # must be a JSON pointer starting with "/" (e.g. #/rows), not "${pointer.slice(0, 40)}"` };
+	if (!pointer.startsWith('/'))
+		return {
+			ok: false,
+			message: `the part after # must be a JSON pointer starting with "/" (e.g. #/rows), not "${pointer.slice(0, 40)}"`
+		};
 	const segments = pointer.slice(1).split('/');
-	if (segments.length > referenceLimits.maxPointerSegments) return { ok: false, message: `the pointer has ${segments.length} segments; at most ${referenceLimits.maxPointerSegments}` };
+	if (segments.length > referenceLimits.maxPointerSegments)
+		return {
+			ok: false,
+			message: `the pointer has ${segments.length} segments; at most ${referenceLimits.maxPointerSegments}`
+		};
 	let current = value;
 	let walked = '';
 	for (const raw of segments) {
@@ -71,7 +94,10 @@ export function followPointer(value: unknown, pointer: string): { ok: true; valu
 		} else if (isPlainObject(current) && Object.prototype.hasOwnProperty.call(current, segment)) {
 			current = current[segment];
 		} else {
-			return { ok: false, message: `${walked || 'the result'} has no "${segment.slice(0, 60)}": it is ${describeKeys(current)}` };
+			return {
+				ok: false,
+				message: `${walked || 'the result'} has no "${segment.slice(0, 60)}": it is ${describeKeys(current)}`
+			};
 		}
 		walked += `/${raw}`;
 	}
@@ -82,18 +108,25 @@ export function followPointer(value: unknown, pointer: string): { ok: true; valu
  * Returns a copy of `params` with every reference replaced by the data it names, or the
  * errors of the references that could not be resolved (unknown id, bad pointer, too many).
  */
-export function resolveReferences(params: unknown, source: ReferenceSource): { ok: true; value: unknown; count: number } | { ok: false; errors: ReferenceError[] } {
+export function resolveReferences(
+	params: unknown,
+	source: ReferenceSource
+): { ok: true; value: unknown; count: number } | { ok: false; errors: ReferenceError[] } {
 	const errors: ReferenceError[] = [];
 	let nodes = 0;
 	let count = 0;
 	const resolveOne = (ref: string, path: string): unknown => {
 		count++;
 		if (count > referenceLimits.maxReferences) {
-			if (count === referenceLimits.maxReferences + 1) errors.push({ path, message: `at most ${referenceLimits.maxReferences} references per call` });
+			if (count === referenceLimits.maxReferences + 1)
+				errors.push({ path, message: `at most ${referenceLimits.maxReferences} references per call` });
 			return undefined;
 		}
 		if (ref.length > referenceLimits.maxRefLength) {
-			errors.push({ path, message: `the reference is ${ref.length} characters long; at most ${referenceLimits.maxRefLength}` });
+			errors.push({
+				path,
+				message: `the reference is ${ref.length} characters long; at most ${referenceLimits.maxRefLength}`
+			});
 			return undefined;
 		}
 		const hash = ref.indexOf('#');

@@ -4,12 +4,24 @@
  * tells the model how to reference the result instead of copying it.
  */
 import { isPlainObject, tryParseJson } from '$lib/shared';
+import type { StoredResult } from '../loop/state';
+
+/** How a JSON text can start (after white space): plain text fails this without a parse attempt. */
+const jsonStart = /^\s*[[{"\-0-9tfn]/;
 
 /** The value a stored result stands for: its JSON parsed when it parses, else the text. */
 export function resultValue(text: string): unknown {
-	const parsed = tryParseJson(text);
+	const parsed = jsonStart.test(text) ? tryParseJson(text) : undefined;
 	return parsed === undefined ? text : parsed;
 }
+
+/** The value a stored result stands for: the one kept beside its text, else its text parsed (once). */
+export function storedValue(stored: StoredResult): unknown {
+	if (stored.value === undefined) stored.value = resultValue(stored.text);
+	return stored.value;
+}
+
+const counts = new Intl.NumberFormat('en-US');
 
 function jsType(value: unknown): string {
 	if (value === null) return 'null';
@@ -39,7 +51,7 @@ export function rowsPointer(value: unknown): string | undefined {
 export function describeShape(value: unknown): string {
 	if (Array.isArray(value)) {
 		const fields = rowFields(value);
-		return `${value.length.toLocaleString('en-US')} item${value.length === 1 ? '' : 's'}${fields ? `; fields: ${fields}` : ''}`;
+		return `${counts.format(value.length)} item${value.length === 1 ? '' : 's'}${fields ? `; fields: ${fields}` : ''}`;
 	}
 	if (isPlainObject(value)) {
 		if (Array.isArray(value.rows)) {
@@ -50,13 +62,16 @@ export function describeShape(value: unknown): string {
 						.map((column) => `${String(column.name)}${column.type ? ` (${String(column.type)})` : ''}`)
 						.join(', ')
 				: rowFields(value.rows);
-			const total = typeof value.totalRows === 'number' && value.totalRows !== value.rows.length ? ` (of ${value.totalRows.toLocaleString('en-US')} in all)` : '';
-			return `${value.rows.length.toLocaleString('en-US')} rows${total} at /rows; columns: ${columns || '(none)'}`;
+			const total =
+				typeof value.totalRows === 'number' && value.totalRows !== value.rows.length
+					? ` (of ${counts.format(value.totalRows)} in all)`
+					: '';
+			return `${counts.format(value.rows.length)} rows${total} at /rows; columns: ${columns || '(none)'}`;
 		}
 		const keys = Object.keys(value);
 		return `an object with keys ${keys.slice(0, 30).join(', ')}${keys.length > 30 ? ', …' : ''}`;
 	}
-	return typeof value === 'string' ? `text of ${value.length.toLocaleString('en-US')} characters` : `a ${jsType(value)}`;
+	return typeof value === 'string' ? `text of ${counts.format(value.length)} characters` : `a ${jsType(value)}`;
 }
 
 /** The note appended to a data result the model reads. */

@@ -3,30 +3,73 @@
  * server without them, and an in-memory `autoui`-like WebMCP server whose widget_display
  * and canvas answer with the structured results the dispatcher expects.
  */
-import type { JsonSchema, ToolCallResult } from '$lib/shared';
-import type { McpLayer, WebMcpLayer } from '../types';
+import type { JsonSchema, ToolCallResult, ToolDefinition } from '$lib/shared';
+import type { DisplayCapability, McpLayer, WebMcpLayer } from '../types';
 import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from './memory-server';
 
 function json(value: unknown, isError = false): ToolCallResult {
-	return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+	return {
+		content: [{ type: 'text', text: JSON.stringify(value) }],
+		structuredContent: value,
+		...(isError ? { isError: true } : {})
+	};
 }
 
-const objectSchema = (properties: Record<string, JsonSchema> = {}, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
+const objectSchema = (properties: Record<string, JsonSchema> = {}, required: string[] = []): JsonSchema => ({
+	type: 'object',
+	properties,
+	required
+});
+
+/** The display tools of the autoui-like server, declared as `createWebMcpServer` declares them. */
+export const displayDeclarations: Readonly<Record<string, DisplayCapability>> = {
+	widget_display: { kind: 'widget', references: 'params', source: 'source', refreshSeconds: 'refreshSeconds' },
+	canvas: { kind: 'canvas', references: 'params' }
+};
+
+/** A WebMCP tool definition with the display declaration an autoui tool of its name has. */
+export function withDisplay<T extends ToolDefinition>(tool: T): T & { display?: DisplayCapability } {
+	const display = displayDeclarations[tool.name];
+	return display ? { ...tool, display } : tool;
+}
 
 /** Tools of a small autoui-like display server (stat widget only, validated by hand). */
 export function displayTools(): MemoryTool[] {
 	return [
-		{ name: 'search_recipes', description: 'Search widget recipes', inputSchema: objectSchema({ query: { type: 'string' } }), handler: () => json({ recipes: ['stat'] }) },
-		{ name: 'list_recipes', description: 'List widget recipes', inputSchema: objectSchema(), handler: () => json({ recipes: ['stat'] }) },
-		{ name: 'get_recipe', description: 'Read a widget recipe', inputSchema: objectSchema({ name: { type: 'string' } }, ['name']), handler: () => 'stat: params { label, value }' },
+		{
+			name: 'search_recipes',
+			description: 'Search widget recipes',
+			inputSchema: objectSchema({ query: { type: 'string' } }),
+			handler: () => json({ recipes: ['stat'] })
+		},
+		{
+			name: 'list_recipes',
+			description: 'List widget recipes',
+			inputSchema: objectSchema(),
+			handler: () => json({ recipes: ['stat'] })
+		},
+		{
+			name: 'get_recipe',
+			description: 'Read a widget recipe',
+			inputSchema: objectSchema({ name: { type: 'string' } }, ['name']),
+			handler: () => 'stat: params { label, value }'
+		},
 		{
 			name: 'widget_display',
 			description: 'Display a widget on the canvas',
+			display: displayDeclarations.widget_display,
 			inputSchema: objectSchema({ name: { type: 'string' }, params: { type: 'object' } }, ['name', 'params']),
 			handler: (args) => {
 				const params = (args.params ?? {}) as Record<string, unknown>;
 				if (args.name !== 'stat' || typeof params.value !== 'number') {
-					return json({ error: 'Validation failed', details: [{ path: '/value', message: 'required number' }], expected_schema: { type: 'object', required: ['label', 'value'] } }, true);
+					return json(
+						{
+							error: 'Validation failed',
+							details: [{ path: '/value', message: 'required number' }],
+							expected_schema: { type: 'object', required: ['label', 'value'] }
+						},
+						true
+					);
 				}
 				return json({ widget: 'stat', data: params });
 			}
@@ -34,21 +77,41 @@ export function displayTools(): MemoryTool[] {
 		{
 			name: 'canvas',
 			description: 'Change widgets on the canvas',
-			inputSchema: objectSchema({ action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } }, ['action']),
-			handler: (args) => json({ canvas: args.action, ...(args.id ? { id: args.id } : {}), ...(args.params ? { params: args.params } : {}) })
+			display: displayDeclarations.canvas,
+			inputSchema: objectSchema({ action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } }, [
+				'action'
+			]),
+			handler: (args) =>
+				json({
+					canvas: args.action,
+					...(args.id ? { id: args.id } : {}),
+					...(args.params ? { params: args.params } : {})
+				})
 		},
-		{ name: 'recall', description: 'Read a stored result', inputSchema: objectSchema({ id: { type: 'string' } }, ['id']), handler: () => 'server recall should not be called' }
+		{
+			name: 'recall',
+			description: 'Read a stored result',
+			inputSchema: objectSchema({ id: { type: 'string' } }, ['id']),
+			handler: () => 'server recall should not be called'
+		}
 	];
 }
 
 /** A display layer + server pair named `autoui`. */
 export function displayServer(): { layer: WebMcpLayer; server: MemoryToolServer } {
 	const server = createMemoryToolServer('autoui', 'webmcp', displayTools());
-	return { layer: { protocol: 'webmcp', serverName: 'autoui', description: 'Built-in UI widgets', tools: server.definitions }, server };
+	return {
+		layer: { protocol: 'webmcp', serverName: 'autoui', description: 'Built-in UI widgets', tools: server.definitions },
+		server
+	};
 }
 
 /** A data layer + server pair from tools. */
-export function dataServer(name: string, tools: MemoryTool[], extra: Partial<McpLayer> = {}): { layer: McpLayer; server: MemoryToolServer } {
+export function dataServer(
+	name: string,
+	tools: MemoryTool[],
+	extra: Partial<McpLayer> = {}
+): { layer: McpLayer; server: MemoryToolServer } {
 	const server = createMemoryToolServer(name, 'mcp', tools);
 	return { layer: { protocol: 'mcp', serverName: name, tools: server.definitions, ...extra }, server };
 }

@@ -3,4 +3,4 @@ export { createMockProvider, lastToolResults, withoutReferenceNote } from './moc
 export type { MockProvider, MockStep, MockTurn } from './mock-provider';
 export { createMemoryToolServer, delay } from './memory-server';
 export type { MemoryTool, MemoryToolServer, RecordedCall } from './memory-server';
-export { displayServer, displayTools, dataServer } from './fixtures';
+export { displayServer, displayTools, dataServer, displayDeclarations, withDisplay } from './fixtures';

@@ -4,10 +4,16 @@
  */
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { sleep } from '$lib/shared';
+import type { DisplayCapability } from '../types';
 
 /** A test tool: its definition plus what it does. */
 export interface MemoryTool extends ToolDefinition {
-	handler?: (args: Record<string, unknown>, options: CallOptions) => Promise<ToolCallResult | unknown> | ToolCallResult | unknown;
+	/** For a WebMCP server: the tool shows its result on the canvas (see `WebMcpToolDef`). */
+	display?: DisplayCapability;
+	handler?: (
+		args: Record<string, unknown>,
+		options: CallOptions
+	) => Promise<ToolCallResult | unknown> | ToolCallResult | unknown;
 }
 
 /** One recorded call. */
@@ -32,7 +38,11 @@ function isToolCallResult(value: unknown): value is ToolCallResult {
  * Creates an in-memory server. A handler's plain return value is wrapped as a text result
  * (strings as is, anything else as JSON); a thrown error propagates like a failed transport.
  */
-export function createMemoryToolServer(name: string, protocol: 'mcp' | 'webmcp', tools: MemoryTool[]): MemoryToolServer {
+export function createMemoryToolServer(
+	name: string,
+	protocol: 'mcp' | 'webmcp',
+	tools: MemoryTool[]
+): MemoryToolServer {
 	const calls: RecordedCall[] = [];
 	const definitions = tools.map(({ handler: _handler, ...definition }) => definition);
 	return {

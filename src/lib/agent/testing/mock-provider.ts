@@ -13,7 +13,12 @@ export interface MockTurn {
 	/** Text of the turn; an array is streamed as separate deltas. */
 	text?: string | string[];
 	/** Tool calls; ids default to `toolu_<request>_<index>`. */
-	toolCalls?: Array<{ id?: string; name: string; input?: Record<string, unknown>; invalidArguments?: { raw: string; error: string } }>;
+	toolCalls?: Array<{
+		id?: string;
+		name: string;
+		input?: Record<string, unknown>;
+		invalidArguments?: { raw: string; error: string };
+	}>;
 	/** Defaults to `tool_use` when there are tool calls, else `end_turn`. */
 	stopReason?: StopReason;
 	usage?: Partial<Usage>;
@@ -40,7 +45,10 @@ export interface MockProvider extends LlmProvider {
 }
 
 /** Creates a mock provider that plays `script` in order and throws when it runs out. */
-export function createMockProvider(script: MockStep[], options: { id?: ProviderId; model?: string } = {}): MockProvider {
+export function createMockProvider(
+	script: MockStep[],
+	options: { id?: ProviderId; model?: string } = {}
+): MockProvider {
 	const requests: ProviderRequest[] = [];
 	const steps = [...script];
 	return {
@@ -60,7 +68,8 @@ export function createMockProvider(script: MockStep[], options: { id?: ProviderI
 			const turn = typeof step === 'function' ? step(request, index) : step;
 			const started = Date.now();
 			for (const retry of turn.retries ?? []) onEvent?.({ type: 'retry', ...retry });
-			if (turn.delayMs) await sleep(turn.delayMs, signal, () => new AutoUiError('aborted', 'The request was cancelled.'));
+			if (turn.delayMs)
+				await sleep(turn.delayMs, signal, () => new AutoUiError('aborted', 'The request was cancelled.'));
 			if (turn.error) throw turn.error;
 			const deltas = turn.text === undefined ? [] : Array.isArray(turn.text) ? turn.text : [turn.text];
 			if (deltas.length) onEvent?.({ type: 'first-token', afterMs: Date.now() - started });
@@ -68,7 +77,9 @@ export function createMockProvider(script: MockStep[], options: { id?: ProviderI
 			if (turn.hang) {
 				await new Promise<never>((_, reject) => {
 					if (signal?.aborted) reject(new AutoUiError('aborted', 'The request was cancelled.'));
-					signal?.addEventListener('abort', () => reject(new AutoUiError('aborted', 'The request was cancelled.')), { once: true });
+					signal?.addEventListener('abort', () => reject(new AutoUiError('aborted', 'The request was cancelled.')), {
+						once: true
+					});
 				});
 			}
 			const message: AssistantMessage = { role: 'assistant', content: [] };

@@ -7,6 +7,7 @@ import { widgetComponentLoader } from '$lib/widgets/components';
 import type { WidgetProps } from '$lib/widgets/types';
 
 /** A loaded widget component. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each widget takes its own params type
 export type WidgetComponent = Component<WidgetProps<any>>;
 
 const loaded = new Map<string, WidgetComponent>();

@@ -14,7 +14,11 @@ import { captureElement, type Picture } from './picture';
 
 /** A file name from a widget's title: letters and digits joined by dashes, never empty. */
 export function exportFilename(title: string | undefined, fallback: string, extension: string): string {
-	const stem = (title ?? '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || fallback;
+	const stem =
+		(title ?? '')
+			.replace(/[^\p{L}\p{N}]+/gu, '-')
+			.replace(/^-|-$/g, '')
+			.slice(0, 60) || fallback;
 	return `${stem}.${extension}`;
 }
 
@@ -48,11 +52,16 @@ export async function exportWidget(target: WidgetExportTarget, format: WidgetExp
 	const { offered, body, type } = target;
 	const filename = exportFilename(target.title, type, format);
 	if (format === 'svg') {
-		if (!offered?.svg) throw new AutoUiError('invalid_argument', `a ${type} widget has no SVG export; export PNG instead`);
+		if (!offered?.svg)
+			throw new AutoUiError('invalid_argument', `a ${type} widget has no SVG export; export PNG instead`);
 		downloadText(await offered.svg(), filename, 'image/svg+xml');
 	} else if (format === 'csv' || format === 'json') {
 		const produce = offered?.[format];
-		if (!produce) throw new AutoUiError('invalid_argument', `a ${type} widget has no ${format.toUpperCase()} export; export PNG instead`);
+		if (!produce)
+			throw new AutoUiError(
+				'invalid_argument',
+				`a ${type} widget has no ${format.toUpperCase()} export; export PNG instead`
+			);
 		downloadText(produce(), filename, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
 	} else if (offered?.png) {
 		downloadText(await offered.png(), filename, 'image/png');
@@ -71,14 +80,22 @@ const canvasPadding = 16;
  * Saves every widget as one PNG at zoom 100 %, whatever the current view: `world` is the
  * element holding the frames at their canvas positions; `rects` are the frames' boxes.
  */
-export async function exportCanvasPicture(world: HTMLElement, rects: readonly Rect[], background: string): Promise<string> {
+export async function exportCanvasPicture(
+	world: HTMLElement,
+	rects: readonly Rect[],
+	background: string
+): Promise<string> {
 	const box = boundingBox(rects);
 	if (!box) throw new AutoUiError('invalid_argument', 'the canvas is empty: there is nothing to draw');
 	const picture = await captureElement(world, {
 		width: box.w + 2 * canvasPadding,
 		height: box.h + 2 * canvasPadding,
 		background,
-		style: { position: 'relative', transform: `translate(${canvasPadding - box.x}px, ${canvasPadding - box.y}px)`, transformOrigin: '0 0' }
+		style: {
+			position: 'relative',
+			transform: `translate(${canvasPadding - box.x}px, ${canvasPadding - box.y}px)`,
+			transformOrigin: '0 0'
+		}
 	});
 	const filename = `autoui-canvas-${new Date().toISOString().slice(0, 10)}.png`;
 	downloadText(picture.blob, filename, 'image/png');

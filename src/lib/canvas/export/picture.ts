@@ -71,14 +71,18 @@ export async function captureElement(element: HTMLElement, options: PictureOptio
 	const box = element.getBoundingClientRect();
 	const width = Math.ceil(options.width ?? element.offsetWidth ?? box.width);
 	const height = Math.ceil(options.height ?? element.offsetHeight ?? box.height);
-	if (!(width > 0 && height > 0)) throw new AutoUiError('invalid_argument', 'there is nothing visible to draw (the widget is collapsed or empty)');
+	if (!(width > 0 && height > 0))
+		throw new AutoUiError('invalid_argument', 'there is nothing visible to draw (the widget is collapsed or empty)');
 	const scale = fitScale(width, height, options.scale ?? 2);
 	let leftOut = unreadableCanvases(element);
 	let screenshot: typeof import('modern-screenshot');
 	try {
 		screenshot = await import('modern-screenshot');
 	} catch (error) {
-		throw new AutoUiError('internal', `the picture tool could not be loaded (${errorMessage(error)}); reload the page and try again`);
+		throw new AutoUiError(
+			'internal',
+			`the picture tool could not be loaded (${errorMessage(error)}); reload the page and try again`
+		);
 	}
 	try {
 		const blob = await screenshot.domToBlob(element, {
@@ -99,6 +103,9 @@ export async function captureElement(element: HTMLElement, options: PictureOptio
 		});
 		return { blob, width: Math.round(width * scale), height: Math.round(height * scale), leftOut };
 	} catch (error) {
-		throw new AutoUiError('internal', `the browser could not draw the picture (${errorMessage(error)}); try a smaller selection, or export the data instead`);
+		throw new AutoUiError(
+			'internal',
+			`the browser could not draw the picture (${errorMessage(error)}); try a smaller selection, or export the data instead`
+		);
 	}
 }

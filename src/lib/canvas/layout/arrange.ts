@@ -19,7 +19,10 @@ function groupKey(record: WidgetRecord): string {
  * ordered by their first widget's creation, widgets inside a group by creation (the order
  * the answer gave them); each group starts a band below the groups before it.
  */
-export function arrangePositions(records: readonly WidgetRecord[], width = defaultArrangeWidth): Map<string, { x: number; y: number }> {
+export function arrangePositions(
+	records: readonly WidgetRecord[],
+	width = defaultArrangeWidth
+): Map<string, { x: number; y: number }> {
 	const fixed = records.filter((record) => record.userPlaced || record.hidden);
 	const groups = new Map<string, WidgetRecord[]>();
 	for (const record of [...records].sort((a, b) => a.createdAt - b.createdAt)) {
@@ -34,7 +37,13 @@ export function arrangePositions(records: readonly WidgetRecord[], width = defau
 		const top = flowed.length ? newBandTop(flowed) : placementGap;
 		let previous: { x: number; y: number } | undefined;
 		for (const record of group) {
-			const spot = placeInBand(placed, { w: record.w, h: record.h }, Math.max(width, record.w + 2 * placementGap), top, previous);
+			const spot = placeInBand(
+				placed,
+				{ w: record.w, h: record.h },
+				Math.max(width, record.w + 2 * placementGap),
+				top,
+				previous
+			);
 			previous = spot;
 			const rect = { x: spot.x, y: spot.y, w: record.w, h: record.h };
 			placed.push(rect);

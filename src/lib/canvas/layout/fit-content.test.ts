@@ -3,8 +3,14 @@ import { growthFor, overflowOf } from './fit-content';
 
 describe('fitting a frame to its measured content', () => {
 	it('measures overflow, ignoring sub-pixel rounding', () => {
-		expect(overflowOf({ scrollWidth: 300, clientWidth: 300, scrollHeight: 481, clientHeight: 480 })).toEqual({ w: 0, h: 0 });
-		expect(overflowOf({ scrollWidth: 340, clientWidth: 300, scrollHeight: 600, clientHeight: 480 })).toEqual({ w: 40, h: 120 });
+		expect(overflowOf({ scrollWidth: 300, clientWidth: 300, scrollHeight: 481, clientHeight: 480 })).toEqual({
+			w: 0,
+			h: 0
+		});
+		expect(overflowOf({ scrollWidth: 340, clientWidth: 300, scrollHeight: 600, clientHeight: 480 })).toEqual({
+			w: 40,
+			h: 120
+		});
 	});
 
 	it('grows by the overflow within the natural bounds, never when nothing overflows', () => {

@@ -10,7 +10,9 @@ import { naturalBounds } from '$lib/widgets/shared/natural-size';
 export const settleMs = 250;
 
 /** Overflow of `element` in pixels (0 when its content fits). */
-export function overflowOf(element: Pick<HTMLElement, 'scrollWidth' | 'clientWidth' | 'scrollHeight' | 'clientHeight'>): { w: number; h: number } {
+export function overflowOf(
+	element: Pick<HTMLElement, 'scrollWidth' | 'clientWidth' | 'scrollHeight' | 'clientHeight'>
+): { w: number; h: number } {
 	const w = element.scrollWidth - element.clientWidth;
 	const h = element.scrollHeight - element.clientHeight;
 	return { w: w > 1 ? w : 0, h: h > 1 ? h : 0 };
@@ -40,7 +42,10 @@ export function contentOverflow(body: HTMLElement): { w: number; h: number } {
  * The growth that removes `overflow` from a frame of `size`, kept within the natural bounds
  * (never shrinking a frame already larger than them); undefined when nothing grows.
  */
-export function growthFor(size: { w: number; h: number }, overflow: { w: number; h: number }): { w: number; h: number } | undefined {
+export function growthFor(
+	size: { w: number; h: number },
+	overflow: { w: number; h: number }
+): { w: number; h: number } | undefined {
 	const w = Math.max(0, Math.min(overflow.w, naturalBounds.maxW - size.w));
 	const h = Math.max(0, Math.min(overflow.h, naturalBounds.maxH - size.h));
 	return w > 0 || h > 0 ? { w: Math.ceil(w), h: Math.ceil(h) } : undefined;
@@ -50,7 +55,11 @@ export function growthFor(size: { w: number; h: number }, overflow: { w: number;
  * Watches `body` (a frame's scrolling body) and calls `grow` once with the growth its
  * settled content needs. Returns the function that stops watching.
  */
-export function watchOverflow(body: HTMLElement, size: { w: number; h: number }, grow: (by: { w: number; h: number }) => void): () => void {
+export function watchOverflow(
+	body: HTMLElement,
+	size: { w: number; h: number },
+	grow: (by: { w: number; h: number }) => void
+): () => void {
 	if (typeof ResizeObserver === 'undefined') return () => undefined;
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	let done = false;

@@ -12,11 +12,18 @@ describe('lazy live widgets', () => {
 		const store = new CanvasStore();
 		const live = lazyLiveWidgets(store, validator);
 		const calls: string[] = [];
-		const call: SourceCaller = async (request) => (calls.push(request.tool), { ok: true, value: { total: 3 }, callId: 'call_1' });
+		const call: SourceCaller = async (request) => (
+			calls.push(request.tool),
+			{ ok: true, value: { total: 3 }, callId: 'call_1' }
+		);
 		// Both happen synchronously, before the dynamic import settles.
 		live.attach(call);
 		live.start();
-		const shown = await live.showFromSource({ widget: 'kpi', params: { label: 'Orders', value: { $ref: 'source#/total' } }, source: { tool: 'shop_mcp_count', args: {} } });
+		const shown = await live.showFromSource({
+			widget: 'kpi',
+			params: { label: 'Orders', value: { $ref: 'source#/total' } },
+			source: { tool: 'shop_mcp_count', args: {} }
+		});
 		expect(shown).toEqual({ id: expect.any(String) });
 		expect(store.get((shown as { id: string }).id)?.params).toEqual({ label: 'Orders', value: 3 });
 		expect(calls).toEqual(['shop_mcp_count']);
@@ -27,7 +34,9 @@ describe('lazy live widgets', () => {
 
 	it('says the canvas is still starting when no caller was ever attached', async () => {
 		const live = lazyLiveWidgets(new CanvasStore(), validator);
-		expect(await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: 1 }, source: { tool: 't', args: {} } })).toEqual({ error: expect.stringMatching(/still starting/) });
+		expect(
+			await live.showFromSource({ widget: 'kpi', params: { label: 'x', value: 1 }, source: { tool: 't', args: {} } })
+		).toEqual({ error: expect.stringMatching(/still starting/) });
 		live.dispose();
 	});
 });

@@ -32,6 +32,9 @@ export function lazyLiveWidgets(store: CanvasStore, validator: WidgetValidator):
 			started = true;
 			live?.start();
 		},
+		syncParams() {
+			void loaded.then((loadedLive) => loadedLive.syncParams());
+		},
 		dispose() {
 			disposed = true;
 			live?.dispose();

@@ -15,7 +15,8 @@ function isSourceReference(value: unknown): boolean {
 
 /** Empties the lists that `template`'s source references put into `params`; reports whether any was. */
 function emptyBound(template: unknown, params: unknown): { value: unknown; changed: boolean } {
-	if (isSourceReference(template)) return Array.isArray(params) && params.length ? { value: [], changed: true } : { value: params, changed: false };
+	if (isSourceReference(template))
+		return Array.isArray(params) && params.length ? { value: [], changed: true } : { value: params, changed: false };
 	if (Array.isArray(template) && Array.isArray(params)) {
 		let changed = false;
 		const value = params.map((item, index) => {

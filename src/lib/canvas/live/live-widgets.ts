@@ -12,6 +12,8 @@ import type { WidgetValidator } from '$lib/webmcp';
 import { widgetTitle } from '../callbacks';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetSource } from '../types';
+import { bindParams, bindingProblems, boundValues } from '../params/bindings';
+import { createParamRuns } from '../params/param-runs';
 
 /** The direct-call port (the agent session's `callTool`). */
 export type SourceCaller = (request: {
@@ -39,6 +41,8 @@ export interface LiveWidgets {
 	refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }>;
 	/** Starts the timer of `refreshSeconds` widgets (paused while the page is hidden). */
 	start(): void;
+	/** Runs again, soon and coalesced, the sources whose bound parameters changed (see params/param-runs.ts). */
+	syncParams(): void;
 	dispose(): void;
 }
 
@@ -46,41 +50,91 @@ export interface LiveWidgets {
 export const MIN_REFRESH_SECONDS = 5;
 
 /** Binds the source's value into a params template (the reference code loads with the first fetch). */
-async function bind(template: Record<string, unknown>, value: unknown): Promise<{ ok: true; params: Record<string, unknown> } | { ok: false; error: string }> {
+async function bind(
+	template: Record<string, unknown>,
+	value: unknown
+): Promise<{ ok: true; params: Record<string, unknown> } | { ok: false; error: string }> {
 	const { resolveReferences } = await import('$lib/agent/references');
-	const resolved = resolveReferences(template, { value: (id) => (id === 'source' ? value : undefined), ids: () => ['source'] });
-	if (!resolved.ok) return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
+	const resolved = resolveReferences(template, {
+		value: (id) => (id === 'source' ? value : undefined),
+		ids: () => ['source']
+	});
+	if (!resolved.ok)
+		return { ok: false, error: resolved.errors.map((error) => `${error.path || '/'}: ${error.message}`).join('; ') };
 	return { ok: true, params: resolved.value as Record<string, unknown> };
 }
 
+/** The bound values to record on a source (none when its arguments bind no parameter). */
+function withValues(paramValues: WidgetSource['paramValues']): Pick<WidgetSource, 'paramValues'> {
+	return paramValues && Object.keys(paramValues).length ? { paramValues } : {};
+}
+
 /** Creates the live-widget verbs for `store`. */
-export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator, options: { now?: () => number } = {}): LiveWidgets {
+export function createLiveWidgets(
+	store: CanvasStore,
+	validator: WidgetValidator,
+	options: { now?: () => number } = {}
+): LiveWidgets {
 	let caller: SourceCaller | undefined;
 	const running = new Map<string, Promise<{ ok: true } | { ok: false; error: string }>>();
 	let timer: ReturnType<typeof setInterval> | undefined;
 	const now = options.now ?? Date.now;
 	const notAttached = 'Live data cannot be fetched yet: the app is still starting.';
+	const heldMessage =
+		"This widget came with a shared canvas: its live data is fetched once you allow it (the notice 'Allow live data').";
 
-	async function fetchSource(source: Pick<WidgetSource, 'tool' | 'args' | 'params'>, widget: string, origin: 'manual' | 'refresh') {
+	async function fetchSource(
+		source: Pick<WidgetSource, 'tool' | 'args' | 'params' | 'held'>,
+		widget: string,
+		origin: 'manual' | 'refresh'
+	) {
 		if (!caller) return { ok: false as const, error: notAttached };
-		const outcome = await caller({ tool: source.tool, args: source.args, origin, ...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {}) });
+		// A shared canvas's source runs only once the user allowed its live data.
+		if (source.held) return { ok: false as const, error: heldMessage };
+		// `{"$param": name}` in the arguments stands for the parameter's current value — never
+		// for SQL text (a parameter is bound as data, not spliced into a query).
+		const problems = bindingProblems(source.args);
+		if (problems.length)
+			return { ok: false as const, error: `The source's parameters cannot be bound: ${problems[0]}` };
+		const values = store.params.values;
+		const paramValues = boundValues(source.args, values);
+		const args = Object.keys(paramValues).length ? bindParams(source.args, values) : source.args;
+		const outcome = await caller({
+			tool: source.tool,
+			args,
+			origin,
+			...(origin === 'refresh' ? { confirm: 'unless-read-only' as const } : {})
+		});
 		if (!outcome.ok && outcome.code === 'unknown_tool') {
 			// Typically a shared canvas opened without the server its data comes from.
-			return { ok: false as const, error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.` };
+			return {
+				ok: false as const,
+				error: `${source.tool} is not available: connect the server that provides it (the one this canvas came with), then press Refresh.`
+			};
 		}
 		if (!outcome.ok) return { ok: false as const, error: outcome.error ?? `${source.tool} failed.` };
 		const bound = await bind(source.params, outcome.value);
-		if (!bound.ok) return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
+		if (!bound.ok)
+			return { ok: false as const, error: `The result of ${source.tool} does not fit the widget: ${bound.error}` };
 		await validator.load();
 		const checked = validator.check(widget, bound.params, { draw: true });
 		if (!checked.ok) {
 			const details = checked.details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
-			return { ok: false as const, error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}` };
+			return {
+				ok: false as const,
+				error: `The data of ${source.tool} does not fit a ${widget}: ${checked.error}${details ? ` — ${details}` : ''}`
+			};
 		}
-		return { ok: true as const, params: checked.value, callId: outcome.callId };
+		return { ok: true as const, params: checked.value, callId: outcome.callId, paramValues };
 	}
 
-	function refresh(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+	const paramRuns = createParamRuns({ store, run: (record) => fetchSource(record.source!, record.type, 'refresh') });
+
+	/**
+	 * Re-runs a widget's source. A refresh asked for (the frame's button, the canvas action)
+	 * also resumes a paused timer; the timer's own fetches (`resume` false) do not.
+	 */
+	function refresh(id: string, resume = true): Promise<{ ok: true } | { ok: false; error: string }> {
 		const pending = running.get(id);
 		if (pending) return pending;
 		const task = (async () => {
@@ -98,10 +152,14 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 				store.refreshed(id, { source: { ...source, error: fetched.error } });
 				return { ok: false as const, error: fetched.error };
 			}
-			const { error: _previous, rowsLeftOut: _leftOut, ...rest } = source;
+			const { error: _previous, rowsLeftOut: _leftOut, paused, ...rest } = source;
 			void _previous;
 			void _leftOut;
-			store.refreshed(id, { params: fetched.params, source: { ...rest, fetchedAt: now() } });
+			const keepPaused = paused && !resume ? { paused } : {};
+			store.refreshed(id, {
+				params: fetched.params,
+				source: { ...rest, ...keepPaused, fetchedAt: now(), ...withValues(fetched.paramValues) }
+			});
 			return { ok: true as const };
 		})().finally(() => running.delete(id));
 		running.set(id, task);
@@ -115,17 +173,18 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 		if (globalThis.document?.visibilityState === 'hidden') return;
 		const time = now();
 		for (const record of store.widgets) {
-			if (record.source?.rowsLeftOut && caller && !running.has(record.id)) {
+			if (record.source?.held) continue;
+			if (record.source?.rowsLeftOut && caller && !running.has(record.id) && !store.params.isBusy(record.id)) {
 				// Fetch at once when opened; while the server is missing, try again every 10 s.
 				if (time - (leftOutTries.get(record.id) ?? 0) >= 10_000) {
 					leftOutTries.set(record.id, time);
-					void refresh(record.id);
+					void refresh(record.id, false);
 				}
 				continue;
 			}
 			const seconds = record.source?.refreshSeconds;
-			if (!seconds || running.has(record.id)) continue;
-			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id);
+			if (!seconds || record.source?.paused || running.has(record.id)) continue;
+			if (time - (record.source?.fetchedAt ?? 0) >= seconds * 1000) void refresh(record.id, false);
 		}
 	}
 
@@ -138,12 +197,23 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 			if (seconds !== undefined && !(Number.isFinite(seconds) && seconds >= MIN_REFRESH_SECONDS)) {
 				return { error: `refreshSeconds must be at least ${MIN_REFRESH_SECONDS}.` };
 			}
-			const fetched = await fetchSource({ tool: request.source.tool, args: request.source.args, params: request.params }, request.widget, 'manual');
+			const fetched = await fetchSource(
+				{ tool: request.source.tool, args: request.source.args, params: request.params },
+				request.widget,
+				'manual'
+			);
 			if (!fetched.ok) return { error: fetched.error };
 			const record = store.add(request.widget, fetched.params, {
 				title: request.title?.trim() || widgetTitle(validator, request.widget, fetched.params, request.source),
 				provenance: { dataFrom: [fetched.callId], source: 'user' },
-				source: { tool: request.source.tool, args: request.source.args, params: request.params, ...(seconds ? { refreshSeconds: Math.round(seconds) } : {}), fetchedAt: now() }
+				source: {
+					tool: request.source.tool,
+					args: request.source.args,
+					params: request.params,
+					...(seconds ? { refreshSeconds: Math.round(seconds) } : {}),
+					fetchedAt: now(),
+					...withValues(fetched.paramValues)
+				}
 			});
 			return { id: record.id };
 		},
@@ -151,9 +221,11 @@ export function createLiveWidgets(store: CanvasStore, validator: WidgetValidator
 		start() {
 			timer ??= setInterval(tick, 1000);
 		},
+		syncParams: () => paramRuns.sync(),
 		dispose() {
 			if (timer) clearInterval(timer);
 			timer = undefined;
+			paramRuns.dispose();
 		}
 	};
 }

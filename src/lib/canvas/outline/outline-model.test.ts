@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WidgetRecord } from '../types';
+import { testRecord as record } from '../testing';
 import { outlineRows } from './outline-model';
-
-function record(id: string, extra: Partial<WidgetRecord>): WidgetRecord {
-	return { id, type: 'stat', params: {}, x: 0, y: 0, w: 10, h: 10, z: 1, style: {}, provenance: { dataFrom: [], source: 'agent' }, createdAt: 0, ...extra } as WidgetRecord;
-}
 
 describe('outlineRows', () => {
 	it('groups widgets by turn in the order the turns happened, in reading order inside a turn', () => {

@@ -24,7 +24,12 @@ export function outlineRows(records: readonly WidgetRecord[], typeTitle: (type: 
 	return records
 		.map((record) => {
 			const turn = record.turn ? turns.get(record.turn)! : 0;
-			return { record, title: record.title ?? typeTitle(record.type), turn, turnLabel: turn ? `Turn ${turn}` : 'Added outside a turn' };
+			return {
+				record,
+				title: record.title ?? typeTitle(record.type),
+				turn,
+				turnLabel: turn ? `Turn ${turn}` : 'Added outside a turn'
+			};
 		})
 		.sort((a, b) => (a.turn || Infinity) - (b.turn || Infinity) || a.record.y - b.record.y || a.record.x - b.record.x);
 }

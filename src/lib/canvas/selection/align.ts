@@ -14,7 +14,10 @@ export const alignEdges: readonly AlignEdge[] = ['left', 'center', 'right', 'top
  * leftmost left edge, center: the box's vertical centre line, …). Rects already there are
  * left out of the result.
  */
-export function alignPositions<T extends Rect & { id: string }>(rects: readonly T[], edge: AlignEdge): Map<string, { x: number; y: number }> {
+export function alignPositions<T extends Rect & { id: string }>(
+	rects: readonly T[],
+	edge: AlignEdge
+): Map<string, { x: number; y: number }> {
 	const result = new Map<string, { x: number; y: number }>();
 	if (rects.length < 2) return result;
 	const left = Math.min(...rects.map((rect) => rect.x));
@@ -23,9 +26,21 @@ export function alignPositions<T extends Rect & { id: string }>(rects: readonly 
 	const bottom = Math.max(...rects.map((rect) => rect.y + rect.h));
 	for (const rect of rects) {
 		const x =
-			edge === 'left' ? left : edge === 'right' ? right - rect.w : edge === 'center' ? Math.round((left + right - rect.w) / 2) : rect.x;
+			edge === 'left'
+				? left
+				: edge === 'right'
+					? right - rect.w
+					: edge === 'center'
+						? Math.round((left + right - rect.w) / 2)
+						: rect.x;
 		const y =
-			edge === 'top' ? top : edge === 'bottom' ? bottom - rect.h : edge === 'middle' ? Math.round((top + bottom - rect.h) / 2) : rect.y;
+			edge === 'top'
+				? top
+				: edge === 'bottom'
+					? bottom - rect.h
+					: edge === 'middle'
+						? Math.round((top + bottom - rect.h) / 2)
+						: rect.y;
 		if (x !== rect.x || y !== rect.y) result.set(rect.id, { x, y });
 	}
 	return result;
@@ -34,6 +49,9 @@ export function alignPositions<T extends Rect & { id: string }>(rects: readonly 
 /** The ids of `rects` that intersect `area` (a marquee drawn on the canvas). */
 export function idsInside<T extends Rect & { id: string }>(rects: readonly T[], area: Rect): string[] {
 	return rects
-		.filter((rect) => rect.x < area.x + area.w && area.x < rect.x + rect.w && rect.y < area.y + area.h && area.y < rect.y + rect.h)
+		.filter(
+			(rect) =>
+				rect.x < area.x + area.w && area.x < rect.x + rect.w && rect.y < area.y + area.h && area.y < rect.y + rect.h
+		)
 		.map((rect) => rect.id);
 }

@@ -6,7 +6,7 @@
 import { snap } from '../placement';
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetRecord } from '../types';
-import type { Viewport } from '../viewport';
+import type { Viewport } from '../camera/viewport';
 import { idsInside } from './align';
 import { snapToNeighbours, type SnapGuide } from './snapping';
 
@@ -32,7 +32,12 @@ export class SelectionGestures {
 	#visible: () => readonly WidgetRecord[];
 	#report: (action: () => void) => void;
 
-	constructor(store: CanvasStore, view: () => Viewport, visible: () => readonly WidgetRecord[], report: (action: () => void) => void) {
+	constructor(
+		store: CanvasStore,
+		view: () => Viewport,
+		visible: () => readonly WidgetRecord[],
+		report: (action: () => void) => void
+	) {
 		this.#store = store;
 		this.#view = view;
 		this.#visible = visible;
@@ -58,7 +63,11 @@ export class SelectionGestures {
 	snapMove = (id: string, rect: { x: number; y: number; w: number; h: number }): { x: number; y: number } => {
 		const store = this.#store;
 		const moving = new Set<string>(store.selectedIds.includes(id as never) ? store.selectedIds : [id]);
-		const snapped = snapToNeighbours(rect, this.#visible().filter((record) => !moving.has(record.id)), snapScreenPixels / this.#view().zoom);
+		const snapped = snapToNeighbours(
+			rect,
+			this.#visible().filter((record) => !moving.has(record.id)),
+			snapScreenPixels / this.#view().zoom
+		);
 		this.#guides = snapped.guides;
 		const x = snapped.guides.some((guide) => guide.axis === 'x') ? snapped.x : snap(rect.x);
 		const y = snapped.guides.some((guide) => guide.axis === 'y') ? snapped.y : snap(rect.y);
@@ -72,7 +81,8 @@ export class SelectionGestures {
 		const store = this.#store;
 		const record = store.get(id);
 		const ids = store.selectedIds;
-		if (record && ids.length > 1 && ids.includes(id as never)) this.#report(() => store.moveMany(ids, x - record.x, y - record.y));
+		if (record && ids.length > 1 && ids.includes(id as never))
+			this.#report(() => store.moveMany(ids, x - record.x, y - record.y));
 		else this.#report(() => store.move(id, x, y));
 		this.endDrag();
 	};
@@ -101,9 +111,15 @@ export class SelectionGestures {
 		this.#marquee = undefined;
 		const view = this.#view();
 		const { x0, y0, x1, y1 } = marquee;
-		const area = { x: (Math.min(x0, x1) - view.panX) / view.zoom, y: (Math.min(y0, y1) - view.panY) / view.zoom, w: Math.abs(x1 - x0) / view.zoom, h: Math.abs(y1 - y0) / view.zoom };
+		const area = {
+			x: (Math.min(x0, x1) - view.panX) / view.zoom,
+			y: (Math.min(y0, y1) - view.panY) / view.zoom,
+			w: Math.abs(x1 - x0) / view.zoom,
+			h: Math.abs(y1 - y0) / view.zoom
+		};
 		const inside = idsInside(this.#visible(), area);
-		if (inside.length) this.#store.selectMany([...this.#store.selectedIds.filter((id) => !inside.includes(id)), ...inside]);
+		if (inside.length)
+			this.#store.selectMany([...this.#store.selectedIds.filter((id) => !inside.includes(id)), ...inside]);
 		return true;
 	}
 }

@@ -11,7 +11,10 @@ describe('aligning and the marquee', () => {
 	it('lines rects up on an edge of their bounding box', () => {
 		expect([...alignPositions(rects, 'left')]).toEqual([['b', { x: 0, y: 30 }]]);
 		expect([...alignPositions(rects, 'bottom')]).toEqual([['a', { x: 0, y: 60 }]]);
-		expect([...alignPositions(rects, 'center')]).toEqual([['a', { x: 75, y: 0 }], ['b', { x: 100, y: 30 }]]);
+		expect([...alignPositions(rects, 'center')]).toEqual([
+			['a', { x: 75, y: 0 }],
+			['b', { x: 100, y: 30 }]
+		]);
 		expect(alignPositions(rects.slice(0, 1), 'left').size).toBe(0);
 	});
 

@@ -6,7 +6,8 @@
 import type { Rect } from '../placement';
 
 /** A guide line in canvas pixels: vertical at `x` (from y1 to y2) or horizontal at `y`. */
-export type SnapGuide = { axis: 'x'; at: number; from: number; to: number } | { axis: 'y'; at: number; from: number; to: number };
+export type SnapGuide =
+	{ axis: 'x'; at: number; from: number; to: number } | { axis: 'y'; at: number; from: number; to: number };
 
 /** How close (canvas pixels) an edge must come to snap. */
 export const snapDistance = 6;
@@ -16,7 +17,11 @@ function lines(start: number, size: number): number[] {
 }
 
 /** The best shift along one axis and the neighbour line it snaps to. */
-function bestShift(moving: number[], others: Array<{ at: number; rect: Rect }>, distance: number): { shift: number; at: number; rects: Rect[] } | undefined {
+function bestShift(
+	moving: number[],
+	others: Array<{ at: number; rect: Rect }>,
+	distance: number
+): { shift: number; at: number; rects: Rect[] } | undefined {
 	let best: { shift: number; at: number; rects: Rect[] } | undefined;
 	for (const line of moving) {
 		for (const other of others) {
@@ -33,7 +38,11 @@ function bestShift(moving: number[], others: Array<{ at: number; rect: Rect }>, 
  * Snaps `rect` (a frame being dragged) to `neighbours`: returns its snapped corner and the
  * guides to draw. Only the position changes, never the size.
  */
-export function snapToNeighbours(rect: Rect, neighbours: readonly Rect[], distance = snapDistance): { x: number; y: number; guides: SnapGuide[] } {
+export function snapToNeighbours(
+	rect: Rect,
+	neighbours: readonly Rect[],
+	distance = snapDistance
+): { x: number; y: number; guides: SnapGuide[] } {
 	const xs = neighbours.flatMap((other) => lines(other.x, other.w).map((at) => ({ at, rect: other })));
 	const ys = neighbours.flatMap((other) => lines(other.y, other.h).map((at) => ({ at, rect: other })));
 	const sx = bestShift(lines(rect.x, rect.w), xs, distance);

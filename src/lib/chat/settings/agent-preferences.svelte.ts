@@ -41,7 +41,8 @@ export function parseAgentPreferences(raw: string | null): AgentPreferenceValues
 	if (saved.approval === 'destructive' || saved.approval === 'cautious') values.approval = saved.approval;
 	if (typeof saved.lazyTools === 'boolean') values.lazyTools = saved.lazyTools;
 	if (typeof saved.flattenParams === 'boolean') values.flattenParams = saved.flattenParams;
-	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none') values.toolChoice = saved.toolChoice;
+	if (saved.toolChoice === 'auto' || saved.toolChoice === 'required' || saved.toolChoice === 'none')
+		values.toolChoice = saved.toolChoice;
 	return values;
 }
 

@@ -6,7 +6,9 @@ describe('agent preferences', () => {
 	it('falls back to the defaults field by field', () => {
 		expect(parseAgentPreferences(null)).toEqual(defaultAgentPreferences);
 		expect(parseAgentPreferences('{not json')).toEqual(defaultAgentPreferences);
-		expect(parseAgentPreferences('{"approval":"off","lazyTools":false,"flattenParams":"yes","toolChoice":"always"}')).toEqual({
+		expect(
+			parseAgentPreferences('{"approval":"off","lazyTools":false,"flattenParams":"yes","toolChoice":"always"}')
+		).toEqual({
 			approval: 'destructive',
 			lazyTools: false,
 			flattenParams: false,
@@ -18,6 +20,11 @@ describe('agent preferences', () => {
 		const storage = memoryStorage();
 		const preferences = new AgentPreferences(storage);
 		preferences.save({ approval: 'cautious', flattenParams: true, toolChoice: 'required' });
-		expect(new AgentPreferences(storage).values).toEqual({ approval: 'cautious', lazyTools: true, flattenParams: true, toolChoice: 'required' });
+		expect(new AgentPreferences(storage).values).toEqual({
+			approval: 'cautious',
+			lazyTools: true,
+			flattenParams: true,
+			toolChoice: 'required'
+		});
 	});
 });

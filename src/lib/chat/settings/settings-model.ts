@@ -4,7 +4,7 @@
  * which endpoint, the ProviderConfig the agent uses, and the status shown in the header.
  */
 import { defaultModels, isLocalEndpoint, needsApiKey, resolveBaseUrl } from '$lib/agent/providers/endpoints';
-import type { ProviderConfig, ProviderId } from '$lib/agent/providers';
+import { isOnDevice, type ProviderConfig, type ProviderId, type RemoteProviderId } from '$lib/agent/providers/types';
 
 /** What the user chooses in the settings (never the key: keys are kept apart). */
 export interface LlmSettings {
@@ -18,8 +18,8 @@ export interface LlmSettings {
 	useServerKey: boolean | null;
 }
 
-/** Which providers the app's server holds a key for (an AG-UI agent never uses one). */
-export type ServerKeys = Record<Exclude<ProviderId, 'agui'>, boolean>;
+/** Which providers the app's server holds a key for (on-device providers and AG-UI agents need none). */
+export type ServerKeys = Record<RemoteProviderId, boolean>;
 
 /** The header pill: state plus a short detail. */
 export interface SettingsStatus {
@@ -46,11 +46,15 @@ export const endpointPresets: Array<{ label: string; provider: ProviderId; baseU
 	{ label: 'OpenRouter', provider: 'openai', baseUrl: 'https://openrouter.ai/api/v1' },
 	{ label: 'Groq', provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1' },
 	{ label: 'Mistral', provider: 'openai', baseUrl: 'https://api.mistral.ai/v1' },
-	{ label: 'Gemini (OpenAI-compatible)', provider: 'openai', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai' }
+	{
+		label: 'Gemini (OpenAI-compatible)',
+		provider: 'openai',
+		baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai'
+	}
 ];
 
 function isProvider(value: unknown): value is ProviderId {
-	return value === 'anthropic' || value === 'openai' || value === 'agui';
+	return value === 'anthropic' || value === 'openai' || value === 'local' || value === 'browser' || value === 'agui';
 }
 
 function isHttpUrl(value: string): boolean {
@@ -72,7 +76,8 @@ export function parseSavedSettings(raw: string | null): LlmSettings {
 	}
 	if (!saved || typeof saved !== 'object') return defaultSettings();
 	const settings = defaultSettings(isProvider(saved.provider) ? saved.provider : 'anthropic');
-	if (typeof saved.baseUrl === 'string' && (saved.baseUrl === '' || isHttpUrl(saved.baseUrl))) settings.baseUrl = saved.baseUrl;
+	if (typeof saved.baseUrl === 'string' && (saved.baseUrl === '' || isHttpUrl(saved.baseUrl)))
+		settings.baseUrl = saved.baseUrl;
 	if (typeof saved.model === 'string' && saved.model.trim()) settings.model = saved.model;
 	settings.rememberKey = saved.rememberKey === true;
 	if (typeof saved.useServerKey === 'boolean') settings.useServerKey = saved.useServerKey;
@@ -120,12 +125,13 @@ export function keySlot(settings: Pick<LlmSettings, 'provider' | 'baseUrl'>): st
 
 /** Whether the server's key is used for `settings` with `apiKey` typed by the user. */
 export function usesServerKey(settings: LlmSettings, apiKey: string, serverKeys: ServerKeys): boolean {
-	if (!serverKeys[settings.provider as keyof ServerKeys]) return false;
+	if (settings.provider === 'agui' || isOnDevice(settings.provider) || !serverKeys[settings.provider]) return false;
 	return settings.useServerKey ?? apiKey.trim() === '';
 }
 
 /** The ProviderConfig for the agent. */
 export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKeys: ServerKeys): ProviderConfig {
+	if (isOnDevice(settings.provider)) return { provider: settings.provider, model: settings.model.trim() };
 	const useServerKey = usesServerKey(settings, apiKey, serverKeys);
 	const config: ProviderConfig = { provider: settings.provider, model: settings.model.trim() };
 	if (settings.baseUrl.trim()) config.baseUrl = settings.baseUrl.trim();
@@ -136,8 +142,12 @@ export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKe
 
 /** A short name for where requests go, for the header pill. */
 export function endpointLabel(config: ProviderConfig): string {
-	if (config.useServerKey) return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
-	if (!config.baseUrl) return config.provider === 'anthropic' ? 'Anthropic' : config.provider === 'agui' ? 'AG-UI agent' : 'OpenAI';
+	if (config.provider === 'local') return 'in this browser';
+	if (config.provider === 'browser') return 'built into the browser';
+	if (config.useServerKey)
+		return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
+	if (!config.baseUrl)
+		return config.provider === 'anthropic' ? 'Anthropic' : config.provider === 'agui' ? 'AG-UI agent' : 'OpenAI';
 	try {
 		return new URL(config.baseUrl).host;
 	} catch {
@@ -147,7 +157,8 @@ export function endpointLabel(config: ProviderConfig): string {
 
 /** The header status for `config`, or the error the last use of it ended with. */
 export function computeStatus(config: ProviderConfig, error: string | null): SettingsStatus {
-	if (!config.model) return { state: 'not-configured', detail: 'choose a model' };
+	if (!config.model)
+		return { state: 'not-configured', detail: config.provider === 'local' ? 'choose a model file' : 'choose a model' };
 	if (needsApiKey(config) && !config.apiKey) return { state: 'not-configured', detail: 'add an API key' };
 	// The model stays named beside the error, so the user sees which setup failed.
 	if (error) return { state: 'error', detail: `${config.model} · ${error}` };

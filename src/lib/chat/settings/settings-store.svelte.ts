@@ -142,7 +142,10 @@ export class SettingsStore {
 	async loadServerConfig(options: { signal?: AbortSignal } = {}): Promise<void> {
 		if (!this.#fetch) return;
 		try {
-			const response = await this.#fetch('/api/llm/config', { signal: options.signal, headers: { accept: 'application/json' } });
+			const response = await this.#fetch('/api/llm/config', {
+				signal: options.signal,
+				headers: { accept: 'application/json' }
+			});
 			if (!response.ok) return;
 			const body = (await response.json()) as { serverKeys?: Partial<ServerKeys> };
 			this.#serverKeys = { anthropic: body.serverKeys?.anthropic === true, openai: body.serverKeys?.openai === true };
@@ -155,7 +158,10 @@ export class SettingsStore {
 	 * Tests `config` (default: the current one). A result for the current config also
 	 * updates the status pill.
 	 */
-	async testConnection(config: ProviderConfig = this.config, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
+	async testConnection(
+		config: ProviderConfig = this.config,
+		options: { signal?: AbortSignal } = {}
+	): Promise<ConnectionResult> {
 		// The provider code (and its SDK) loads on the first test.
 		const { testConnection } = await import('$lib/agent/providers');
 		const result = await testConnection(config, options);
@@ -165,7 +171,8 @@ export class SettingsStore {
 
 	#persist(): void {
 		this.#write(storageKeys.settings, JSON.stringify(this.#settings));
-		if (this.#settings.rememberKey && Object.keys(this.#keys).length > 0) this.#write(storageKeys.keys, JSON.stringify(this.#keys));
+		if (this.#settings.rememberKey && Object.keys(this.#keys).length > 0)
+			this.#write(storageKeys.keys, JSON.stringify(this.#keys));
 		else this.#remove(storageKeys.keys);
 	}
 
@@ -173,7 +180,9 @@ export class SettingsStore {
 		try {
 			const parsed = JSON.parse(this.#read(storageKeys.keys) ?? '{}');
 			if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-			return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+			return Object.fromEntries(
+				Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+			);
 		} catch {
 			return {};
 		}

@@ -18,14 +18,20 @@ describe('SettingsStore', () => {
 	});
 
 	it('takes provider, baseUrl and model from the URL, but never a key', () => {
-		const store = new SettingsStore({ storage: memoryStorage(), url: `${page}?provider=openai&baseUrl=${encodeURIComponent('http://localhost:11434/v1')}&model=llama3.1&apiKey=sk-leak&key=sk-leak` });
+		const store = new SettingsStore({
+			storage: memoryStorage(),
+			url: `${page}?provider=openai&baseUrl=${encodeURIComponent('http://localhost:11434/v1')}&model=llama3.1&apiKey=sk-leak&key=sk-leak`
+		});
 		expect(store.config).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
 		expect(store.apiKey).toBe('');
 		expect(JSON.stringify(store.config)).not.toContain('sk-leak');
 	});
 
 	it('ignores invalid URL presets', () => {
-		const store = new SettingsStore({ storage: memoryStorage(), url: `${page}?provider=gemini&baseUrl=javascript:alert(1)` });
+		const store = new SettingsStore({
+			storage: memoryStorage(),
+			url: `${page}?provider=gemini&baseUrl=javascript:alert(1)`
+		});
 		expect(store.provider).toBe('anthropic');
 		expect(store.baseUrl).toBe('');
 	});
@@ -61,7 +67,10 @@ describe('SettingsStore', () => {
 		const storage = memoryStorage();
 		const store = new SettingsStore({ storage, url: page });
 		store.save({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-openai', rememberKey: true });
-		const lured = new SettingsStore({ storage, url: `${page}?baseUrl=${encodeURIComponent('https://evil.example/v1')}` });
+		const lured = new SettingsStore({
+			storage,
+			url: `${page}?baseUrl=${encodeURIComponent('https://evil.example/v1')}`
+		});
 		expect(lured.baseUrl).toBe('https://evil.example/v1');
 		expect(lured.apiKey).toBe('');
 		expect(lured.config.apiKey).toBeUndefined();
@@ -69,7 +78,10 @@ describe('SettingsStore', () => {
 	});
 
 	it('uses the server key automatically when the server has one and no key was typed', async () => {
-		const fetch = (async () => new Response(JSON.stringify({ serverKeys: { anthropic: true, openai: false } }))) as unknown as typeof globalThis.fetch;
+		const fetch = (async () =>
+			new Response(
+				JSON.stringify({ serverKeys: { anthropic: true, openai: false } })
+			)) as unknown as typeof globalThis.fetch;
 		const store = new SettingsStore({ storage: memoryStorage(), url: page, fetch });
 		await store.loadServerConfig();
 		expect(store.useServerKey).toBe(true);
@@ -82,8 +94,14 @@ describe('SettingsStore', () => {
 	});
 
 	it('survives a missing /api/llm/config and corrupt storage', async () => {
-		const fetch = (async () => { throw new TypeError('offline'); }) as unknown as typeof globalThis.fetch;
-		const store = new SettingsStore({ storage: memoryStorage({ [storageKeys.settings]: '{not json', [storageKeys.keys]: '[1,2]' }), url: page, fetch });
+		const fetch = (async () => {
+			throw new TypeError('offline');
+		}) as unknown as typeof globalThis.fetch;
+		const store = new SettingsStore({
+			storage: memoryStorage({ [storageKeys.settings]: '{not json', [storageKeys.keys]: '[1,2]' }),
+			url: page,
+			fetch
+		});
 		await store.loadServerConfig();
 		expect(store.serverKeys).toEqual({ anthropic: false, openai: false });
 		expect(store.provider).toBe('anthropic');
@@ -123,7 +141,10 @@ describe('SettingsStore.testConnection', () => {
 		const store = new SettingsStore({ storage: memoryStorage(), url: page });
 		store.save({ apiKey: 'x' });
 		store.reportError('the API key was rejected by Anthropic — check Settings');
-		expect(store.status).toEqual({ state: 'error', detail: `${store.settings.model} · the API key was rejected by Anthropic — check Settings` });
+		expect(store.status).toEqual({
+			state: 'error',
+			detail: `${store.settings.model} · the API key was rejected by Anthropic — check Settings`
+		});
 		store.save({ model: 'claude-haiku-4-5' });
 		expect(store.status.state).toBe('ready');
 	});

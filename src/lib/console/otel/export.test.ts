@@ -13,15 +13,42 @@ function session(): AgentEvent[] {
 	const turn = sampleTurn({ turnId: 'turn-1', withToolError: true });
 	const first = turn.find((event) => event.type === 'tool-call')!;
 	if (first.type === 'tool-call') first.args = { ...first.args, apiKey, note: `key ${apiKey}` };
-	const base = { turnId: 'manual:manual_abc', iteration: 0, callId: 'manual_abc', name: 'datasets_mcp_query', resolvedName: 'datasets_mcp_query', server: 'datasets', protocol: 'mcp' as const, tool: 'query', origin: 'manual' as const };
+	const base = {
+		turnId: 'manual:manual_abc',
+		iteration: 0,
+		callId: 'manual_abc',
+		name: 'datasets_mcp_query',
+		resolvedName: 'datasets_mcp_query',
+		server: 'datasets',
+		protocol: 'mcp' as const,
+		tool: 'query',
+		origin: 'manual' as const
+	};
 	return [
 		...turn,
-		{ type: 'tool-call', at: 1_700_000_009_000, ...base, args: { sql: 'select 1', password: 'hunter22-secret' }, guided: false },
-		{ type: 'tool-result', at: 1_700_000_009_050.5, ...base, result: '[{"1":1}]', elapsedMs: 50, size: 9, truncated: false, recallId: 'manual_abc' }
+		{
+			type: 'tool-call',
+			at: 1_700_000_009_000,
+			...base,
+			args: { sql: 'select 1', password: 'hunter22-secret' },
+			guided: false
+		},
+		{
+			type: 'tool-result',
+			at: 1_700_000_009_050.5,
+			...base,
+			result: '[{"1":1}]',
+			elapsedMs: 50,
+			size: 9,
+			truncated: false,
+			recallId: 'manual_abc'
+		}
 	];
 }
 
-const servers = { datasets: { url: 'http://127.0.0.1:4173/mcp/datasets', sessionId: 'session-42', protocolVersion: '2025-11-25' } };
+const servers = {
+	datasets: { url: 'http://127.0.0.1:4173/mcp/datasets', sessionId: 'session-42', protocolVersion: '2025-11-25' }
+};
 
 describe('OpenTelemetry export (OTLP/JSON)', () => {
 	it('is accepted by the official OTLP protobuf schema, field for field', () => {
@@ -54,11 +81,16 @@ describe('OpenTelemetry export (OTLP/JSON)', () => {
 	it('follows the GenAI and MCP conventions: invoke_agent per turn, chat per request, execute_tool per call', () => {
 		const request = buildOtlpTrace(session(), { servers });
 		const spans = request.resourceSpans[0].scopeSpans[0].spans;
-		const attrs = (span: (typeof spans)[number]) => Object.fromEntries(span.attributes.map(({ key, value }) => [key, Object.values(value)[0]]));
+		const attrs = (span: (typeof spans)[number]) =>
+			Object.fromEntries(span.attributes.map(({ key, value }) => [key, Object.values(value)[0]]));
 		const [root, ...rest] = spans.filter((span) => span.traceId === spans[0].traceId);
 		expect(root.name).toBe('invoke_agent autoui');
 		expect(root.parentSpanId).toBeUndefined();
-		expect(attrs(root)).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.usage.input_tokens': '6000', 'gen_ai.usage.cache_read.input_tokens': '9000' });
+		expect(attrs(root)).toMatchObject({
+			'gen_ai.operation.name': 'invoke_agent',
+			'gen_ai.usage.input_tokens': '6000',
+			'gen_ai.usage.cache_read.input_tokens': '9000'
+		});
 		expect(rest.every((span) => span.parentSpanId === root.spanId)).toBe(true);
 		const chats = rest.filter((span) => span.name.startsWith('chat '));
 		expect(chats.map((span) => attrs(span)['gen_ai.usage.output_tokens'])).toEqual(['80', '150', '20']);
@@ -66,12 +98,26 @@ describe('OpenTelemetry export (OTLP/JSON)', () => {
 		expect(chats[2].kind).toBe(3);
 		expect(chats[0].events.map((event) => event.name)).toEqual(['autoui.retry']);
 		const tools = rest.filter((span) => span.name.startsWith('execute_tool '));
-		expect(tools.map((span) => span.name)).toEqual(['execute_tool query', 'execute_tool forecast', 'execute_tool widget_display']);
-		expect(attrs(tools[0])).toMatchObject({ 'mcp.method.name': 'tools/call', 'server.address': '127.0.0.1', 'server.port': '4173', 'mcp.session.id': 'session-42', 'mcp.protocol.version': '2025-11-25' });
+		expect(tools.map((span) => span.name)).toEqual([
+			'execute_tool query',
+			'execute_tool forecast',
+			'execute_tool widget_display'
+		]);
+		expect(attrs(tools[0])).toMatchObject({
+			'mcp.method.name': 'tools/call',
+			'server.address': '127.0.0.1',
+			'server.port': '4173',
+			'mcp.session.id': 'session-42',
+			'mcp.protocol.version': '2025-11-25'
+		});
 		expect(tools[1].status).toEqual({ code: 2, message: 'server unreachable' });
 		expect(attrs(tools[1])['error.type']).toBe('mcp_unreachable');
 		expect(tools[2].kind).toBe(1);
-		expect(attrs(tools[2])).toMatchObject({ 'gen_ai.tool.name': 'widget_display', 'autoui.protocol': 'webmcp', 'autoui.widget.id': 'w_abc123' });
+		expect(attrs(tools[2])).toMatchObject({
+			'gen_ai.tool.name': 'widget_display',
+			'autoui.protocol': 'webmcp',
+			'autoui.widget.id': 'w_abc123'
+		});
 		const manual = spans.find((span) => span.name === 'execute_tool query' && span.traceId !== root.traceId)!;
 		expect(manual.parentSpanId).toBeUndefined();
 		expect(attrs(manual)['autoui.call.origin']).toBe('manual');
@@ -79,7 +125,11 @@ describe('OpenTelemetry export (OTLP/JSON)', () => {
 	});
 
 	it('uses only attribute names the official semantic conventions define, besides its own autoui.* ones', () => {
-		const official = new Set(Object.entries(semconv).filter(([name]) => name.startsWith('ATTR_')).map(([, value]) => value as string));
+		const official = new Set(
+			Object.entries(semconv)
+				.filter(([name]) => name.startsWith('ATTR_'))
+				.map(([, value]) => value as string)
+		);
 		const request = buildOtlpTrace(session(), { servers, conversationId: 'c1', serviceVersion: '0.1.0' });
 		const keys = new Set<string>();
 		for (const resource of request.resourceSpans) {
@@ -107,7 +157,11 @@ describe('OpenTelemetry export (OTLP/JSON)', () => {
 		const spans = request.resourceSpans[0].scopeSpans[0].spans;
 		const call = spans.find((span) => span.name === 'execute_tool forecast')!;
 		expect(callTraceparent('turn-1', 'turn-1-c2')).toBe(`00-${call.traceId}-${call.spanId}-01`);
-		const manual = spans.find((span) => span.attributes.some(({ key, value }) => key === 'autoui.call.origin' && 'stringValue' in value && value.stringValue === 'manual'))!;
+		const manual = spans.find((span) =>
+			span.attributes.some(
+				({ key, value }) => key === 'autoui.call.origin' && 'stringValue' in value && value.stringValue === 'manual'
+			)
+		)!;
 		expect(callTraceparent('manual:manual_abc', 'manual_abc')).toBe(`00-${manual.traceId}-${manual.spanId}-01`);
 	});
 });

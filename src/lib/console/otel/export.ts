@@ -27,7 +27,10 @@ export const otelServiceName = 'autoui';
 export function buildOtlpTrace(events: readonly AgentEvent[], options: OtlpExportOptions = {}): OtlpTraceRequest {
 	const clean = redactDeep([...events], options.secrets);
 	const spans = buildSpans(clean, { servers: options.servers, conversationId: options.conversationId });
-	return redactDeep(toOtlpJson(spans, { serviceName: otelServiceName, serviceVersion: options.serviceVersion }), options.secrets);
+	return redactDeep(
+		toOtlpJson(spans, { serviceName: otelServiceName, serviceVersion: options.serviceVersion }),
+		options.secrets
+	);
 }
 
 /** The request as the text of a file. */

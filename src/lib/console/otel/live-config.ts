@@ -27,7 +27,10 @@ export interface ConfigStore {
 export function loadLiveExportConfig(store: ConfigStore): LiveExportConfig | undefined {
 	const value = tryParseJson(store.getItem(liveExportKey) ?? '') as Partial<LiveExportConfig> | undefined;
 	if (!value || typeof value.endpoint !== 'string' || !value.endpoint) return undefined;
-	const headers = value.headers && typeof value.headers === 'object' ? Object.fromEntries(Object.entries(value.headers).filter(([, v]) => typeof v === 'string')) : {};
+	const headers =
+		value.headers && typeof value.headers === 'object'
+			? Object.fromEntries(Object.entries(value.headers).filter(([, v]) => typeof v === 'string'))
+			: {};
 	return { endpoint: value.endpoint, headers: headers as Record<string, string> };
 }
 
@@ -36,4 +39,3 @@ export function saveLiveExportConfig(store: ConfigStore, config: LiveExportConfi
 	if (config) store.setItem(liveExportKey, JSON.stringify(config));
 	else store.removeItem(liveExportKey);
 }
-

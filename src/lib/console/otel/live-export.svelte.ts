@@ -59,7 +59,11 @@ export class LiveOtelExport {
 
 	async #start(config: LiveExportConfig): Promise<void> {
 		const { LiveExporter } = await import('./live-export');
-		const exporter = new LiveExporter({ config, exportOptions: this.#exportOptions, onStatus: (status) => (this.#status = status) });
+		const exporter = new LiveExporter({
+			config,
+			exportOptions: this.#exportOptions,
+			onStatus: (status) => (this.#status = status)
+		});
 		// What the session already holds was there before this endpoint: only new turns go out.
 		exporter.observe(this.#events);
 		this.#exporter = exporter;

@@ -15,7 +15,9 @@ const server = createServer((request, response) => {
 	request.on('data', (chunk) => (body += chunk));
 	request.on('end', () => {
 		received.push({ url: request.url ?? '', headers: request.headers, body });
-		response.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{}' : '{"message":"bad key"}');
+		response
+			.writeHead(status, { 'content-type': 'application/json' })
+			.end(status === 200 ? '{}' : '{"message":"bad key"}');
 	});
 });
 let endpoint = '';
@@ -27,7 +29,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function memory() {
 	const map = new Map<string, string>();
-	return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+	return {
+		getItem: (key: string) => map.get(key) ?? null,
+		setItem: (key: string, value: string) => void map.set(key, value),
+		removeItem: (key: string) => void map.delete(key)
+	};
 }
 
 describe('live OTLP export', () => {
@@ -51,7 +57,9 @@ describe('live OTLP export', () => {
 		const { problem, decoded } = roundTrip(body);
 		expect(problem).toBeNull();
 		expect(decoded).toEqual(mapIds(body, (id) => id));
-		expect(new Set(body.resourceSpans[0].scopeSpans[0].spans.map((span) => span.name))).toContain('invoke_agent autoui');
+		expect(new Set(body.resourceSpans[0].scopeSpans[0].spans.map((span) => span.name))).toContain(
+			'invoke_agent autoui'
+		);
 		expect(received[0].body).not.toContain('ingest-123456');
 		expect(exporter.status).toEqual({ sent: 1 });
 	});
@@ -60,9 +68,22 @@ describe('live OTLP export', () => {
 		received = [];
 		status = 401;
 		const statuses: unknown[] = [];
-		const exporter = new LiveExporter({ config: { endpoint: `${endpoint}/v1/traces`, headers: {} }, onStatus: (next) => statuses.push(next) });
+		const exporter = new LiveExporter({
+			config: { endpoint: `${endpoint}/v1/traces`, headers: {} },
+			onStatus: (next) => statuses.push(next)
+		});
 		exporter.observe([]);
-		const base = { turnId: 'refresh:r1', iteration: 0, callId: 'r1', name: 'a_mcp_b', resolvedName: 'a_mcp_b', server: 'a', protocol: 'mcp' as const, tool: 'b', origin: 'refresh' as const };
+		const base = {
+			turnId: 'refresh:r1',
+			iteration: 0,
+			callId: 'r1',
+			name: 'a_mcp_b',
+			resolvedName: 'a_mcp_b',
+			server: 'a',
+			protocol: 'mcp' as const,
+			tool: 'b',
+			origin: 'refresh' as const
+		};
 		const events: AgentEvent[] = [
 			{ type: 'tool-call', at: 1, ...base, args: {}, guided: false },
 			{ type: 'tool-result', at: 2, ...base, result: 'ok', elapsedMs: 1, size: 2, truncated: false, recallId: 'r1' }
@@ -70,7 +91,21 @@ describe('live OTLP export', () => {
 		await Promise.all(exporter.observe(events));
 		expect(exporter.status.lastError).toMatch(/HTTP 401.*bad key.*Check the endpoint/);
 		status = 200;
-		events.push({ type: 'tool-call', at: 3, ...base, turnId: 'refresh:r2', callId: 'r2', args: {}, guided: false }, { type: 'tool-result', at: 4, ...base, turnId: 'refresh:r2', callId: 'r2', result: 'ok', elapsedMs: 1, size: 2, truncated: false, recallId: 'r2' });
+		events.push(
+			{ type: 'tool-call', at: 3, ...base, turnId: 'refresh:r2', callId: 'r2', args: {}, guided: false },
+			{
+				type: 'tool-result',
+				at: 4,
+				...base,
+				turnId: 'refresh:r2',
+				callId: 'r2',
+				result: 'ok',
+				elapsedMs: 1,
+				size: 2,
+				truncated: false,
+				recallId: 'r2'
+			}
+		);
 		await Promise.all(exporter.observe(events));
 		expect(exporter.status).toEqual({ sent: 1 });
 		expect(statuses).toHaveLength(2);
@@ -81,7 +116,10 @@ describe('live OTLP export', () => {
 		const store = memory();
 		expect(loadLiveExportConfig(store)).toBeUndefined();
 		saveLiveExportConfig(store, { endpoint: 'http://127.0.0.1:4318', headers: { authorization: 'Bearer abc' } });
-		expect(loadLiveExportConfig(store)).toEqual({ endpoint: 'http://127.0.0.1:4318', headers: { authorization: 'Bearer abc' } });
+		expect(loadLiveExportConfig(store)).toEqual({
+			endpoint: 'http://127.0.0.1:4318',
+			headers: { authorization: 'Bearer abc' }
+		});
 		saveLiveExportConfig(store, undefined);
 		expect(loadLiveExportConfig(store)).toBeUndefined();
 		expect(tracesUrl('http://127.0.0.1:4318/')).toBe('http://127.0.0.1:4318/v1/traces');

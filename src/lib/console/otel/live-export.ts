@@ -19,9 +19,13 @@ export function tracesUrl(endpoint: string): string {
 	try {
 		url = new URL(endpoint.trim());
 	} catch {
-		throw new AutoUiError('invalid_argument', `"${endpoint}" is not a URL; give the collector's OTLP/HTTP address, e.g. http://127.0.0.1:4318.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`"${endpoint}" is not a URL; give the collector's OTLP/HTTP address, e.g. http://127.0.0.1:4318.`
+		);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutoUiError('invalid_argument', `The OTLP endpoint must be http or https, not ${url.protocol}`);
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw new AutoUiError('invalid_argument', `The OTLP endpoint must be http or https, not ${url.protocol}`);
 	if (!url.pathname.endsWith('/v1/traces')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
 	return url.href;
 }
@@ -78,8 +82,14 @@ export class LiveExporter {
 		for (let i = step.start; i < step.end; i++) {
 			const event = events[i];
 			const finishesTurn = event.type === 'done';
-			const finishesDirectCall = (event.type === 'tool-result' || event.type === 'tool-error') && event.origin !== undefined && event.origin !== 'model';
-			if (finishesTurn || finishesDirectCall) sends.push(this.#send(events.filter((candidate) => candidate.turnId === event.turnId && candidate.at <= event.at)));
+			const finishesDirectCall =
+				(event.type === 'tool-result' || event.type === 'tool-error') &&
+				event.origin !== undefined &&
+				event.origin !== 'model';
+			if (finishesTurn || finishesDirectCall)
+				sends.push(
+					this.#send(events.filter((candidate) => candidate.turnId === event.turnId && candidate.at <= event.at))
+				);
 		}
 		return sends;
 	}
@@ -87,11 +97,19 @@ export class LiveExporter {
 	async #send(turn: AgentEvent[]): Promise<void> {
 		const body = serializeOtlp(buildOtlpTrace(turn, this.#options.exportOptions?.()));
 		try {
-			const response = await (this.#options.fetch ?? fetch)(this.#url, { method: 'POST', headers: { ...this.#options.config.headers, 'content-type': 'application/json' }, body });
-			if (!response.ok) throw new Error(`HTTP ${response.status} ${(await response.text().catch(() => '')).slice(0, 200)}`.trim());
+			const response = await (this.#options.fetch ?? fetch)(this.#url, {
+				method: 'POST',
+				headers: { ...this.#options.config.headers, 'content-type': 'application/json' },
+				body
+			});
+			if (!response.ok)
+				throw new Error(`HTTP ${response.status} ${(await response.text().catch(() => '')).slice(0, 200)}`.trim());
 			this.#status = { sent: this.#status.sent + 1 };
 		} catch (error) {
-			this.#status = { ...this.#status, lastError: `Sending spans to ${this.#url} failed: ${errorMessage(error)}. Check the endpoint, its CORS settings and headers.` };
+			this.#status = {
+				...this.#status,
+				lastError: `Sending spans to ${this.#url} failed: ${errorMessage(error)}. Check the endpoint, its CORS settings and headers.`
+			};
 		}
 		this.#options.onStatus?.(this.#status);
 	}

@@ -7,7 +7,12 @@
 import type { AttributeValue, Span } from './spans';
 
 /** An OTLP `AnyValue`. */
-export type OtlpValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean } | { arrayValue: { values: OtlpValue[] } };
+export type OtlpValue =
+	| { stringValue: string }
+	| { intValue: string }
+	| { doubleValue: number }
+	| { boolValue: boolean }
+	| { arrayValue: { values: OtlpValue[] } };
 
 /** An OTLP `KeyValue`. */
 export interface OtlpAttribute {
@@ -71,7 +76,11 @@ export function toOtlpJson(spans: readonly Span[], source: OtlpSource): OtlpTrac
 		resourceSpans: [
 			{
 				resource: {
-					attributes: toAttributes({ 'service.name': source.serviceName, ...(source.serviceVersion ? { 'service.version': source.serviceVersion } : {}), 'telemetry.sdk.language': 'webjs' })
+					attributes: toAttributes({
+						'service.name': source.serviceName,
+						...(source.serviceVersion ? { 'service.version': source.serviceVersion } : {}),
+						'telemetry.sdk.language': 'webjs'
+					})
 				},
 				scopeSpans: [
 					{
@@ -85,8 +94,15 @@ export function toOtlpJson(spans: readonly Span[], source: OtlpSource): OtlpTrac
 							startTimeUnixNano: msToNanos(span.startMs),
 							endTimeUnixNano: msToNanos(Math.max(span.endMs, span.startMs)),
 							attributes: toAttributes(span.attributes),
-							events: span.events.map((event) => ({ timeUnixNano: msToNanos(event.atMs), name: event.name, attributes: toAttributes(event.attributes) })),
-							status: { code: statusCodes[span.status.code], ...(span.status.message ? { message: span.status.message } : {}) }
+							events: span.events.map((event) => ({
+								timeUnixNano: msToNanos(event.atMs),
+								name: event.name,
+								attributes: toAttributes(event.attributes)
+							})),
+							status: {
+								code: statusCodes[span.status.code],
+								...(span.status.message ? { message: span.status.message } : {})
+							}
 						}))
 					}
 				]

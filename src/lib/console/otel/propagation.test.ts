@@ -18,10 +18,21 @@ describe('trace context propagation', () => {
 				}
 			}
 		]);
-		const provider = createMockProvider([{ toolCalls: [{ name: 'sales_mcp_total' }, { name: 'sales_mcp_total' }] }, { text: 'ok' }]);
+		const provider = createMockProvider([
+			{ toolCalls: [{ name: 'sales_mcp_total' }, { name: 'sales_mcp_total' }] },
+			{ text: 'ok' }
+		]);
 		const events: AgentEvent[] = [];
-		await runAgentLoop('x', { provider, layers: [data.layer], servers: [data.server], lazy: false, onEvent: (event) => events.push(event) });
-		const spans = buildOtlpTrace(events).resourceSpans[0].scopeSpans[0].spans.filter((span) => span.name === 'execute_tool total');
+		await runAgentLoop('x', {
+			provider,
+			layers: [data.layer],
+			servers: [data.server],
+			lazy: false,
+			onEvent: (event) => events.push(event)
+		});
+		const spans = buildOtlpTrace(events).resourceSpans[0].scopeSpans[0].spans.filter(
+			(span) => span.name === 'execute_tool total'
+		);
 		expect(spans).toHaveLength(2);
 		expect(seen.sort()).toEqual(spans.map((span) => `00-${span.traceId}-${span.spanId}-01`).sort());
 		expect(new Set(spans.map((span) => span.spanId)).size).toBe(2);

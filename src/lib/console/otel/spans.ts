@@ -51,7 +51,14 @@ export interface SpanOptions {
 const agentName = 'autoui';
 
 /** Finish reasons in the conventions' words (provider-neutral where they exist). */
-const finishReasons: Record<string, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', stop_sequence: 'stop', refusal: 'content_filter', other: 'other' };
+const finishReasons: Record<string, string> = {
+	end_turn: 'stop',
+	tool_use: 'tool_calls',
+	max_tokens: 'length',
+	stop_sequence: 'stop',
+	refusal: 'content_filter',
+	other: 'other'
+};
 
 function usageAttributes(usage: Usage): Record<string, number> {
 	return {
@@ -106,11 +113,25 @@ function turnSpans(turnId: string, events: AgentEvent[], options: SpanOptions): 
 			attributes: {
 				'gen_ai.operation.name': 'invoke_agent',
 				'gen_ai.agent.name': agentName,
-				...(firstRequest?.type === 'request' ? { 'gen_ai.provider.name': firstRequest.provider, 'gen_ai.request.model': firstRequest.model } : {}),
+				...(firstRequest?.type === 'request'
+					? { 'gen_ai.provider.name': firstRequest.provider, 'gen_ai.request.model': firstRequest.model }
+					: {}),
 				...(options.conversationId ? { 'gen_ai.conversation.id': options.conversationId } : {}),
-				...(done?.type === 'done' ? { ...usageAttributes(done.usage), 'autoui.turn.end_reason': done.reason, 'autoui.turn.iterations': done.iterations, 'autoui.turn.tool_calls': done.toolCalls } : {})
+				...(done?.type === 'done'
+					? {
+							...usageAttributes(done.usage),
+							'autoui.turn.end_reason': done.reason,
+							'autoui.turn.iterations': done.iterations,
+							'autoui.turn.tool_calls': done.toolCalls
+						}
+					: {})
 			},
-			status: failure?.type === 'error' ? { code: 'error', message: failure.message } : done ? { code: 'ok' } : { code: 'unset' },
+			status:
+				failure?.type === 'error'
+					? { code: 'error', message: failure.message }
+					: done
+						? { code: 'ok' }
+						: { code: 'unset' },
 			events: []
 		};
 		if (failure?.type === 'error') root.attributes['error.type'] = failure.code;
@@ -120,14 +141,30 @@ function turnSpans(turnId: string, events: AgentEvent[], options: SpanOptions): 
 	spans.push(...toolSpans(traceId, root?.spanId, events, lastAt, options));
 	if (root) {
 		for (const event of events) {
-			if (event.type === 'warning' && !event.callId) root.events.push({ name: 'autoui.warning', atMs: event.at, attributes: { 'autoui.warning.code': event.code, 'autoui.warning.message': event.message } });
-			if (event.type === 'activation') root.events.push({ name: 'autoui.activation', atMs: event.at, attributes: { 'autoui.server': event.server, 'autoui.tools': event.tools } });
+			if (event.type === 'warning' && !event.callId)
+				root.events.push({
+					name: 'autoui.warning',
+					atMs: event.at,
+					attributes: { 'autoui.warning.code': event.code, 'autoui.warning.message': event.message }
+				});
+			if (event.type === 'activation')
+				root.events.push({
+					name: 'autoui.activation',
+					atMs: event.at,
+					attributes: { 'autoui.server': event.server, 'autoui.tools': event.tools }
+				});
 		}
 	}
 	return spans;
 }
 
-function chatSpans(turnId: string, traceId: string, parentSpanId: string, events: AgentEvent[], lastAt: number): Span[] {
+function chatSpans(
+	turnId: string,
+	traceId: string,
+	parentSpanId: string,
+	events: AgentEvent[],
+	lastAt: number
+): Span[] {
 	const spans: Span[] = [];
 	for (const request of events) {
 		if (request.type !== 'request') continue;
@@ -142,7 +179,12 @@ function chatSpans(turnId: string, traceId: string, parentSpanId: string, events
 			kind: 'client',
 			startMs: request.at,
 			endMs: response?.at ?? failure?.at ?? lastAt,
-			attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': request.provider, 'gen_ai.request.model': request.model, 'autoui.iteration': request.iteration },
+			attributes: {
+				'gen_ai.operation.name': 'chat',
+				'gen_ai.provider.name': request.provider,
+				'gen_ai.request.model': request.model,
+				'autoui.iteration': request.iteration
+			},
 			status: { code: 'unset' },
 			events: []
 		};
@@ -161,7 +203,12 @@ function chatSpans(turnId: string, traceId: string, parentSpanId: string, events
 			span.events.push({
 				name: 'autoui.retry',
 				atMs: retry.at,
-				attributes: { 'autoui.retry.attempt': retry.attempt, 'autoui.retry.delay_ms': retry.delayMs, 'autoui.retry.reason': retry.reason, ...(retry.status ? { 'http.response.status_code': retry.status } : {}) }
+				attributes: {
+					'autoui.retry.attempt': retry.attempt,
+					'autoui.retry.delay_ms': retry.delayMs,
+					'autoui.retry.reason': retry.reason,
+					...(retry.status ? { 'http.response.status_code': retry.status } : {})
+				}
 			});
 		}
 		spans.push(span);
@@ -169,7 +216,13 @@ function chatSpans(turnId: string, traceId: string, parentSpanId: string, events
 	return spans;
 }
 
-function toolSpans(traceId: string, parentSpanId: string | undefined, events: AgentEvent[], lastAt: number, options: SpanOptions): Span[] {
+function toolSpans(
+	traceId: string,
+	parentSpanId: string | undefined,
+	events: AgentEvent[],
+	lastAt: number,
+	options: SpanOptions
+): Span[] {
 	const spans: Span[] = [];
 	for (const call of events) {
 		if (call.type !== 'tool-call') continue;
@@ -197,9 +250,27 @@ function toolSpans(traceId: string, parentSpanId: string | undefined, events: Ag
 			span.attributes['error.type'] = end.code;
 		}
 		for (const event of related) {
-			if (event.type === 'tool-progress') span.events.push({ name: 'autoui.progress', atMs: event.at, attributes: { 'autoui.progress': event.progress, ...(event.total !== undefined ? { 'autoui.progress.total': event.total } : {}) } });
-			if (event.type === 'approval-request') span.events.push({ name: 'autoui.approval.request', atMs: event.at, attributes: { 'autoui.approval.reason': event.reason } });
-			if (event.type === 'approval-decision') span.events.push({ name: 'autoui.approval.decision', atMs: event.at, attributes: { 'autoui.approval.decision': event.decision } });
+			if (event.type === 'tool-progress')
+				span.events.push({
+					name: 'autoui.progress',
+					atMs: event.at,
+					attributes: {
+						'autoui.progress': event.progress,
+						...(event.total !== undefined ? { 'autoui.progress.total': event.total } : {})
+					}
+				});
+			if (event.type === 'approval-request')
+				span.events.push({
+					name: 'autoui.approval.request',
+					atMs: event.at,
+					attributes: { 'autoui.approval.reason': event.reason }
+				});
+			if (event.type === 'approval-decision')
+				span.events.push({
+					name: 'autoui.approval.decision',
+					atMs: event.at,
+					attributes: { 'autoui.approval.decision': event.decision }
+				});
 		}
 		spans.push(span);
 	}

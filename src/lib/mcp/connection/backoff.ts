@@ -13,7 +13,12 @@ export interface BackoffPolicy {
 }
 
 /** Defaults: about 7 s of reconnecting, then a retry every 30 s. */
-export const defaultBackoff: BackoffPolicy = { initialDelayMs: 250, maxDelayMs: 4000, attempts: 5, slowRetryMs: 30_000 };
+export const defaultBackoff: BackoffPolicy = {
+	initialDelayMs: 250,
+	maxDelayMs: 4000,
+	attempts: 5,
+	slowRetryMs: 30_000
+};
 
 /** Delay before attempt number `attempt` (0-based); no jitter. */
 export function backoffDelay(policy: BackoffPolicy, attempt: number): number {

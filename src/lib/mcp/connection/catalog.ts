@@ -43,7 +43,10 @@ export async function loadCatalog(client: Client, signal: AbortSignal): Promise<
 		capabilities.prompts
 			? paginate(async (cursor) => {
 					const page = await client.listPrompts(cursor ? { cursor } : undefined, { signal });
-					return { items: page.prompts.map(({ name, title, description }) => ({ name, title, description })), nextCursor: page.nextCursor };
+					return {
+						items: page.prompts.map(({ name, title, description }) => ({ name, title, description })),
+						nextCursor: page.nextCursor
+					};
 				}).catch(() => [])
 			: [],
 		capabilities.resources
@@ -80,7 +83,11 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
 }
 
 /** Recipes from the server's recipe-list tool; any failure just means "no recipes". */
-export async function fetchRecipes(client: Client, tools: ToolDefinition[], signal: AbortSignal): Promise<McpRecipe[] | undefined> {
+export async function fetchRecipes(
+	client: Client,
+	tools: ToolDefinition[],
+	signal: AbortSignal
+): Promise<McpRecipe[] | undefined> {
 	const tool = findRecipeListTool(tools);
 	if (!tool) return undefined;
 	try {

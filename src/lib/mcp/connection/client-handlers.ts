@@ -35,7 +35,11 @@ export interface ClientHandlers {
 	/** roots/list: the roots the user gave this server. */
 	listRoots?(): Root[];
 	/** sampling/createMessage; reject to refuse (the server receives an error). */
-	createMessage?(params: CreateMessageRequest['params'], signal: AbortSignal, context: RequestContext): Promise<CreateMessageResult>;
+	createMessage?(
+		params: CreateMessageRequest['params'],
+		signal: AbortSignal,
+		context: RequestContext
+	): Promise<CreateMessageResult>;
 	/** elicitation/create (form and URL modes). */
 	elicit?(params: ElicitRequest['params'], signal: AbortSignal, context: RequestContext): Promise<ElicitResult>;
 	/** notifications/message. */
@@ -59,11 +63,22 @@ export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCap
  * progress. On a 2026-07-28 connection the same handlers answer the `input_required` requests
  * a server embeds in its results (the SDK fulfils them and retries the call).
  */
-export function installHandlers(client: Client, handlers: ClientHandlers | undefined, activeCalls: () => readonly ActiveCall[] = () => []): void {
+export function installHandlers(
+	client: Client,
+	handlers: ClientHandlers | undefined,
+	activeCalls: () => readonly ActiveCall[] = () => []
+): void {
 	if (!handlers) return;
 	const { listRoots, createMessage, elicit, onLogMessage } = handlers;
 	if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
-	if (createMessage) client.setRequestHandler('sampling/createMessage', (request, context) => createMessage(request.params, context.mcpReq.signal, { calls: activeCalls() }));
-	if (elicit) client.setRequestHandler('elicitation/create', (request, context) => elicit(request.params, context.mcpReq.signal, { calls: activeCalls() }));
-	if (onLogMessage) client.setNotificationHandler('notifications/message', (notification) => onLogMessage(notification.params));
+	if (createMessage)
+		client.setRequestHandler('sampling/createMessage', (request, context) =>
+			createMessage(request.params, context.mcpReq.signal, { calls: activeCalls() })
+		);
+	if (elicit)
+		client.setRequestHandler('elicitation/create', (request, context) =>
+			elicit(request.params, context.mcpReq.signal, { calls: activeCalls() })
+		);
+	if (onLogMessage)
+		client.setNotificationHandler('notifications/message', (notification) => onLogMessage(notification.params));
 }

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import { rejection } from '$lib/shared/testing';
 import { McpConnection } from './connection';
-import { startEverything, startFixtureServer, startMemoryServer, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
+import {
+	startEverything,
+	startFixtureServer,
+	startMemoryServer,
+	type RunningServer
+} from '../../../../tests/fixtures/mcp/launchers';
 import { startGarbageServer } from '../../../../tests/fixtures/mcp/http-fakes';
 import { clientVersion } from './version';
 
@@ -70,7 +75,11 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 
 		it('cancels a call through its AbortSignal', async () => {
 			const controller = new AbortController();
-			const call = connection.callTool('trigger-long-running-operation', { duration: 5, steps: 5 }, { signal: controller.signal });
+			const call = connection.callTool(
+				'trigger-long-running-operation',
+				{ duration: 5, steps: 5 },
+				{ signal: controller.signal }
+			);
 			setTimeout(() => controller.abort(), 100);
 			expect((await rejection(call)).code).toBe('aborted');
 			expect(connection.status).toBe('connected');
@@ -134,17 +143,26 @@ describe('SDK fixture server', () => {
 	it('sends our client name and version', async () => {
 		const connection = new McpConnection({ name: 'fixture', url: server.url });
 		await connection.connect();
-		expect(JSON.parse(text(await connection.callTool('whoami', {})))).toEqual({ name: 'autoui', version: clientVersion });
+		expect(JSON.parse(text(await connection.callTool('whoami', {})))).toEqual({
+			name: 'autoui',
+			version: clientVersion
+		});
 		await connection.close();
 	});
 
 	it('refreshes the layer on notifications/tools/list_changed', async () => {
 		const changes: number[] = [];
-		const connection = new McpConnection({ name: 'fixture', url: server.url, onChange: (c) => changes.push(c.tools.length) });
+		const connection = new McpConnection({
+			name: 'fixture',
+			url: server.url,
+			onChange: (c) => changes.push(c.tools.length)
+		});
 		await connection.connect();
 		const before = connection.tools.length;
 		await connection.callTool('add_tool', { name: 'late_tool' });
-		await expect.poll(() => connection.layer().tools.some((tool) => tool.name === 'late_tool'), { timeout: 5000 }).toBe(true);
+		await expect
+			.poll(() => connection.layer().tools.some((tool) => tool.name === 'late_tool'), { timeout: 5000 })
+			.toBe(true);
 		expect(connection.tools.length).toBe(before + 1);
 		expect(changes.at(-1)).toBe(before + 1);
 		await connection.close();
@@ -263,7 +281,9 @@ describe('server-memory behind supergateway', () => {
 		const connection = new McpConnection({ name: 'memory', url: server.url });
 		try {
 			await connection.connect();
-			expect(connection.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_entities', 'read_graph']));
+			expect(connection.tools.map((tool) => tool.name)).toEqual(
+				expect.arrayContaining(['create_entities', 'read_graph'])
+			);
 			const created = await connection.callTool('create_entities', {
 				entities: [{ name: 'AutoUI', entityType: 'project', observations: ['renders widgets'] }]
 			});
@@ -281,17 +301,25 @@ describe('trace context', () => {
 	it('sends the call’s traceparent in the tools/call request’s _meta, and reports the agreed protocol revision', async () => {
 		const server = await startEverything({ mode: 'streamableHttp' });
 		const sent: unknown[] = [];
-		const connection = new McpConnection({ name: 'everything', url: server.url, onWireMessage: (wire) => wire.direction === 'out' && sent.push(wire.message) });
+		const connection = new McpConnection({
+			name: 'everything',
+			url: server.url,
+			onWireMessage: (wire) => wire.direction === 'out' && sent.push(wire.message)
+		});
 		try {
 			await connection.connect();
 			expect(connection.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 			const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 			const result = await connection.callTool('echo', { message: 'hi' }, { traceparent });
 			expect(text(result)).toContain('hi');
-			const call = sent.find((message) => (message as { method?: string }).method === 'tools/call') as { params: { _meta?: Record<string, unknown> } };
+			const call = sent.find((message) => (message as { method?: string }).method === 'tools/call') as {
+				params: { _meta?: Record<string, unknown> };
+			};
 			expect(call.params._meta).toMatchObject({ traceparent });
 			await connection.callTool('echo', { message: 'plain' });
-			const plain = sent.filter((message) => (message as { method?: string }).method === 'tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } };
+			const plain = sent.filter((message) => (message as { method?: string }).method === 'tools/call').at(-1) as {
+				params: { _meta?: Record<string, unknown> };
+			};
 			expect(plain.params._meta?.traceparent).toBeUndefined();
 		} finally {
 			await connection.close();

@@ -17,8 +17,23 @@ import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer } from '$lib/shared';
 import { AutoUiError, createDeadline, errorMessage } from '$lib/shared';
 import { defaultBackoff, type BackoffPolicy } from './backoff';
-import { isConnectionClosed, isNetworkError, isRequestTimeout, isSessionExpired, rpcErrorResult, toMcpError } from './errors';
-import { fetchRecipes, listAllTools, loadCatalog, toToolResult, type PromptSummary, type ResourceSummary, type ServerCatalog } from './catalog';
+import {
+	isConnectionClosed,
+	isNetworkError,
+	isRequestTimeout,
+	isSessionExpired,
+	rpcErrorResult,
+	toMcpError
+} from './errors';
+import {
+	fetchRecipes,
+	listAllTools,
+	loadCatalog,
+	toToolResult,
+	type PromptSummary,
+	type ResourceSummary,
+	type ServerCatalog
+} from './catalog';
 import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
@@ -151,7 +166,13 @@ export class McpConnection implements ToolServer {
 
 	/** The agent's view of this server. */
 	layer(): McpLayer {
-		return buildLayer({ serverName: this.name, serverUrl: this.url, instructions: this.#catalog.instructions, tools: this.#catalog.tools, recipes: this.#catalog.recipes });
+		return buildLayer({
+			serverName: this.name,
+			serverUrl: this.url,
+			instructions: this.#catalog.instructions,
+			tools: this.#catalog.tools,
+			recipes: this.#catalog.recipes
+		});
 	}
 
 	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
@@ -187,11 +208,16 @@ export class McpConnection implements ToolServer {
 		const { signal, onProgress, timeoutMs, traceparent } = options;
 		const what = `tool "${name}"`;
 		// Without a timeout from the caller, the default one restarts on each progress notification.
-		const deadline = options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
+		const deadline =
+			options.deadline ?? createDeadline(signal, timeoutMs ?? this.#options.defaultCallTimeoutMs ?? 60_000);
 		const restartOnProgress = !options.deadline && !timeoutMs;
 		const active: ActiveCall = { tool: name, caller: options.caller, hold: () => deadline.hold() };
 		const timedOut = (error: unknown) =>
-			new AutoUiError('timeout', `${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`, { cause: error });
+			new AutoUiError(
+				'timeout',
+				`${what} on MCP server "${this.name}" did not finish within ${deadline.ms} ms; the call was cancelled. Try narrower arguments or a longer timeout.`,
+				{ cause: error }
+			);
 		this.#active.add(active);
 		let retried = false;
 		try {
@@ -221,7 +247,8 @@ export class McpConnection implements ToolServer {
 						await this.#life.reinitialize(open, signal);
 						continue;
 					}
-					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error)) this.#life.startReconnect(open, error);
+					if (isNetworkError(error) || isConnectionClosed(error) || isSessionExpired(error))
+						this.#life.startReconnect(open, error);
 					const answered = rpcErrorResult(error, this.name, name);
 					if (answered) return answered;
 					throw toMcpError(error, this.name, what);

@@ -11,7 +11,8 @@ export function httpStatusOf(error: unknown): number | undefined {
 	const sdk = loadedSdk();
 	if (!sdk) return undefined;
 	if (error instanceof sdk.SdkHttpError) return error.status >= 100 ? error.status : undefined;
-	if (error instanceof sdk.SseError) return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
+	if (error instanceof sdk.SseError)
+		return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
 	return undefined;
 }
 
@@ -29,7 +30,12 @@ export function isSessionExpired(error: unknown): boolean {
 export function isNetworkError(error: unknown): boolean {
 	if (error instanceof TypeError) return true;
 	const message = errorMessage(error);
-	if (/fetch failed|failed to fetch|networkerror|ECONNREFUSED|ECONNRESET|socket hang up|SSE stream disconnected|terminated|other side closed/i.test(message)) return true;
+	if (
+		/fetch failed|failed to fetch|networkerror|ECONNREFUSED|ECONNRESET|socket hang up|SSE stream disconnected|terminated|other side closed/i.test(
+			message
+		)
+	)
+		return true;
 	const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
 	return cause !== undefined && cause !== error && isNetworkError(cause);
 }
@@ -83,9 +89,13 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 		);
 	}
 	if (isSignInFailure(error)) {
-		return new AutoUiError('mcp_auth', `Signing in to MCP server "${serverName}" for ${what} failed and was stopped: ${message}. Check the server's OAuth setup, then sign in again.`, {
-			cause: error
-		});
+		return new AutoUiError(
+			'mcp_auth',
+			`Signing in to MCP server "${serverName}" for ${what} failed and was stopped: ${message}. Check the server's OAuth setup, then sign in again.`,
+			{
+				cause: error
+			}
+		);
 	}
 	const status = httpStatusOf(error);
 	if (status === 404 || status === 405) {
@@ -120,7 +130,11 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 		});
 	}
 	if (status !== undefined) {
-		return new AutoUiError('mcp_protocol', `MCP server "${serverName}" answered HTTP ${status} to ${what}: ${message}`, { cause: error });
+		return new AutoUiError(
+			'mcp_protocol',
+			`MCP server "${serverName}" answered HTTP ${status} to ${what}: ${message}`,
+			{ cause: error }
+		);
 	}
 	return new AutoUiError(
 		'mcp_protocol',
@@ -131,11 +145,23 @@ export function toMcpError(error: unknown, serverName: string, what: string): Au
 
 /** Names and advice for the JSON-RPC error codes a server may answer tools/call with. */
 const rpcMeanings: Record<number, { name: string; advice: string }> = {
-	[-32700]: { name: 'parse error', advice: 'The server could not read the request; retrying the same call will not help.' },
-	[-32600]: { name: 'invalid request', advice: 'The server rejected the request itself; retrying the same call will not help.' },
+	[-32700]: {
+		name: 'parse error',
+		advice: 'The server could not read the request; retrying the same call will not help.'
+	},
+	[-32600]: {
+		name: 'invalid request',
+		advice: 'The server rejected the request itself; retrying the same call will not help.'
+	},
 	[-32601]: { name: 'method not found', advice: 'The server does not support this call; use another tool.' },
-	[-32602]: { name: 'invalid params', advice: 'check the tool name and its input schema (list the tools again), fix the arguments and call again.' },
-	[-32603]: { name: 'internal error', advice: 'The server failed while running the tool; try other arguments or another tool.' }
+	[-32602]: {
+		name: 'invalid params',
+		advice: 'check the tool name and its input schema (list the tools again), fix the arguments and call again.'
+	},
+	[-32603]: {
+		name: 'internal error',
+		advice: 'The server failed while running the tool; try other arguments or another tool.'
+	}
 };
 
 /**
@@ -148,8 +174,15 @@ export function rpcErrorResult(error: unknown, serverName: string, tool: string)
 	const sdk = loadedSdk();
 	if (!sdk || !(error instanceof sdk.ProtocolError)) return undefined;
 	if (typeof error.code !== 'number' || error.code >= 0) return undefined;
-	const meaning = rpcMeanings[error.code] ?? { name: 'server error', advice: 'Read the message, then fix the call or use another tool.' };
+	const meaning = rpcMeanings[error.code] ?? {
+		name: 'server error',
+		advice: 'Read the message, then fix the call or use another tool.'
+	};
 	const message = error.message.replace(/^(MCP error -?\d+:\s*)+/, '');
 	const text = `JSON-RPC error ${error.code} (${meaning.name}) from MCP server "${serverName}" for tool "${tool}": ${message}. ${meaning.advice[0].toUpperCase()}${meaning.advice.slice(1)}`;
-	return { isError: true, content: [{ type: 'text', text }], structuredContent: { error: message, code: error.code, meaning: meaning.name } };
+	return {
+		isError: true,
+		content: [{ type: 'text', text }],
+		structuredContent: { error: message, code: error.code, meaning: meaning.name }
+	};
 }

@@ -15,7 +15,9 @@ export const maxPages = 100;
  * Reads every page of a cursor-paginated MCP list call. Stops on a missing cursor, a cursor
  * seen before, or after `maxPages` pages.
  */
-export async function paginate<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+export async function paginate<T>(
+	fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>
+): Promise<T[]> {
 	const all: T[] = [];
 	const seen = new Set<string>();
 	let cursor: string | undefined;
@@ -41,7 +43,11 @@ export function findRecipeListTool(tools: ToolDefinition[]): ToolDefinition | un
 	const exact = tools.find((tool) => tool.name === 'list_recipes');
 	if (exact) return exact;
 	return tools.find((tool) => {
-		const tokens = tool.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+		const tokens = tool.name
+			.replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+			.toLowerCase()
+			.split(/[^a-z0-9]+/)
+			.filter(Boolean);
 		return tokens.some((token) => listActions.has(token)) && tokens.some((token) => recipeResources.test(token));
 	});
 }
@@ -59,7 +65,9 @@ function recipesFromValue(value: unknown): McpRecipe[] | undefined {
 	const list = Array.isArray(value)
 		? value
 		: isPlainObject(value)
-			? (['recipes', 'skills', 'templates', 'workflows', 'items', 'results'].map((key) => value[key]).find(Array.isArray) as unknown[] | undefined)
+			? (['recipes', 'skills', 'templates', 'workflows', 'items', 'results']
+					.map((key) => value[key])
+					.find(Array.isArray) as unknown[] | undefined)
 			: undefined;
 	if (!list) return undefined;
 	const recipes = list.map(recipeFrom).filter((recipe): recipe is McpRecipe => recipe !== undefined);

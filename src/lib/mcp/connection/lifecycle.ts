@@ -40,7 +40,8 @@ export interface LifecycleHooks {
  */
 const loadTransport = () => import('./transport');
 const openClient = async (options: OpenOptions): Promise<OpenClient> => (await loadTransport()).openClient(options);
-const closeClient = async (open: OpenClient, endSession: boolean): Promise<void> => (await loadTransport()).closeClient(open, endSession);
+const closeClient = async (open: OpenClient, endSession: boolean): Promise<void> =>
+	(await loadTransport()).closeClient(open, endSession);
 
 const streamTrouble = /SSE stream disconnected|reconnect SSE stream|Maximum reconnection attempts|SSE error/i;
 
@@ -119,7 +120,8 @@ export class ConnectionLifecycle {
 		}
 		if (this.#status === 'connected' && this.#open) return this.#open;
 		const name = this.#hooks.name();
-		if (this.#status === 'closed') throw new AutoUiError('mcp_disconnected', `the connection to MCP server "${name}" is closed.`);
+		if (this.#status === 'closed')
+			throw new AutoUiError('mcp_disconnected', `the connection to MCP server "${name}" is closed.`);
 		const reason = this.#error ? ` Last error: ${this.#error.message}` : '';
 		throw new AutoUiError(
 			this.#status === 'error' ? 'mcp_disconnected' : 'timeout',

@@ -22,14 +22,24 @@ describe('protocol choice', () => {
 
 	it('keeps a saved config made before the choice existed, as auto, and saves the choice made', () => {
 		const storage = memoryStore();
-		const old = { id: 'srv_1', name: 'old', url: 'https://example.com/mcp', transport: 'auto', headers: { Authorization: 'Bearer x' }, enabled: true, auth: 'none' };
+		const old = {
+			id: 'srv_1',
+			name: 'old',
+			url: 'https://example.com/mcp',
+			transport: 'auto',
+			headers: { Authorization: 'Bearer x' },
+			enabled: true,
+			auth: 'none'
+		};
 		storage.setItem(storageKey, JSON.stringify({ version: 1, servers: [old] }));
 		const [loaded] = loadServers(storage);
 		expect(loaded).toEqual({ ...old, protocol: 'auto' });
 		const added = createServerConfig({ url: 'https://other.example.com/mcp', protocol: 'modern' }, ['old']);
 		saveServers(storage, [loaded, added]);
 		expect(loadServers(storage).map((config) => config.protocol)).toEqual(['auto', 'modern']);
-		expect(() => createServerConfig({ url: 'https://x.example.com/mcp', protocol: 'newest' as never }, [])).toThrow(/protocol must be one of auto, legacy, modern/);
+		expect(() => createServerConfig({ url: 'https://x.example.com/mcp', protocol: 'newest' as never }, [])).toThrow(
+			/protocol must be one of auto, legacy, modern/
+		);
 	});
 });
 
@@ -49,7 +59,12 @@ describe('a server that speaks 2026-07-28 (and 2025-11-25)', () => {
 	] as const) {
 		it(`${choice}: negotiates ${expected}, lists and calls tools on it`, async () => {
 			const wire: WireMessage[] = [];
-			const connection = new McpConnection({ name: 'modern', url: server.url, protocol: choice, onWireMessage: (message) => wire.push(message) });
+			const connection = new McpConnection({
+				name: 'modern',
+				url: server.url,
+				protocol: choice,
+				onWireMessage: (message) => wire.push(message)
+			});
 			try {
 				await connection.connect();
 				expect(connection.protocolVersion).toBe(expected);
@@ -58,7 +73,9 @@ describe('a server that speaks 2026-07-28 (and 2025-11-25)', () => {
 				expect(text(await connection.callTool('add', { a: 2, b: 40 }))).toBe('42');
 				// The server names the revision the call came in on.
 				expect(text(await connection.callTool('revision', {}))).toBe(`revision: ${expected}`);
-				const methods = wire.filter((message) => message.direction === 'out').map((message) => ('method' in message.message ? message.message.method : undefined));
+				const methods = wire
+					.filter((message) => message.direction === 'out')
+					.map((message) => ('method' in message.message ? message.message.method : undefined));
 				if (choice === 'legacy') {
 					expect(methods).toContain('initialize');
 					expect(methods).not.toContain('server/discover');
@@ -94,7 +111,12 @@ describe('a server that speaks only 2025-11-25 (server-everything)', () => {
 	});
 
 	it('modern fails with a message that says which revision is missing and what to choose', async () => {
-		const connection = new McpConnection({ name: 'everything', url: server.url, protocol: 'modern', backoff: { attempts: 0, slowRetryMs: 0 } });
+		const connection = new McpConnection({
+			name: 'everything',
+			url: server.url,
+			protocol: 'modern',
+			backoff: { attempts: 0, slowRetryMs: 0 }
+		});
 		try {
 			const error = await connection.connect().then(
 				() => undefined,
@@ -102,7 +124,9 @@ describe('a server that speaks only 2025-11-25 (server-everything)', () => {
 			);
 			expect(error).toBeInstanceOf(AutoUiError);
 			expect((error as AutoUiError).code).toBe('mcp_protocol');
-			expect((error as AutoUiError).message).toMatch(/does not speak MCP protocol revision 2026-07-28.*"auto".*"legacy"/);
+			expect((error as AutoUiError).message).toMatch(
+				/does not speak MCP protocol revision 2026-07-28.*"auto".*"legacy"/
+			);
 			expect(connection.status).toBe('error');
 		} finally {
 			await connection.close();
@@ -111,9 +135,17 @@ describe('a server that speaks only 2025-11-25 (server-everything)', () => {
 
 	it('modern over the legacy SSE transport is refused with the same advice', async () => {
 		const sse = await startEverything({ mode: 'sse' });
-		const connection = new McpConnection({ name: 'everything_sse', url: sse.url, transport: 'sse', protocol: 'modern', backoff: { attempts: 0, slowRetryMs: 0 } });
+		const connection = new McpConnection({
+			name: 'everything_sse',
+			url: sse.url,
+			transport: 'sse',
+			protocol: 'modern',
+			backoff: { attempts: 0, slowRetryMs: 0 }
+		});
 		try {
-			await expect(connection.connect()).rejects.toThrow(/does not speak MCP protocol revision 2026-07-28 \(the legacy SSE transport cannot carry it\)/);
+			await expect(connection.connect()).rejects.toThrow(
+				/does not speak MCP protocol revision 2026-07-28 \(the legacy SSE transport cannot carry it\)/
+			);
 		} finally {
 			await connection.close();
 			await sse.stop();

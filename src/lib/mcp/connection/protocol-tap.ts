@@ -44,7 +44,9 @@ export function tapTransport(inner: Transport, listener: WireListener): Transpor
 			return inner.hasPerRequestStream;
 		},
 		setProtocolVersion: inner.setProtocolVersion ? (version: string) => inner.setProtocolVersion?.(version) : undefined,
-		setSupportedProtocolVersions: inner.setSupportedProtocolVersions ? (versions: string[]) => inner.setSupportedProtocolVersions?.(versions) : undefined
+		setSupportedProtocolVersions: inner.setSupportedProtocolVersions
+			? (versions: string[]) => inner.setSupportedProtocolVersions?.(versions)
+			: undefined
 	};
 	Object.defineProperties(tapped, {
 		onmessage: {

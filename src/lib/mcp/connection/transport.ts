@@ -4,7 +4,12 @@
  * backwards-compatibility rule: POST first (Streamable HTTP); when that fails with an HTTP
  * 4xx other than 401, open a GET event stream instead (legacy HTTP+SSE).
  */
-import type { Client, OAuthClientProvider, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
+import type {
+	Client,
+	OAuthClientProvider,
+	StreamableHTTPClientTransport,
+	Transport
+} from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { capabilitiesFor, installHandlers, type ActiveCall, type ClientHandlers } from './client-handlers';
 import { httpStatusOf, isEraNegotiationFailure, isNetworkError, isUnauthorized } from './errors';
@@ -87,12 +92,18 @@ export async function createClient(protocol: ProtocolChoice = 'auto', setup: Cli
 async function makeTransport(kind: TransportKind, options: OpenOptions): Promise<Transport> {
 	const { StreamableHTTPClientTransport, SSEClientTransport } = await loadSdk();
 	const url = new URL(options.url);
-	const requestInit: RequestInit | undefined = options.headers && Object.keys(options.headers).length ? { headers: { ...options.headers } } : undefined;
+	const requestInit: RequestInit | undefined =
+		options.headers && Object.keys(options.headers).length ? { headers: { ...options.headers } } : undefined;
 	if (kind === 'streamable-http') {
 		return new StreamableHTTPClientTransport(url, {
 			requestInit,
 			authProvider: options.authProvider,
-			reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 4000, reconnectionDelayGrowFactor: 2, maxRetries: 2 }
+			reconnectionOptions: {
+				initialReconnectionDelay: 500,
+				maxReconnectionDelay: 4000,
+				reconnectionDelayGrowFactor: 2,
+				maxRetries: 2
+			}
 		});
 	}
 	// requestInit headers reach the legacy transport's GET stream as well as its POSTs.
@@ -102,12 +113,23 @@ async function makeTransport(kind: TransportKind, options: OpenOptions): Promise
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const protocol = options.protocol ?? 'auto';
-	const client = await createClient(protocol, { onToolsChanged: options.onToolsChanged, handlers: options.handlers, activeCalls: options.activeCalls, probeTimeoutMs: timeoutMs });
+	const client = await createClient(protocol, {
+		onToolsChanged: options.onToolsChanged,
+		handlers: options.handlers,
+		activeCalls: options.activeCalls,
+		probeTimeoutMs: timeoutMs
+	});
 	const transport = await makeTransport(kind, options);
-	const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+	const signal = options.signal
+		? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])
+		: AbortSignal.timeout(timeoutMs);
 	try {
 		const prior = protocol === 'auto' && options.knownLegacy ? { prior: { kind: 'legacy' as const } } : {};
-		await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport, { signal, timeout: timeoutMs, ...prior });
+		await client.connect(options.onWireMessage ? tapTransport(transport, options.onWireMessage) : transport, {
+			signal,
+			timeout: timeoutMs,
+			...prior
+		});
 	} catch (error) {
 		await client.close().catch(() => undefined);
 		if (options.signal?.aborted) throw new AutoUiError('aborted', 'connecting was cancelled', { cause: error });

@@ -4,7 +4,11 @@ import { isAppCallable, isModelVisible, splitByVisibility, toolVisibility, uiRes
 import type { ToolDefinition } from '$lib/shared';
 
 const schema = { type: 'object' as const };
-const shown: ToolDefinition = { name: 'get-time', inputSchema: schema, _meta: { ui: { resourceUri: 'ui://get-time/app.html' } } };
+const shown: ToolDefinition = {
+	name: 'get-time',
+	inputSchema: schema,
+	_meta: { ui: { resourceUri: 'ui://get-time/app.html' } }
+};
 const appOnly: ToolDefinition = { name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } };
 const modelOnly: ToolDefinition = { name: 'delete-all', inputSchema: schema, _meta: { ui: { visibility: ['model'] } } };
 const plain: ToolDefinition = { name: 'plain', inputSchema: schema };
@@ -30,7 +34,11 @@ describe('tool _meta.ui', () => {
 		const { model, appOnly: hidden } = splitByVisibility([shown, appOnly, modelOnly, plain]);
 		expect(model.map((tool) => tool.name)).toEqual(['get-time', 'delete-all', 'plain']);
 		expect(hidden.map((tool) => tool.name)).toEqual(['poll']);
-		const layer = buildLayer({ serverName: 'monitor', serverUrl: 'http://127.0.0.1:1/mcp', tools: [shown, appOnly, plain] });
+		const layer = buildLayer({
+			serverName: 'monitor',
+			serverUrl: 'http://127.0.0.1:1/mcp',
+			tools: [shown, appOnly, plain]
+		});
 		expect(layer.tools.map((tool) => tool.name)).toEqual(['get-time', 'plain']);
 		expect(layer.appTools?.map((tool) => tool.name)).toEqual(['poll']);
 	});

@@ -50,7 +50,9 @@ export function isAppCallable(tool: Pick<ToolDefinition, '_meta'>): boolean {
 }
 
 /** Splits a server's tools into those offered to the model and those only its Views may call. */
-export function splitByVisibility<T extends Pick<ToolDefinition, '_meta'>>(tools: readonly T[]): { model: T[]; appOnly: T[] } {
+export function splitByVisibility<T extends Pick<ToolDefinition, '_meta'>>(
+	tools: readonly T[]
+): { model: T[]; appOnly: T[] } {
 	const model: T[] = [];
 	const appOnly: T[] = [];
 	for (const tool of tools) {

@@ -19,7 +19,7 @@ import { explainUnreachable } from './unreachable';
 export async function explainFailedRequest(http: ProbeHttp): Promise<Diagnosis> {
 	const failure = await http.reach();
 	if (failure !== undefined) return explainUnreachable(http, failure);
-	const origin = globalThis.location?.origin ?? 'this app\'s origin';
+	const origin = globalThis.location?.origin ?? "this app's origin";
 	if (!(await http.passes({ 'content-type': 'text/plain' }))) {
 		return corsDiagnosis(
 			'cors_origin',
@@ -35,9 +35,18 @@ export async function explainFailedRequest(http: ProbeHttp): Promise<Diagnosis> 
 			'Answer OPTIONS with 204, "Access-Control-Allow-Methods: GET, POST, DELETE" and "Access-Control-Allow-Headers: content-type, accept, authorization, mcp-session-id, mcp-protocol-version", or use the relay.'
 		);
 	}
-	const names = ['mcp-protocol-version', 'mcp-session-id', ...Object.keys(http.options.headers ?? {}).map((name) => name.toLowerCase())];
+	const names = [
+		'mcp-protocol-version',
+		'mcp-session-id',
+		...Object.keys(http.options.headers ?? {}).map((name) => name.toLowerCase())
+	];
 	for (const name of new Set(names)) {
-		const value = name === 'mcp-protocol-version' ? probeProtocolVersion : name === 'mcp-session-id' ? 'probe' : (http.findHeader(name) ?? 'x');
+		const value =
+			name === 'mcp-protocol-version'
+				? probeProtocolVersion
+				: name === 'mcp-session-id'
+					? 'probe'
+					: (http.findHeader(name) ?? 'x');
 		headers = { ...headers, [name]: value };
 		if (!(await http.passes(headers))) {
 			return {
@@ -53,7 +62,7 @@ export async function explainFailedRequest(http: ProbeHttp): Promise<Diagnosis> 
 	return {
 		code: 'unreachable',
 		summary: 'The server is up, but the MCP request failed in transit; CORS preflights pass.',
-		fix: 'Press Reconnect; if it keeps failing, check the server\'s logs.'
+		fix: "Press Reconnect; if it keeps failing, check the server's logs."
 	};
 }
 

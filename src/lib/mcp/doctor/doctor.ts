@@ -26,16 +26,28 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
 	try {
 		url = new URL(options.url);
 	} catch {
-		return { code: 'invalid_url', summary: `"${options.url}" is not a URL.`, fix: 'Enter a full URL such as https://example.com/mcp.' };
+		return {
+			code: 'invalid_url',
+			summary: `"${options.url}" is not a URL.`,
+			fix: 'Enter a full URL such as https://example.com/mcp.'
+		};
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		return { code: 'invalid_url', summary: `MCP over HTTP needs an http(s) URL, not ${url.protocol}.`, fix: 'Use the server\'s https:// URL.' };
+		return {
+			code: 'invalid_url',
+			summary: `MCP over HTTP needs an http(s) URL, not ${url.protocol}.`,
+			fix: "Use the server's https:// URL."
+		};
 	}
 	const blocked = browserBlockedPort(url);
 	if (blocked !== undefined) {
 		const message = blockedPortMessage(blocked);
 		const [summary, fix] = message.split(' — ');
-		return { code: 'blocked_port', summary: `${summary[0].toUpperCase()}${summary.slice(1)}.`, fix: `${fix[0].toUpperCase()}${fix.slice(1)}.` };
+		return {
+			code: 'blocked_port',
+			summary: `${summary[0].toUpperCase()}${summary.slice(1)}.`,
+			fix: `${fix[0].toUpperCase()}${fix.slice(1)}.`
+		};
 	}
 	const loopback = loopbackHosts.has(url.hostname);
 	if (options.pageUrl && url.protocol === 'http:' && !loopback) {
@@ -43,14 +55,15 @@ export async function diagnose(options: DiagnoseOptions): Promise<Diagnosis> {
 		if (page.protocol === 'https:') {
 			return {
 				code: 'mixed_content',
-				summary: 'This page is served over https, so the browser blocks plain-http requests to other hosts (mixed content).',
-				fix: 'Use the server\'s https:// URL, or reach it through the relay.'
+				summary:
+					'This page is served over https, so the browser blocks plain-http requests to other hosts (mixed content).',
+				fix: "Use the server's https:// URL, or reach it through the relay."
 			};
 		}
 		return {
 			code: 'blocked_url',
 			summary: 'This app only connects to https servers or to http servers on this machine (localhost / 127.0.0.1).',
-			fix: 'Use the server\'s https:// URL, or reach it through the relay.'
+			fix: "Use the server's https:// URL, or reach it through the relay."
 		};
 	}
 	return new Probe(url, options).run();
@@ -87,7 +100,10 @@ class Probe {
 	 * all is explained by the usual probes.
 	 */
 	async #modernHeadersRefused(): Promise<Diagnosis | undefined> {
-		let headers: Record<string, string> = { 'content-type': 'application/json', 'mcp-protocol-version': modernRevision };
+		let headers: Record<string, string> = {
+			'content-type': 'application/json',
+			'mcp-protocol-version': modernRevision
+		};
 		if (!(await this.#http.passes(headers))) return undefined;
 		for (const [name, value] of [
 			['mcp-method', 'server/discover'],
@@ -110,7 +126,9 @@ class Probe {
 		const status = response.status;
 		if (status === 401) {
 			await response.body?.cancel();
-			const offerOAuth = /resource_metadata=/i.test(response.headers.get('www-authenticate') ?? '') || (await this.#http.hasProtectedResourceMetadata());
+			const offerOAuth =
+				/resource_metadata=/i.test(response.headers.get('www-authenticate') ?? '') ||
+				(await this.#http.hasProtectedResourceMetadata());
 			return {
 				code: 'auth_required',
 				status,
@@ -123,11 +141,21 @@ class Probe {
 		}
 		if (status === 403) {
 			await response.body?.cancel();
-			return { code: 'forbidden', status, summary: 'The server refuses these credentials (HTTP 403).', fix: 'Check the token or header value and its permissions.' };
+			return {
+				code: 'forbidden',
+				status,
+				summary: 'The server refuses these credentials (HTTP 403).',
+				fix: 'Check the token or header value and its permissions.'
+			};
 		}
 		if (status >= 500) {
 			const body = (await response.text().catch(() => '')).slice(0, 200);
-			return { code: 'server_error', status, summary: `The server failed (HTTP ${status})${body ? `: ${body}` : ''}.`, fix: 'Check the server\'s logs; press Reconnect once it is fixed.' };
+			return {
+				code: 'server_error',
+				status,
+				summary: `The server failed (HTTP ${status})${body ? `: ${body}` : ''}.`,
+				fix: "Check the server's logs; press Reconnect once it is fixed."
+			};
 		}
 		if (status >= 400) {
 			await response.body?.cancel();
@@ -143,7 +171,12 @@ class Probe {
 			};
 		}
 		if (isPlainObject(message.error)) {
-			return { code: 'server_error', status, summary: `The server rejected initialize: ${String(message.error.message)}.`, fix: 'Check the server\'s logs and supported protocol versions.' };
+			return {
+				code: 'server_error',
+				status,
+				summary: `The server rejected initialize: ${String(message.error.message)}.`,
+				fix: "Check the server's logs and supported protocol versions."
+			};
 		}
 		return this.#checkSession(response);
 	}
@@ -151,15 +184,24 @@ class Probe {
 	/** initialize worked: make sure the browser can read the session id the server relies on. */
 	async #checkSession(response: Response): Promise<Diagnosis> {
 		const sessionId = response.headers.get('mcp-session-id');
-		const headers = { ...this.#http.mcpHeaders(), ...this.#http.options.headers, ...(sessionId ? { 'mcp-session-id': sessionId } : {}) };
+		const headers = {
+			...this.#http.mcpHeaders(),
+			...this.#http.options.headers,
+			...(sessionId ? { 'mcp-session-id': sessionId } : {})
+		};
 		try {
-			const list = await this.#http.post(this.#http.url, headers, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
+			const list = await this.#http.post(
+				this.#http.url,
+				headers,
+				JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })
+			);
 			const text = await list.text().catch(() => '');
 			if (!sessionId && (list.status === 400 || list.status === 404) && /session|initiali[sz]ed/i.test(text)) {
 				return {
 					code: 'cors_expose',
 					status: list.status,
-					summary: 'CORS: the server uses sessions but does not expose the Mcp-Session-Id response header, so the browser cannot read it.',
+					summary:
+						'CORS: the server uses sessions but does not expose the Mcp-Session-Id response header, so the browser cannot read it.',
 					fix: 'Add "Access-Control-Expose-Headers: Mcp-Session-Id" to its responses, or use the relay.'
 				};
 			}
@@ -167,7 +209,13 @@ class Probe {
 			/* the first answer was fine; report ok */
 		} finally {
 			if (sessionId) {
-				void this.#http.fetch(this.#http.url, { method: 'DELETE', headers: { ...this.#http.options.headers, 'mcp-session-id': sessionId }, signal: this.#http.signal() }).catch(() => undefined);
+				void this.#http
+					.fetch(this.#http.url, {
+						method: 'DELETE',
+						headers: { ...this.#http.options.headers, 'mcp-session-id': sessionId },
+						signal: this.#http.signal()
+					})
+					.catch(() => undefined);
 			}
 		}
 		return { code: 'ok', summary: 'The server answers MCP correctly now.', fix: 'Press Reconnect.' };
@@ -187,7 +235,8 @@ class Probe {
 		for (const path of ['/mcp', '/sse']) {
 			const candidate = new URL(path, this.#http.url);
 			if (candidate.href === this.#http.url.href) continue;
-			const found = path === '/sse' ? await this.#http.isEventStream(candidate) : await this.#http.answersInitialize(candidate);
+			const found =
+				path === '/sse' ? await this.#http.isEventStream(candidate) : await this.#http.answersInitialize(candidate);
 			if (found) {
 				return {
 					code: 'not_found',
@@ -203,12 +252,13 @@ class Probe {
 			code: 'not_found',
 			status,
 			summary: `The server answered HTTP ${status}: there is no MCP endpoint at ${this.#http.url.pathname}.`,
-			fix: 'Check the path in the server\'s documentation: usually /mcp (Streamable HTTP) or /sse (legacy).'
+			fix: "Check the path in the server's documentation: usually /mcp (Streamable HTTP) or /sse (legacy)."
 		};
 	}
 
 	async #runLegacy(): Promise<Diagnosis> {
-		if (await this.#http.isEventStream(this.#http.url)) return { code: 'ok', summary: 'The SSE endpoint answers now.', fix: 'Press Reconnect.' };
+		if (await this.#http.isEventStream(this.#http.url))
+			return { code: 'ok', summary: 'The SSE endpoint answers now.', fix: 'Press Reconnect.' };
 		if (await this.#http.answersInitialize(this.#http.url)) {
 			return {
 				code: 'wrong_transport',

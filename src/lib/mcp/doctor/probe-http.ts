@@ -20,7 +20,11 @@ function initializeBody(id: number): string {
 		jsonrpc: '2.0',
 		id,
 		method: 'initialize',
-		params: { protocolVersion: probeProtocolVersion, capabilities: {}, clientInfo: { name: 'autoui-doctor', version: '1' } }
+		params: {
+			protocolVersion: probeProtocolVersion,
+			capabilities: {},
+			clientInfo: { name: 'autoui-doctor', version: '1' }
+		}
 	});
 }
 
@@ -45,7 +49,11 @@ export class ProbeHttp {
 
 	/** The headers a real MCP client sends with a POST. */
 	mcpHeaders(): Record<string, string> {
-		return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': probeProtocolVersion };
+		return {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			'mcp-protocol-version': probeProtocolVersion
+		};
 	}
 
 	/** A CORS-mode POST (an initialize request unless `body` says otherwise). */
@@ -133,7 +141,12 @@ export class ProbeHttp {
 		const controller = new AbortController();
 		const signal = AbortSignal.any([controller.signal, this.signal()]);
 		try {
-			const response = await this.fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', ...this.options.headers }, signal, credentials: 'omit' });
+			const response = await this.fetch(url, {
+				method: 'GET',
+				headers: { accept: 'text/event-stream', ...this.options.headers },
+				signal,
+				credentials: 'omit'
+			});
 			return response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
 		} catch {
 			return false;
@@ -152,7 +165,12 @@ export class ProbeHttp {
 			}
 			const message = await this.readRpc(response);
 			const sessionId = response.headers.get('mcp-session-id');
-			if (sessionId) void this.fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId }, signal: this.signal() }).catch(() => undefined);
+			if (sessionId)
+				void this.fetch(url, {
+					method: 'DELETE',
+					headers: { 'mcp-session-id': sessionId },
+					signal: this.signal()
+				}).catch(() => undefined);
 			return message !== undefined;
 		} catch {
 			return false;

@@ -23,7 +23,11 @@ export interface HeadlessSignIn {
  * sign-ins are started (default 3): a server that keeps asking for a wider scope after each
  * one would otherwise hold the client in a loop.
  */
-export function headlessSignIn(options: { storage: KeyValueStore; limit?: number; fetch?: typeof fetch }): HeadlessSignIn {
+export function headlessSignIn(options: {
+	storage: KeyValueStore;
+	limit?: number;
+	fetch?: typeof fetch;
+}): HeadlessSignIn {
 	const fetcher = options.fetch ?? fetch;
 	const limit = options.limit ?? 3;
 	let started = 0;
@@ -34,7 +38,10 @@ export function headlessSignIn(options: { storage: KeyValueStore; limit?: number
 		},
 		async navigate(authorizationUrl) {
 			if (started >= limit) {
-				throw new AutoUiError('mcp_auth', `The server asked for a sign-in ${limit + 1} times in a row; stopped to avoid a loop. Check the scopes it demands.`);
+				throw new AutoUiError(
+					'mcp_auth',
+					`The server asked for a sign-in ${limit + 1} times in a row; stopped to avoid a loop. Check the scopes it demands.`
+				);
 			}
 			started++;
 			const response = await fetcher(authorizationUrl, { redirect: 'manual' });

@@ -5,7 +5,13 @@
  * verifier live (this device only), how the browser is sent to the authorization server,
  * and how the callback page finishes the flow.
  */
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
+import type {
+	OAuthClientInformationMixed,
+	OAuthClientMetadata,
+	OAuthClientProvider,
+	OAuthDiscoveryState,
+	OAuthTokens
+} from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import { loadSdk } from '../connection/sdk-loader';
 
@@ -160,7 +166,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 	}
 	codeVerifier(): string {
 		const verifier = this.#read().codeVerifier;
-		if (!verifier) throw new AutoUiError('mcp_auth', 'no sign-in is in progress for this server (the PKCE verifier is missing); start the sign-in again.');
+		if (!verifier)
+			throw new AutoUiError(
+				'mcp_auth',
+				'no sign-in is in progress for this server (the PKCE verifier is missing); start the sign-in again.'
+			);
 		return verifier;
 	}
 	/**
@@ -216,12 +226,15 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 		let named: string | undefined;
 		try {
 			const resourceMetadataUrl = discovery.resourceMetadataUrl ? new URL(discovery.resourceMetadataUrl) : undefined;
-			const metadata = await sdk.discoverOAuthProtectedResourceMetadata(this.#options.serverUrl, { resourceMetadataUrl });
+			const metadata = await sdk.discoverOAuthProtectedResourceMetadata(this.#options.serverUrl, {
+				resourceMetadataUrl
+			});
 			named = metadata.authorization_servers?.[0];
 		} catch {
 			return false;
 		}
-		if (!named || sameIssuer(named.replace(/\/$/, ''), discovery.authorizationServerUrl.replace(/\/$/, ''))) return false;
+		if (!named || sameIssuer(named.replace(/\/$/, ''), discovery.authorizationServerUrl.replace(/\/$/, '')))
+			return false;
 		this.invalidateCredentials('discovery');
 		this.invalidateCredentials('tokens');
 		this.invalidateCredentials('verifier');
@@ -256,7 +269,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
  */
 function sameIssuer(claimed: string, discoveredAt: string): boolean {
 	if (claimed === discoveredAt) return true;
-	const bare = discoveredAt.endsWith('/') && new URL(discoveredAt).pathname === '/' ? discoveredAt.slice(0, -1) : discoveredAt;
+	const bare =
+		discoveredAt.endsWith('/') && new URL(discoveredAt).pathname === '/' ? discoveredAt.slice(0, -1) : discoveredAt;
 	return claimed === bare;
 }
 
@@ -267,17 +281,24 @@ function sameIssuer(claimed: string, discoveredAt: string): boolean {
  */
 function checkIssuer(url: URL, discovery: OAuthDiscoveryState | undefined): void {
 	// RFC 9207's flag is not in the SDK's metadata type; the parsed metadata keeps it.
-	const metadata = discovery?.authorizationServerMetadata as ({ issuer: string; authorization_response_iss_parameter_supported?: boolean } | undefined);
+	const metadata = discovery?.authorizationServerMetadata as
+		{ issuer: string; authorization_response_iss_parameter_supported?: boolean } | undefined;
 	if (!metadata) return;
 	const iss = url.searchParams.get('iss');
 	if (iss === null) {
 		if (metadata.authorization_response_iss_parameter_supported === true) {
-			throw new AutoUiError('mcp_auth', `The sign-in response did not say which authorization server sent it, although ${metadata.issuer} promised to; it was refused. Start the sign-in again.`);
+			throw new AutoUiError(
+				'mcp_auth',
+				`The sign-in response did not say which authorization server sent it, although ${metadata.issuer} promised to; it was refused. Start the sign-in again.`
+			);
 		}
 		return;
 	}
 	if (iss !== metadata.issuer) {
-		throw new AutoUiError('mcp_auth', `The sign-in response came from ${iss}, not from the authorization server this sign-in started at (${metadata.issuer}); it was refused. Start the sign-in again.`);
+		throw new AutoUiError(
+			'mcp_auth',
+			`The sign-in response came from ${iss}, not from the authorization server this sign-in started at (${metadata.issuer}); it was refused. Start the sign-in again.`
+		);
 	}
 }
 
@@ -290,7 +311,11 @@ export function forgetOAuth(storage: KeyValueStore, serverId: string): void {
  * Finishes a flow on the callback route: checks `state`, exchanges the code for tokens
  * (through the SDK, with the stored PKCE verifier) and returns where to go next.
  */
-export async function finishOAuth(options: { url: URL; storage: KeyValueStore; signal?: AbortSignal }): Promise<PendingAuthorization> {
+export async function finishOAuth(options: {
+	url: URL;
+	storage: KeyValueStore;
+	signal?: AbortSignal;
+}): Promise<PendingAuthorization> {
 	const { url, storage } = options;
 	const error = url.searchParams.get('error');
 	const state = url.searchParams.get('state') ?? '';
@@ -298,13 +323,23 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 	if (state) storage.removeItem(pendingPrefix + state);
 	if (error) {
 		const description = url.searchParams.get('error_description');
-		throw new AutoUiError('mcp_auth', `The authorization server refused the sign-in: ${error}${description ? ` (${description})` : ''}.`);
+		throw new AutoUiError(
+			'mcp_auth',
+			`The authorization server refused the sign-in: ${error}${description ? ` (${description})` : ''}.`
+		);
 	}
 	const code = url.searchParams.get('code');
-	if (!code) throw new AutoUiError('mcp_auth', 'The sign-in callback has no authorization code; start the sign-in again from the MCP panel.');
+	if (!code)
+		throw new AutoUiError(
+			'mcp_auth',
+			'The sign-in callback has no authorization code; start the sign-in again from the MCP panel.'
+		);
 	const pending = tryParseJson(pendingText ?? '') as PendingAuthorization | undefined;
 	if (!pending || typeof pending.serverId !== 'string' || Date.now() - pending.createdAt > pendingLifetimeMs) {
-		throw new AutoUiError('mcp_auth', 'This sign-in was not started here or has expired; start it again from the MCP panel.');
+		throw new AutoUiError(
+			'mcp_auth',
+			'This sign-in was not started here or has expired; start it again from the MCP panel.'
+		);
 	}
 	const provider = new StoredOAuthProvider({
 		serverId: pending.serverId,
@@ -315,10 +350,21 @@ export async function finishOAuth(options: { url: URL; storage: KeyValueStore; s
 	checkIssuer(url, provider.discoveryState());
 	try {
 		const { auth } = await loadSdk();
-		const result = await auth(provider, { serverUrl: pending.serverUrl, authorizationCode: code, iss: url.searchParams.get('iss') ?? undefined });
+		const result = await auth(provider, {
+			serverUrl: pending.serverUrl,
+			authorizationCode: code,
+			iss: url.searchParams.get('iss') ?? undefined
+		});
 		if (result !== 'AUTHORIZED') throw new Error(`unexpected result ${result}`);
 	} catch (cause) {
-		throw new AutoUiError('mcp_auth', `Exchanging the authorization code failed: ${errorMessage(cause)}. Start the sign-in again.`, { cause });
+		throw new AutoUiError(
+			'mcp_auth',
+			`Exchanging the authorization code failed: ${errorMessage(cause)}. Start the sign-in again.`,
+			{ cause }
+		);
 	}
-	return { ...pending, returnTo: pending.returnTo.startsWith('/') && !pending.returnTo.startsWith('//') ? pending.returnTo : '/' };
+	return {
+		...pending,
+		returnTo: pending.returnTo.startsWith('/') && !pending.returnTo.startsWith('//') ? pending.returnTo : '/'
+	};
 }

@@ -17,11 +17,17 @@ describe('servers named by a link', () => {
 		expect(list.servers).toHaveLength(1);
 
 		offer.offer(['https://evil.example/mcp'], 'share');
-		expect(offer.pending).toEqual({ urls: ['https://mcp.example.com/other', 'https://evil.example/mcp'], sources: ['mcp', 'share'] });
+		expect(offer.pending).toEqual({
+			urls: ['https://mcp.example.com/other', 'https://evil.example/mcp'],
+			sources: ['mcp', 'share']
+		});
 		offer.accept();
 		expect(offer.pending).toBeNull();
 		const added = list.servers.filter((entry) => entry.ephemeral);
-		expect(added.map((entry) => entry.config.url)).toEqual(['https://mcp.example.com/other', 'https://evil.example/mcp']);
+		expect(added.map((entry) => entry.config.url)).toEqual([
+			'https://mcp.example.com/other',
+			'https://evil.example/mcp'
+		]);
 		// Same origin as a stored server, yet none of its headers travel.
 		expect(added.map((entry) => entry.config.headers)).toEqual([{}, {}]);
 		list.destroy();

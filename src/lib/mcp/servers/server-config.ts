@@ -5,7 +5,12 @@
 import { AutoUiError, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import type { KeyValueStore } from '../oauth/oauth';
 import type { TransportChoice } from '../connection/transport';
-import { isProtocolChoice, parseProtocolChoice, protocolChoices, type ProtocolChoice } from '../connection/protocol-revision';
+import {
+	isProtocolChoice,
+	parseProtocolChoice,
+	protocolChoices,
+	type ProtocolChoice
+} from '../connection/protocol-revision';
 
 /** One configured server. `headers` stay on this device; exports omit them. */
 export interface McpServerConfig {
@@ -69,7 +74,10 @@ export function sanitizeName(name: string): string {
 export function nameFromUrl(url: URL): string {
 	const labels = url.hostname.split('.').filter((label) => label && !/^(www|mcp|api)$/.test(label));
 	if (/^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)) {
-		const segment = url.pathname.split('/').filter((part) => part && !/^(mcp|sse)$/.test(part)).pop();
+		const segment = url.pathname
+			.split('/')
+			.filter((part) => part && !/^(mcp|sse)$/.test(part))
+			.pop();
 		return sanitizeName(segment ?? `local_${url.port || '80'}`);
 	}
 	return sanitizeName(labels.length > 1 ? labels[labels.length - 2] : (labels[0] ?? url.hostname));
@@ -86,7 +94,10 @@ export function nameFromServerInfo(info: { name?: string } | undefined): string 
 	const raw = info?.name?.trim();
 	if (!raw) return undefined;
 	const segment = raw.split('/').filter(Boolean).pop() ?? raw;
-	const words = segment.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+	const words = segment
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter(Boolean);
 	const meaningful = words.filter((word) => !genericWords.has(word));
 	const chosen = (meaningful.length ? meaningful : words).join('_');
 	return chosen ? sanitizeName(chosen) : undefined;
@@ -106,13 +117,22 @@ export function parseServerUrl(text: string): URL {
 	try {
 		url = new URL(text.trim());
 	} catch {
-		throw new AutoUiError('invalid_argument', `"${text}" is not a URL; enter a full URL such as https://example.com/mcp.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`"${text}" is not a URL; enter a full URL such as https://example.com/mcp.`
+		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		throw new AutoUiError('invalid_argument', `MCP servers are reached over http(s); "${url.protocol}" URLs are not supported.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`MCP servers are reached over http(s); "${url.protocol}" URLs are not supported.`
+		);
 	}
 	if (url.username || url.password) {
-		throw new AutoUiError('invalid_argument', 'Do not put credentials in the URL; add an Authorization header instead.');
+		throw new AutoUiError(
+			'invalid_argument',
+			'Do not put credentials in the URL; add an Authorization header instead.'
+		);
 	}
 	url.hash = '';
 	return url;
@@ -123,8 +143,10 @@ export function checkHeaders(headers: Record<string, string>): Record<string, st
 	const out: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const trimmed = name.trim();
-		if (!headerName.test(trimmed)) throw new AutoUiError('invalid_argument', `"${name}" is not a valid HTTP header name.`);
-		if (/[\r\n]/.test(value)) throw new AutoUiError('invalid_argument', `The value of header "${trimmed}" must be on one line.`);
+		if (!headerName.test(trimmed))
+			throw new AutoUiError('invalid_argument', `"${name}" is not a valid HTTP header name.`);
+		if (/[\r\n]/.test(value))
+			throw new AutoUiError('invalid_argument', `The value of header "${trimmed}" must be on one line.`);
 		out[trimmed] = value.trim();
 	}
 	return out;
@@ -136,7 +158,8 @@ export function parseHeaderLines(text: string): Record<string, string> {
 	for (const line of text.split(/\r?\n/)) {
 		if (!line.trim()) continue;
 		const colon = line.indexOf(':');
-		if (colon <= 0) throw new AutoUiError('invalid_argument', `Header line "${line.trim()}" needs the form "Name: value".`);
+		if (colon <= 0)
+			throw new AutoUiError('invalid_argument', `Header line "${line.trim()}" needs the form "Name: value".`);
 		headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
 	}
 	return checkHeaders(headers);
@@ -146,9 +169,11 @@ export function parseHeaderLines(text: string): Record<string, string> {
 export function createServerConfig(input: ServerInput, taken: Iterable<string>): McpServerConfig {
 	const url = parseServerUrl(input.url);
 	const transport = input.transport ?? 'auto';
-	if (!transports.includes(transport)) throw new AutoUiError('invalid_argument', `transport must be one of ${transports.join(', ')}.`);
+	if (!transports.includes(transport))
+		throw new AutoUiError('invalid_argument', `transport must be one of ${transports.join(', ')}.`);
 	const protocol = input.protocol ?? 'auto';
-	if (!isProtocolChoice(protocol)) throw new AutoUiError('invalid_argument', `protocol must be one of ${protocolChoices.join(', ')}.`);
+	if (!isProtocolChoice(protocol))
+		throw new AutoUiError('invalid_argument', `protocol must be one of ${protocolChoices.join(', ')}.`);
 	const given = input.name?.trim();
 	return {
 		id: randomId('srv_', 8),
@@ -168,7 +193,17 @@ export function createServerConfig(input: ServerInput, taken: Iterable<string>):
  * 2025-11-25, so it is connected with `legacy` (no 2026-07-28 probe it would refuse).
  */
 export function datasetsServer(origin: string): McpServerConfig {
-	return { id: 'builtin_datasets', name: 'datasets', url: `${origin}/mcp/datasets`, transport: 'streamable-http', protocol: 'legacy', headers: {}, enabled: true, auth: 'none', builtin: true };
+	return {
+		id: 'builtin_datasets',
+		name: 'datasets',
+		url: `${origin}/mcp/datasets`,
+		transport: 'streamable-http',
+		protocol: 'legacy',
+		headers: {},
+		enabled: true,
+		auth: 'none',
+		builtin: true
+	};
 }
 
 function asConfig(value: unknown): McpServerConfig | undefined {
@@ -186,7 +221,9 @@ function asConfig(value: unknown): McpServerConfig | undefined {
 		url,
 		transport: transports.includes(transport as TransportChoice) ? (transport as TransportChoice) : 'auto',
 		protocol: builtin === true && protocol === undefined ? 'legacy' : parseProtocolChoice(protocol),
-		headers: isPlainObject(headers) ? Object.fromEntries(Object.entries(headers).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {},
+		headers: isPlainObject(headers)
+			? (Object.fromEntries(Object.entries(headers).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
+			: {},
 		enabled: enabled !== false,
 		auth: auth === 'oauth' ? 'oauth' : 'none',
 		...(builtin === true ? { builtin: true } : {}),
@@ -219,5 +256,12 @@ export function saveServers(storage: KeyValueStore | undefined, servers: McpServ
 
 /** The list without secrets, for exports and share links. */
 export function exportServers(servers: McpServerConfig[]): ExportedServer[] {
-	return servers.map(({ name, url, transport, protocol, enabled, auth }) => ({ name, url, transport, protocol, enabled, auth }));
+	return servers.map(({ name, url, transport, protocol, enabled, auth }) => ({
+		name,
+		url,
+		transport,
+		protocol,
+		enabled,
+		auth
+	}));
 }

@@ -58,7 +58,10 @@ export interface ServerListOptions {
 	/** Connect enabled servers right away (default true). */
 	autoConnect?: boolean;
 	/** Passed to each connection (tests shorten reconnect timing). */
-	connection?: Pick<ConstructorParameters<typeof McpConnection>[0], 'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'>;
+	connection?: Pick<
+		ConstructorParameters<typeof McpConnection>[0],
+		'backoff' | 'connectTimeoutMs' | 'defaultCallTimeoutMs'
+	>;
 	/** How each server's requests are answered (by server name); decides the capabilities advertised. */
 	/** Handlers for a server's requests; `server` gives its current name (it may be renamed from `serverInfo`). */
 	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
@@ -85,8 +88,16 @@ export class McpServerList {
 	#origin: string;
 
 	#entries = $derived.by((): ServerEntry[] => [
-		...this.#configs.map((config) => ({ config, ephemeral: false, runtime: this.#runtime[config.id] ?? idleRuntime(config) })),
-		...this.#ephemeral.map((config) => ({ config, ephemeral: true, runtime: this.#runtime[config.id] ?? idleRuntime(config) }))
+		...this.#configs.map((config) => ({
+			config,
+			ephemeral: false,
+			runtime: this.#runtime[config.id] ?? idleRuntime(config)
+		})),
+		...this.#ephemeral.map((config) => ({
+			config,
+			ephemeral: true,
+			runtime: this.#runtime[config.id] ?? idleRuntime(config)
+		}))
 	]);
 
 	constructor(options: ServerListOptions = {}) {
@@ -121,7 +132,9 @@ export class McpServerList {
 
 	/** One status for the header pill, with a short detail. */
 	get summary(): { status: ListStatus; detail: string } {
-		return summarize(this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral).map((entry) => entry.runtime));
+		return summarize(
+			this.#entries.filter((entry) => entry.config.enabled || entry.ephemeral).map((entry) => entry.runtime)
+		);
 	}
 
 	/**
@@ -132,7 +145,10 @@ export class McpServerList {
 		const url = parseServerUrl(input.url).href;
 		const existing = this.#entries.find((entry) => entry.config.url === url);
 		if (existing) {
-			throw new AutoUiError('invalid_argument', `This server is already in the list as "${existing.config.name}"${existing.config.enabled || existing.ephemeral ? '' : ' (disabled: enable it there)'}.`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`This server is already in the list as "${existing.config.name}"${existing.config.enabled || existing.ephemeral ? '' : ' (disabled: enable it there)'}.`
+			);
 		}
 		const config = createServerConfig(input, this.#names());
 		this.#configs = [...this.#configs, config];
@@ -151,7 +167,10 @@ export class McpServerList {
 		if (patch.headers !== undefined) next.headers = checkHeaders(patch.headers);
 		if (patch.auth !== undefined) next.auth = patch.auth;
 		if (patch.name !== undefined && patch.name.trim() && patch.name !== current.name) {
-			next.name = uniqueName(patch.name, this.#names().filter((name) => name !== current.name));
+			next.name = uniqueName(
+				patch.name,
+				this.#names().filter((name) => name !== current.name)
+			);
 			delete next.autoName;
 		}
 		if (next.url !== current.url || next.auth === 'none') forgetOAuth(this.#storageOrMemory(), id);
@@ -162,7 +181,8 @@ export class McpServerList {
 	/** Removes a server (the built-in datasets server can only be disabled). */
 	remove(id: string): void {
 		const config = this.#find(id);
-		if (config.builtin) throw new AutoUiError('invalid_argument', 'The built-in datasets server cannot be removed; disable it instead.');
+		if (config.builtin)
+			throw new AutoUiError('invalid_argument', 'The built-in datasets server cannot be removed; disable it instead.');
 		this.#stop(id);
 		forgetOAuth(this.#storageOrMemory(), id);
 		this.#configs = this.#configs.filter((entry) => entry.id !== id);
@@ -208,7 +228,10 @@ export class McpServerList {
 	 */
 	fromUrlParam(value: string | null | undefined): string[] {
 		const errors: string[] = [];
-		for (const part of (value ?? '').split(',').map((text) => text.trim()).filter(Boolean)) {
+		for (const part of (value ?? '')
+			.split(',')
+			.map((text) => text.trim())
+			.filter(Boolean)) {
 			try {
 				const url = parseServerUrl(part).href;
 				if (this.#entries.some((entry) => entry.config.url === url)) continue;
@@ -256,7 +279,9 @@ export class McpServerList {
 			headers: config.headers,
 			authProvider: provider,
 			handlers: this.#options.clientHandlers?.(currentName),
-			onWireMessage: this.#options.onWireMessage ? (message) => this.#options.onWireMessage!(currentName(), message) : undefined,
+			onWireMessage: this.#options.onWireMessage
+				? (message) => this.#options.onWireMessage!(currentName(), message)
+				: undefined,
 			onChange: (changed) => {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
@@ -281,7 +306,13 @@ export class McpServerList {
 		const derived = nameFromServerInfo(connection.serverInfo);
 		if (!derived) return;
 		const { autoName: _done, ...rest } = config;
-		const name = derived === config.name ? derived : uniqueName(derived, this.#names().filter((taken) => taken !== config.name));
+		const name =
+			derived === config.name
+				? derived
+				: uniqueName(
+						derived,
+						this.#names().filter((taken) => taken !== config.name)
+					);
 		connection.rename(name);
 		this.#replace({ ...rest, name });
 	}
@@ -289,13 +320,23 @@ export class McpServerList {
 	/** Says why a server failed, unless it has recovered or been restarted meanwhile. */
 	async #diagnose(config: McpServerConfig, connection: McpConnection): Promise<void> {
 		const runtime = () => this.#runtime[config.id];
-		const diagnosis = knownDiagnosis(config, connection, runtime()?.needsSignIn ?? false) ?? (await probeServer(config));
+		const diagnosis =
+			knownDiagnosis(config, connection, runtime()?.needsSignIn ?? false) ?? (await probeServer(config));
 		if (this.#connections.get(config.id) !== connection || runtime()?.status !== 'error') return;
-		this.#setRuntime(config.id, { ...runtime(), diagnosis, needsSignIn: runtime().needsSignIn || (diagnosis.code === 'auth_required' && config.auth === 'oauth') });
+		this.#setRuntime(config.id, {
+			...runtime(),
+			diagnosis,
+			needsSignIn: runtime().needsSignIn || (diagnosis.code === 'auth_required' && config.auth === 'oauth')
+		});
 	}
 
 	#provider(config: McpServerConfig, interactive: boolean): StoredOAuthProvider {
-		const setup = { storage: this.#storageOrMemory(), origin: this.#origin, navigate: this.#options.navigate, returnTo: this.#options.returnTo?.() };
+		const setup = {
+			storage: this.#storageOrMemory(),
+			origin: this.#origin,
+			navigate: this.#options.navigate,
+			returnTo: this.#options.returnTo?.()
+		};
 		return oauthProviderFor(config, setup, interactive);
 	}
 
@@ -312,7 +353,11 @@ export class McpServerList {
 
 	#find(id: string): McpServerConfig {
 		const config = this.#configs.find((entry) => entry.id === id) ?? this.#ephemeral.find((entry) => entry.id === id);
-		if (!config) throw new AutoUiError('unknown_server', `No MCP server with id "${id}"; known: ${this.#entries.map((entry) => entry.config.name).join(', ') || 'none'}.`);
+		if (!config)
+			throw new AutoUiError(
+				'unknown_server',
+				`No MCP server with id "${id}"; known: ${this.#entries.map((entry) => entry.config.name).join(', ') || 'none'}.`
+			);
 		return config;
 	}
 

@@ -34,7 +34,12 @@ describe('McpServerList', () => {
 	it('persists the list with headers on this device, and exports it without them', async () => {
 		const storage = memoryStore();
 		const list = new McpServerList({ storage, origin, autoConnect: false });
-		list.add({ url: server.url, name: 'Fixture Server', headers: { Authorization: 'Bearer secret-token' }, transport: 'streamable-http' });
+		list.add({
+			url: server.url,
+			name: 'Fixture Server',
+			headers: { Authorization: 'Bearer secret-token' },
+			transport: 'streamable-http'
+		});
 		list.destroy();
 		const saved = storage.getItem(storageKey)!;
 		expect(saved).toContain('secret-token');
@@ -51,7 +56,12 @@ describe('McpServerList', () => {
 		const storage = memoryStore();
 		const list = new McpServerList({ storage, origin, autoConnect: false });
 		const datasets = list.servers[0];
-		expect(datasets.config).toMatchObject({ name: 'datasets', url: `${origin}/mcp/datasets`, builtin: true, enabled: true });
+		expect(datasets.config).toMatchObject({
+			name: 'datasets',
+			url: `${origin}/mcp/datasets`,
+			builtin: true,
+			enabled: true
+		});
 		expect(() => list.remove(datasets.config.id)).toThrow(/cannot be removed/);
 		list.disable(datasets.config.id);
 		const reloaded = new McpServerList({ storage, origin, autoConnect: false });
@@ -74,7 +84,9 @@ describe('McpServerList', () => {
 	it('rejects bad input with actionable errors and keeps names unique', () => {
 		const list = new McpServerList({ storage: memoryStore(), origin, autoConnect: false, includeDatasets: false });
 		expect(() => list.add({ url: 'ftp://example.com' })).toThrow(/http/);
-		expect(() => list.add({ url: 'https://example.com/mcp', headers: { 'Bad Header': 'x' } })).toThrow(/not a valid HTTP header name/);
+		expect(() => list.add({ url: 'https://example.com/mcp', headers: { 'Bad Header': 'x' } })).toThrow(
+			/not a valid HTTP header name/
+		);
 		list.add({ url: 'https://mcp.example.com/mcp' });
 		list.add({ url: 'https://example.com/other' });
 		expect(list.servers.map((entry) => entry.config.name)).toEqual(['example', 'example_2']);
@@ -94,8 +106,20 @@ describe('McpServerList', () => {
 		const list = new McpServerList({ storage: memoryStore(), origin, includeDatasets: false });
 		list.add({ url: server.url });
 		list.add({ url: server.url.replace('/mcp', '/wrong') });
-		await expect.poll(() => list.servers.map((entry) => entry.runtime.status).sort().join(), { timeout: 10_000 }).toBe('connected,error');
-		expect(list.summary).toMatchObject({ status: 'partial', detail: expect.stringMatching(/^1 failing · 1\/2 connected/) });
+		await expect
+			.poll(
+				() =>
+					list.servers
+						.map((entry) => entry.runtime.status)
+						.sort()
+						.join(),
+				{ timeout: 10_000 }
+			)
+			.toBe('connected,error');
+		expect(list.summary).toMatchObject({
+			status: 'partial',
+			detail: expect.stringMatching(/^1 failing · 1\/2 connected/)
+		});
 		list.destroy();
 	});
 
@@ -116,7 +140,9 @@ describe('McpServerList', () => {
 			list.add({ url: server.url });
 			list.add({ url: second.url });
 			list.add({ url: `${server.url}?profile=x`, name: 'Mine' });
-			await expect.poll(() => list.servers.map((entry) => entry.runtime.status).join(), { timeout: 15_000 }).toBe('connected,connected,connected');
+			await expect
+				.poll(() => list.servers.map((entry) => entry.runtime.status).join(), { timeout: 15_000 })
+				.toBe('connected,connected,connected');
 			expect(list.servers.map((entry) => entry.config.name).sort()).toEqual(['fixture', 'fixture_2', 'mine']);
 			const names = list.servers.map((entry) => entry.config.name);
 			list.destroy();

@@ -44,14 +44,24 @@ const statusOf: Record<ConnectionStatus, ServerStatus> = {
 
 /** A server's state before its connection reports: connecting when enabled, else disabled. */
 export function idleRuntime(config: McpServerConfig): ServerRuntime {
-	return { status: config.enabled ? 'connecting' : 'disabled', needsSignIn: false, tools: [], prompts: [], resources: [] };
+	return {
+		status: config.enabled ? 'connecting' : 'disabled',
+		needsSignIn: false,
+		tools: [],
+		prompts: [],
+		resources: []
+	};
 }
 
 /**
  * The runtime record after a change of `connection`. A diagnosis outlives reconnect attempts
  * (it is kept from `previous`) and goes once the server is connected.
  */
-export function runtimeOf(connection: McpConnection, previous: ServerRuntime | undefined, needsSignIn: boolean): ServerRuntime {
+export function runtimeOf(
+	connection: McpConnection,
+	previous: ServerRuntime | undefined,
+	needsSignIn: boolean
+): ServerRuntime {
 	const status = statusOf[connection.status];
 	return {
 		status,
@@ -71,9 +81,19 @@ export function runtimeOf(connection: McpConnection, previous: ServerRuntime | u
  * A diagnosis that needs no probe: signing in when OAuth asks for it, or "Use auto" when a
  * `modern` server cannot speak 2026-07-28. Undefined when the doctor must find out.
  */
-export function knownDiagnosis(config: McpServerConfig, connection: McpConnection, needsSignIn: boolean): Diagnosis | undefined {
+export function knownDiagnosis(
+	config: McpServerConfig,
+	connection: McpConnection,
+	needsSignIn: boolean
+): Diagnosis | undefined {
 	if (needsSignIn) {
-		return { code: 'auth_required', status: 401, offerOAuth: true, summary: 'The server requires you to sign in.', fix: 'Press "Sign in" to continue with OAuth.' };
+		return {
+			code: 'auth_required',
+			status: 401,
+			offerOAuth: true,
+			summary: 'The server requires you to sign in.',
+			fix: 'Press "Sign in" to continue with OAuth.'
+		};
 	}
 	if (config.protocol === 'modern' && connection.error?.code === 'mcp_protocol') {
 		return {
@@ -95,7 +115,11 @@ export async function probeServer(config: McpServerConfig): Promise<Diagnosis> {
 		headers: config.headers,
 		pageUrl: globalThis.location?.href,
 		protocol: config.protocol
-	}).catch((error: unknown) => ({ code: 'unreachable' as const, summary: errorMessage(error), fix: 'Press Reconnect.' }));
+	}).catch((error: unknown) => ({
+		code: 'unreachable' as const,
+		summary: errorMessage(error),
+		fix: 'Press Reconnect.'
+	}));
 }
 
 /** Where an OAuth sign-in starts and comes back to. */
@@ -110,7 +134,11 @@ export interface SignInSetup {
 }
 
 /** The OAuth provider of a server set to `oauth`; `interactive` lets it leave the page to sign in. */
-export function oauthProviderFor(config: McpServerConfig, setup: SignInSetup, interactive: boolean): StoredOAuthProvider {
+export function oauthProviderFor(
+	config: McpServerConfig,
+	setup: SignInSetup,
+	interactive: boolean
+): StoredOAuthProvider {
 	return new StoredOAuthProvider({
 		serverId: config.id,
 		serverUrl: config.url,
@@ -131,7 +159,8 @@ export function summarize(runtimes: readonly ServerRuntime[]): { status: ListSta
 	const tools = runtimes.reduce((sum, runtime) => sum + (runtime.status === 'connected' ? runtime.tools.length : 0), 0);
 	const detail = `${connected}/${runtimes.length} connected · ${tools} tools`;
 	// Some servers working and some failing is partial health (amber), not a total failure.
-	if (count('error')) return { status: connected ? 'partial' : 'error', detail: `${count('error')} failing · ${detail}` };
+	if (count('error'))
+		return { status: connected ? 'partial' : 'error', detail: `${count('error')} failing · ${detail}` };
 	if (count('reconnecting')) return { status: 'reconnecting', detail };
 	if (count('connecting')) return { status: 'connecting', detail };
 	return { status: 'connected', detail };

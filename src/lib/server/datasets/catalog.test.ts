@@ -24,7 +24,9 @@ describe('catalog', () => {
 	});
 
 	it('summarises a markdown description to its first sentence without links', () => {
-		expect(summarize('Daily [weather](https://x.example) in metric units. More text.')).toBe('Daily weather in metric units.');
+		expect(summarize('Daily [weather](https://x.example) in metric units. More text.')).toBe(
+			'Daily weather in metric units.'
+		);
 		expect(summarize('x'.repeat(300))).toHaveLength(200);
 	});
 });

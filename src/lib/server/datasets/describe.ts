@@ -48,7 +48,9 @@ export function statsSql(loaded: LoadedDataset): string {
 	loaded.columns.forEach((column, index) => {
 		const id = quoteIdentifier(column.name);
 		parts.push(`count(${id})::DOUBLE AS n${index}`);
-		parts.push(approximate ? `approx_count_distinct(${id})::DOUBLE AS d${index}` : `count(DISTINCT ${id})::DOUBLE AS d${index}`);
+		parts.push(
+			approximate ? `approx_count_distinct(${id})::DOUBLE AS d${index}` : `count(DISTINCT ${id})::DOUBLE AS d${index}`
+		);
 		if (NUMERIC.test(column.type)) {
 			parts.push(`min(${id}) AS lo${index}`, `max(${id}) AS hi${index}`, `avg(${id})::DOUBLE AS mean${index}`);
 		} else if (TEMPORAL.test(column.type)) {
@@ -119,10 +121,19 @@ export function describeDataset(
 	return description;
 }
 
-async function compute(engine: DatasetEngine, name: string, sampleRows: number, signal?: AbortSignal, owner?: unknown): Promise<DatasetDescription> {
+async function compute(
+	engine: DatasetEngine,
+	name: string,
+	sampleRows: number,
+	signal?: AbortSignal,
+	owner?: unknown
+): Promise<DatasetDescription> {
 	const loaded = await engine.load(name);
 	const [statsRow] = await engine.internalQuery(statsSql(loaded), { signal, owner });
-	const sample = sampleRows > 0 ? await engine.internalQuery(`SELECT * FROM ${quoteIdentifier(name)} LIMIT ${sampleRows}`, { signal, owner }) : [];
+	const sample =
+		sampleRows > 0
+			? await engine.internalQuery(`SELECT * FROM ${quoteIdentifier(name)} LIMIT ${sampleRows}`, { signal, owner })
+			: [];
 	return {
 		name,
 		description: loaded.entry.description,

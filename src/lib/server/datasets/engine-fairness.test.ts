@@ -41,11 +41,19 @@ describe('DatasetEngine fairness', () => {
 		const small = await DatasetEngine.create({ queryTimeoutMs: 3_000, maxConcurrentQueries: 1 });
 		try {
 			let heavyEnded = false;
-			const holding = small.query(heavy, { owner: 'a', timeoutMs: 2_000 }).catch((error: Error) => error).finally(() => (heavyEnded = true));
+			const holding = small
+				.query(heavy, { owner: 'a', timeoutMs: 2_000 })
+				.catch((error: Error) => error)
+				.finally(() => (heavyEnded = true));
 			await new Promise((resolve) => setTimeout(resolve, 50));
 			// A heavy-lane query (a row generator): light ones have their own lane and would not wait.
-			const error = await small.query('SELECT count(*) FROM range(3)', { owner: 'b', timeoutMs: 300 }).catch((caught: Error) => caught);
-			expect(error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/busy \(1 queries running, 0 waiting\).*could not start within 0.3 s\. Retry/) });
+			const error = await small
+				.query('SELECT count(*) FROM range(3)', { owner: 'b', timeoutMs: 300 })
+				.catch((caught: Error) => caught);
+			expect(error).toMatchObject({
+				code: 'timeout',
+				message: expect.stringMatching(/busy \(1 queries running, 0 waiting\).*could not start within 0.3 s\. Retry/)
+			});
 			// It gave up at its own deadline, while the heavy query still held the only slot.
 			expect(heavyEnded).toBe(false);
 			expect(await holding).toMatchObject({ code: 'timeout' });
@@ -57,8 +65,15 @@ describe('DatasetEngine fairness', () => {
 
 describe('DatasetEngine does not reveal the install path', () => {
 	it('refuses settings and view definitions, and redacts the data folder from errors', async () => {
-		for (const sql of ['SELECT * FROM duckdb_settings()', "SELECT current_setting('allowed_directories')", 'SELECT sql FROM duckdb_views()']) {
-			await expect(engine.query(sql), sql).rejects.toMatchObject({ code: 'denied', message: expect.stringMatching(/describes the server itself/) });
+		for (const sql of [
+			'SELECT * FROM duckdb_settings()',
+			"SELECT current_setting('allowed_directories')",
+			'SELECT sql FROM duckdb_views()'
+		]) {
+			await expect(engine.query(sql), sql).rejects.toMatchObject({
+				code: 'denied',
+				message: expect.stringMatching(/describes the server itself/)
+			});
 		}
 		const error = await engine.query("SELECT * FROM read_csv('does-not-exist.csv')").then(
 			() => new Error('the query should have failed'),

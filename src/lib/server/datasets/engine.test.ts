@@ -10,7 +10,10 @@ let engine: DatasetEngine;
 
 /** The expected averages, computed from the raw file without DuckDB. */
 function carsHorsepowerByOrigin() {
-	const cars = JSON.parse(readFileSync(join(vegaDatasetsDirectory(), 'cars.json'), 'utf8')) as { Origin: string; Horsepower: number | null }[];
+	const cars = JSON.parse(readFileSync(join(vegaDatasetsDirectory(), 'cars.json'), 'utf8')) as {
+		Origin: string;
+		Horsepower: number | null;
+	}[];
 	return [...new Set(cars.map((car) => car.Origin))].sort().map((origin) => {
 		const group = cars.filter((car) => car.Origin === origin);
 		const known = group.filter((car) => car.Horsepower !== null);
@@ -27,7 +30,18 @@ afterAll(() => engine.close());
 describe('DatasetEngine', () => {
 	it('lists the tabular vega data sets, including the 3M-row flights file', () => {
 		const names = engine.datasetNames();
-		for (const name of ['cars', 'movies', 'stocks', 'seattle_weather', 'gapminder', 'airports', 'population', 'flights_3m', 'flights_200k', 'penguins']) {
+		for (const name of [
+			'cars',
+			'movies',
+			'stocks',
+			'seattle_weather',
+			'gapminder',
+			'airports',
+			'population',
+			'flights_3m',
+			'flights_200k',
+			'penguins'
+		]) {
 			expect(names).toContain(name);
 		}
 		expect(names).not.toContain('earthquakes');
@@ -80,7 +94,14 @@ describe('DatasetEngine', () => {
 		const result = await engine.query(
 			"SELECT 9007199254740993::HUGEINT AS big, 42::BIGINT AS small, 1.25::DECIMAL(5,2) AS dec, TIMESTAMP '2001-02-03 04:05:06' AS ts, DATE '2001-02-03' AS d, 'inf'::DOUBLE AS inf"
 		);
-		expect(result.rows[0]).toEqual({ big: '9007199254740993', small: 42, dec: 1.25, ts: '2001-02-03T04:05:06.000Z', d: '2001-02-03', inf: 'Infinity' });
+		expect(result.rows[0]).toEqual({
+			big: '9007199254740993',
+			small: 42,
+			dec: 1.25,
+			ts: '2001-02-03T04:05:06.000Z',
+			d: '2001-02-03',
+			inf: 'Infinity'
+		});
 	});
 
 	it('lists the columns that exist when a column is unknown', async () => {
@@ -113,7 +134,9 @@ describe('DatasetEngine', () => {
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 200);
 		const error = await rejection(
-			engine.query('SELECT sum(a.range * b.range) FROM range(1000000) a, range(1000000) b', { signal: controller.signal })
+			engine.query('SELECT sum(a.range * b.range) FROM range(1000000) a, range(1000000) b', {
+				signal: controller.signal
+			})
 		);
 		expect(error.code).toBe('aborted');
 	});
@@ -121,7 +144,9 @@ describe('DatasetEngine', () => {
 	it('reports a query that needs more memory than the limit as limit_exceeded', async () => {
 		const small = await DatasetEngine.create({ memoryLimit: '64MB' });
 		try {
-			const error = await rejection(small.query('SELECT max(x) FROM (SELECT range AS x FROM range(30000000) ORDER BY random())'));
+			const error = await rejection(
+				small.query('SELECT max(x) FROM (SELECT range AS x FROM range(30000000) ORDER BY random())')
+			);
 			expect(error.code).toBe('limit_exceeded');
 			expect(error.message).toMatch(/more memory than the server allows/);
 		} finally {

@@ -23,58 +23,23 @@ import {
 } from './normalize';
 import { runCappedQuery, type QueryResult } from './run-query';
 import { assertReadOnlySql } from './sql-guard';
+import { bindSqlParams, checkSqlParams } from './sql-params';
 import { jsonSafeConverter } from './values';
+import {
+	DEFAULT_MAX_BYTES,
+	DEFAULT_ROW_LIMIT,
+	MAX_ROW_LIMIT,
+	engineSettings,
+	type DatasetEngineOptions,
+	type EngineLoad,
+	type EngineSettings,
+	type LoadedDataset,
+	type QueryOptions
+} from './engine-options';
 
-/** A data set after its first use: its columns and row count. */
-export interface LoadedDataset {
-	entry: DatasetEntry;
-	columns: ColumnInfo[];
-	rows: number;
-}
+export { DEFAULT_ROW_LIMIT, MAX_ROW_LIMIT };
+export type { DatasetEngineOptions, EngineLoad, LoadedDataset, QueryOptions };
 
-/** Engine settings; the defaults suit a laptop shared with other work. */
-export interface DatasetEngineOptions {
-	/** Folder of the data files (defaults to the `vega-datasets` package's). */
-	dataDirectory?: string;
-	/** DuckDB `memory_limit` (default `1GB`). */
-	memoryLimit?: string;
-	/** DuckDB worker threads (default 2). */
-	threads?: number;
-	/** Per-query timeout in milliseconds (default 10 000). */
-	queryTimeoutMs?: number;
-	/** Model queries running at once; more wait their turn (default 4). */
-	maxConcurrentQueries?: number;
-	/** Queries one client (MCP session) runs at once (default half of `maxConcurrentQueries`, rounded up). */
-	maxQueriesPerClient?: number;
-	/** Queries waiting for a slot at most; past it a query is refused at once as busy (default 64). */
-	maxQueuedQueries?: number;
-}
-
-/** What the engine is doing right now (for health checks and the load bench). */
-export interface EngineLoad {
-	running: number;
-	waiting: number;
-	limits: { total: number; perOwner: number; maxWaiting: number };
-}
-
-/** Options of one query. */
-export interface QueryOptions {
-	/** Rows to return at most (default 500, at most 5 000). */
-	limit?: number;
-	/** Overrides the engine's per-query timeout. */
-	timeoutMs?: number;
-	/** Cap on the JSON size of the returned rows, in characters (default 1 000 000). */
-	maxBytes?: number;
-	signal?: AbortSignal;
-	/** Who asks (an MCP session): each owner gets a fair share of the query slots. */
-	owner?: unknown;
-}
-
-/** Rows returned by default and at most by one query. */
-export const DEFAULT_ROW_LIMIT = 500;
-export const MAX_ROW_LIMIT = 5_000;
-const DEFAULT_MAX_BYTES = 1_000_000;
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Words in a query that mean "every table", so every data set is loaded first. */
 const CATALOG_WORDS = new Set(['tables', 'duckdb_tables', 'duckdb_views', 'duckdb_columns', 'information_schema']);
 
@@ -86,7 +51,7 @@ export class DatasetEngine {
 	readonly #loaders: DuckDBConnection[];
 	readonly #idleLoaders: DuckDBConnection[];
 	readonly #loaderWaiters: ((connection: DuckDBConnection) => void)[] = [];
-	readonly #options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>;
+	readonly #options: EngineSettings;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
 	/** The data folder: never shown to clients (see `#redact`). */
@@ -102,7 +67,7 @@ export class DatasetEngine {
 		instance: DuckDBInstance,
 		loaders: DuckDBConnection[],
 		datasets: DatasetEntry[],
-		options: Required<Omit<DatasetEngineOptions, 'dataDirectory'>>
+		options: EngineSettings
 	) {
 		this.#instance = instance;
 		this.#loaders = loaders;
@@ -117,14 +82,7 @@ export class DatasetEngine {
 	static async create(options: DatasetEngineOptions = {}): Promise<DatasetEngine> {
 		const dataDirectory = options.dataDirectory ?? vegaDatasetsDirectory();
 		const datasets = readCatalog(dataDirectory);
-		const settings = {
-			memoryLimit: options.memoryLimit ?? '1GB',
-			threads: options.threads ?? 2,
-			queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-			maxConcurrentQueries: options.maxConcurrentQueries ?? 4,
-			maxQueriesPerClient: options.maxQueriesPerClient ?? Math.max(1, Math.ceil((options.maxConcurrentQueries ?? 4) / 2)),
-			maxQueuedQueries: options.maxQueuedQueries ?? 64
-		};
+		const settings = engineSettings(options);
 		const instance = await DuckDBInstance.create(':memory:', {
 			memory_limit: settings.memoryLimit,
 			threads: String(settings.threads),
@@ -146,7 +104,10 @@ export class DatasetEngine {
 	entry(name: string): DatasetEntry {
 		const entry = this.#byName.get(name.trim().toLowerCase());
 		if (!entry) {
-			throw new AutoUiError('not_found', `Unknown data set "${name}". Available data sets: ${this.datasetNames().join(', ')}.`);
+			throw new AutoUiError(
+				'not_found',
+				`Unknown data set "${name}". Available data sets: ${this.datasetNames().join(', ')}.`
+			);
 		}
 		return entry;
 	}
@@ -223,7 +184,10 @@ export class DatasetEngine {
 	}
 
 	/** Runs internal, trusted SQL (statistics, samples) on a fresh connection; rows as JSON. */
-	async internalQuery(sql: string, options: { signal?: AbortSignal; owner?: unknown } = {}): Promise<Record<string, Json>[]> {
+	async internalQuery(
+		sql: string,
+		options: { signal?: AbortSignal; owner?: unknown } = {}
+	): Promise<Record<string, Json>[]> {
 		return this.#withConnection(options, async (connection) => {
 			const reader = await connection.runAndReadAll(sql);
 			return reader.convertRowObjects(jsonSafeConverter) as Record<string, Json>[];
@@ -238,25 +202,39 @@ export class DatasetEngine {
 	 */
 	async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
 		const statement = assertReadOnlySql(sql);
+		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
 		const referenced = await this.#loadReferenced(statement);
-		const context = { datasetNames: this.datasetNames(), referenced: new Map(referenced.map((set) => [set.entry.name, set.columns])) };
+		const context = {
+			datasetNames: this.datasetNames(),
+			referenced: new Map(referenced.map((set) => [set.entry.name, set.columns]))
+		};
 		const timeoutMs = options.timeoutMs ?? this.#options.queryTimeoutMs;
 		const sizes = new Map(referenced.map((set) => [set.entry.name, set.rows]));
 		const lane = queryLane(statement, (word) => sizes.get(word), LIGHT_MAX_ROWS);
 		try {
-			return await this.#withConnection({ signal: options.signal, timeoutMs, owner: options.owner, lane }, async (connection, stopped) => {
-				const extracted = await connection.extractStatements(statement);
-				if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
-				const prepared = await extracted.prepare(0);
-				if (prepared.statementType !== StatementType.SELECT) {
-					throw new AutoUiError('denied', 'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).');
+			return await this.#withConnection(
+				{ signal: options.signal, timeoutMs, owner: options.owner, lane },
+				async (connection, stopped) => {
+					const extracted = await connection.extractStatements(statement);
+					if (extracted.count !== 1) throw new AutoUiError('invalid_argument', 'Send exactly one SQL statement.');
+					const prepared = await extracted.prepare(0);
+					if (prepared.statementType !== StatementType.SELECT) {
+						throw new AutoUiError(
+							'denied',
+							'Only read-only queries are allowed (SELECT, WITH, DESCRIBE, SHOW, SUMMARIZE).'
+						);
+					}
+					const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
+					bind(prepared);
+					return runCappedQuery(connection, prepared, statement, {
+						limit,
+						maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+						stopped,
+						bind
+					});
 				}
-				if (prepared.parameterCount > 0) {
-					throw new AutoUiError('invalid_argument', 'Query parameters ($1, ?) are not supported: write the values into the SQL.');
-				}
-				return runCappedQuery(connection, prepared, statement, { limit, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, stopped });
-			});
+			);
 		} catch (error) {
 			const explained = error instanceof AutoUiError ? error : explainDuckDbError(error, context);
 			throw this.#redact(explained);

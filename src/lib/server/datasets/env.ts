@@ -19,7 +19,8 @@ function positiveInteger(env: Record<string, string | undefined>, name: keyof ty
 	const text = env[name]?.trim();
 	if (!text) return undefined;
 	const value = Number(text);
-	if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1 (${DATASETS_ENV[name]}); it is "${text}".`);
+	if (!Number.isInteger(value) || value < 1)
+		throw new Error(`${name} must be a whole number of at least 1 (${DATASETS_ENV[name]}); it is "${text}".`);
 	return value;
 }
 

@@ -13,15 +13,18 @@ export interface ErrorContext {
 	referenced: ReadonlyMap<string, readonly ColumnInfo[]>;
 }
 
-const COLUMN_MISSING = /Referenced column|not found in FROM clause|does not have a column named|Column with name .* does not exist/i;
-const TABLE_MISSING = /Table with name .* does not exist|Table Function with name .* does not exist|Referenced table .* not found/i;
+const COLUMN_MISSING =
+	/Referenced column|not found in FROM clause|does not have a column named|Column with name .* does not exist/i;
+const TABLE_MISSING =
+	/Table with name .* does not exist|Table Function with name .* does not exist|Referenced table .* not found/i;
 const FILE_BLOCKED = /Permission Error|file system operations are disabled|Cannot access (file|directory)/i;
 const OUT_OF_MEMORY = /Out of Memory|memory limit/i;
 
 function listColumns(context: ErrorContext): string {
 	if (context.referenced.size === 0) return '';
 	const lines = [...context.referenced].map(
-		([name, columns]) => `Columns of ${name}: ${columns.map((column) => `${formatName(column.name)} (${column.type})`).join(', ')}.`
+		([name, columns]) =>
+			`Columns of ${name}: ${columns.map((column) => `${formatName(column.name)} (${column.type})`).join(', ')}.`
 	);
 	return `\n${lines.join('\n')}\nQuote names with spaces or capitals in double quotes, e.g. "IMDB Rating".`;
 }
@@ -42,12 +45,18 @@ export function explainDuckDbError(error: unknown, context: ErrorContext): AutoU
 		);
 	}
 	if (OUT_OF_MEMORY.test(message)) {
-		return new AutoUiError('limit_exceeded', `The query needs more memory than the server allows. Aggregate or filter earlier. (${firstLine(message)})`, {
-			cause: error
-		});
+		return new AutoUiError(
+			'limit_exceeded',
+			`The query needs more memory than the server allows. Aggregate or filter earlier. (${firstLine(message)})`,
+			{
+				cause: error
+			}
+		);
 	}
 	if (TABLE_MISSING.test(message)) {
-		return new AutoUiError('not_found', `${message}\nAvailable data sets: ${context.datasetNames.join(', ')}.`, { cause: error });
+		return new AutoUiError('not_found', `${message}\nAvailable data sets: ${context.datasetNames.join(', ')}.`, {
+			cause: error
+		});
 	}
 	if (COLUMN_MISSING.test(message)) {
 		return new AutoUiError('invalid_argument', `${message}${listColumns(context)}`, { cause: error });

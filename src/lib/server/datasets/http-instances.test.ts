@@ -40,10 +40,19 @@ function roundRobin(): { fetch: typeof fetch; hits: number[] } {
 const rpc = (body: unknown, session?: string) =>
 	new Request('http://127.0.0.1/mcp', {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(session ? { 'mcp-session-id': session } : {}) },
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			...(session ? { 'mcp-session-id': session } : {})
+		},
 		body: JSON.stringify(body)
 	});
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const initialize = {
+	jsonrpc: '2.0',
+	id: 1,
+	method: 'initialize',
+	params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+};
 const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
 
 describe('two instances, no sticky sessions', () => {
@@ -53,7 +62,10 @@ describe('two instances, no sticky sessions', () => {
 		await client.connect(new StreamableHTTPClientTransport(new URL(servers[0].url), { fetch: balancer.fetch }));
 		try {
 			for (let index = 0; index < 6; index++) {
-				const result = (await client.callTool({ name: 'query_sql', arguments: { sql: `SELECT ${index} AS n` } })) as CallToolResult;
+				const result = (await client.callTool({
+					name: 'query_sql',
+					arguments: { sql: `SELECT ${index} AS n` }
+				})) as CallToolResult;
 				expect(result.isError).toBeFalsy();
 				const part = result.content[0];
 				expect(JSON.parse(part.type === 'text' ? part.text : '{}').rows).toEqual([{ n: index }]);
@@ -65,18 +77,25 @@ describe('two instances, no sticky sessions', () => {
 	});
 
 	it('takes up an id issued elsewhere once, and answers 404 for ids it ended or never issued', async () => {
-		const [first, second]: DatasetsHttpHandler[] = [0, 1].map(() => createDatasetsHttpHandler({ engine: async () => engine }));
+		const [first, second]: DatasetsHttpHandler[] = [0, 1].map(() =>
+			createDatasetsHttpHandler({ engine: async () => engine })
+		);
 		try {
 			const opened = await first.handle(rpc(initialize));
 			const id = opened.headers.get('mcp-session-id')!;
 			await opened.text();
-			const [a, b] = await Promise.all([second.handle(rpc(listTools, id)), second.handle(rpc({ ...listTools, id: 3 }, id))]);
+			const [a, b] = await Promise.all([
+				second.handle(rpc(listTools, id)),
+				second.handle(rpc({ ...listTools, id: 3 }, id))
+			]);
 			expect([a.status, b.status]).toEqual([200, 200]);
 			expect(await a.text()).toContain('query_sql');
 			await b.text();
 			expect(second.status()).toMatchObject({ engine: 'ready', sessions: 1, adopted: 1 });
 
-			const ended = await second.handle(new Request('http://127.0.0.1/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } }));
+			const ended = await second.handle(
+				new Request('http://127.0.0.1/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } })
+			);
 			expect(ended.status).toBe(200);
 			expect((await second.handle(rpc(listTools, id))).status).toBe(404);
 			expect((await first.handle(rpc(listTools, 'not-an-issued-id'))).status).toBe(404);
@@ -91,13 +110,23 @@ describe('two instances, no sticky sessions', () => {
 			const opened = await handler.handle(rpc(initialize));
 			const id = opened.headers.get('mcp-session-id')!;
 			await opened.text();
-			const stream = await handler.handle(new Request('http://127.0.0.1/mcp', { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id } }));
+			const stream = await handler.handle(
+				new Request('http://127.0.0.1/mcp', {
+					method: 'GET',
+					headers: { accept: 'text/event-stream', 'mcp-session-id': id }
+				})
+			);
 			expect(stream.status).toBe(200);
 			const body = stream.text();
 			handler.drain();
 			await body;
 			expect(handler.status().draining).toBe(true);
-			const again = await handler.handle(new Request('http://127.0.0.1/mcp', { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id } }));
+			const again = await handler.handle(
+				new Request('http://127.0.0.1/mcp', {
+					method: 'GET',
+					headers: { accept: 'text/event-stream', 'mcp-session-id': id }
+				})
+			);
 			expect(again.status).toBe(405);
 			expect((await handler.handle(rpc(listTools, id))).status).toBe(200);
 		} finally {

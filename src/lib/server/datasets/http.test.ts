@@ -47,7 +47,9 @@ describe('standalone datasets server', () => {
 		try {
 			const result = (await client.callTool({
 				name: 'query_sql',
-				arguments: { sql: 'SELECT origin, count(*) AS flights FROM flights_3m GROUP BY origin ORDER BY flights DESC LIMIT 3' }
+				arguments: {
+					sql: 'SELECT origin, count(*) AS flights FROM flights_3m GROUP BY origin ORDER BY flights DESC LIMIT 3'
+				}
 			})) as CallToolResult;
 			const part = result.content[0];
 			const body = JSON.parse(part.type === 'text' ? part.text : '{}');
@@ -62,7 +64,11 @@ describe('standalone datasets server', () => {
 	it('sends CORS headers, answers preflight and exposes the session header', async () => {
 		const preflight = await fetch(standalone.url, {
 			method: 'OPTIONS',
-			headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'mcp-session-id' }
+			headers: {
+				origin: 'http://localhost:5173',
+				'access-control-request-method': 'POST',
+				'access-control-request-headers': 'mcp-session-id'
+			}
 		});
 		expect(preflight.status).toBe(204);
 		expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -71,7 +77,11 @@ describe('standalone datasets server', () => {
 		expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
 		const init = await fetch(standalone.url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://localhost:5173' },
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream',
+				origin: 'http://localhost:5173'
+			},
 			body: initialize
 		});
 		expect(init.status).toBe(200);
@@ -100,7 +110,11 @@ describe('session bookkeeping', () => {
 			const evicted = await handler.handle(
 				new Request('http://127.0.0.1/mcp', {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': ids[0] },
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+						'mcp-session-id': ids[0]
+					},
 					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
 				})
 			);
@@ -150,13 +164,17 @@ describe('session bookkeeping', () => {
 		}
 	});
 
-	it('never evicts an active session for other clients\' churn: newcomers are told to retry', async () => {
+	it("never evicts an active session for other clients' churn: newcomers are told to retry", async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4 });
 		const listTools = (id: string) =>
 			handler.handle(
 				new Request('http://127.0.0.1/mcp', {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+						'mcp-session-id': id
+					},
 					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
 				})
 			);
@@ -194,12 +212,24 @@ describe('session bookkeeping', () => {
 			const big = await handler.handle(
 				new Request('http://127.0.0.1/mcp', {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
-					body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'query_sql', arguments: { sql: `SELECT '${'x'.repeat(20_000)}'` } } })
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+						'mcp-session-id': id
+					},
+					body: JSON.stringify({
+						jsonrpc: '2.0',
+						id: 3,
+						method: 'tools/call',
+						params: { name: 'query_sql', arguments: { sql: `SELECT '${'x'.repeat(20_000)}'` } }
+					})
 				})
 			);
 			expect(big.status).toBe(413);
-			expect((await big.json()).error).toMatchObject({ code: -32600, message: 'Request body larger than 10000 bytes.' });
+			expect((await big.json()).error).toMatchObject({
+				code: -32600,
+				message: 'Request body larger than 10000 bytes.'
+			});
 		} finally {
 			await handler.close();
 		}
@@ -210,7 +240,11 @@ describe('session bookkeeping', () => {
 		try {
 			const rebinding = new Request('http://evil.example:4173/mcp', {
 				method: 'POST',
-				headers: { host: 'evil.example:4173', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+				headers: {
+					host: 'evil.example:4173',
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream'
+				},
 				body: initialize
 			});
 			expect((await handler.handle(rebinding)).status).toBe(403);

@@ -160,10 +160,20 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	}
 
 	function full(): Response {
-		return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.` }, id: null }), {
-			status: 503,
-			headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
-		});
+		return new Response(
+			JSON.stringify({
+				jsonrpc: '2.0',
+				error: {
+					code: -32000,
+					message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.`
+				},
+				id: null
+			}),
+			{
+				status: 503,
+				headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
+			}
+		);
 	}
 
 	/** Reads a JSON-RPC body up to the size limit: 413 past it, 400 when it is not JSON. */
@@ -181,7 +191,9 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	}
 
 	/** A new server and transport; the session is recorded once the transport has its id. */
-	async function open(sessionId: string): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport } | Response> {
+	async function open(
+		sessionId: string
+	): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport } | Response> {
 		if (!(await makeRoom())) return full();
 		let server: McpServer;
 		try {
@@ -212,7 +224,11 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		const { parsed } = read;
 		const messages = Array.isArray(parsed) ? parsed : [parsed];
 		if (!messages.some((message) => isInitializeRequest(message))) {
-			return jsonRpcError(400, -32000, 'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.');
+			return jsonRpcError(
+				400,
+				-32000,
+				'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.'
+			);
 		}
 		const opened = await open(randomUUID());
 		if (opened instanceof Response) return opened;
@@ -228,7 +244,15 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		if (opened instanceof Response) return opened;
 		const post = (body: unknown) =>
 			opened.transport.handleRequest(
-				new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id }, body: JSON.stringify(body) })
+				new Request(request.url, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+						'mcp-session-id': id
+					},
+					body: JSON.stringify(body)
+				})
 			);
 		const protocolVersion = request.headers.get('mcp-protocol-version') ?? LATEST_PROTOCOL_VERSION;
 		const initialized = await post({
@@ -252,7 +276,8 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	async function sessionFor(id: string, request: Request): Promise<Session | Response> {
 		const live = sessions.get(id);
 		if (live) return live;
-		if (ended.has(id) || !sessionIdShape.test(id)) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+		if (ended.has(id) || !sessionIdShape.test(id))
+			return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
 		let pending = adopting.get(id);
 		if (!pending) {
 			pending = adopt(id, request).finally(() => adopting.delete(id));
@@ -267,7 +292,13 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		},
 		status() {
 			const load = started?.queryLoad;
-			return { engine: engineState, sessions: sessions.size, adopted, draining, ...(load ? { queries: { running: load.running, waiting: load.waiting } } : {}) };
+			return {
+				engine: engineState,
+				sessions: sessions.size,
+				adopted,
+				draining,
+				...(load ? { queries: { running: load.running, waiting: load.waiting } } : {})
+			};
 		},
 		async handle(request) {
 			if (options.hosts && !isAllowedHost(requestHost(request), options.hosts)) {

@@ -30,8 +30,12 @@ describe('column clean-up', () => {
 		expect(quoteIdentifier('a "b"')).toBe('"a ""b"""');
 		expect(quoteLiteral("it's")).toBe("'it''s'");
 		const conversions = [{ column: 'x', expression: 'TRY_CAST("x" AS BIGINT)' }];
-		expect(conversionCheckSql('t', conversions)).toBe('SELECT count("x") AS b0, count(TRY_CAST("x" AS BIGINT)) AS a0 FROM "t"');
-		expect(conversionApplySql('t', conversions)).toBe('CREATE OR REPLACE TABLE "t" AS SELECT * REPLACE (TRY_CAST("x" AS BIGINT) AS "x") FROM "t"');
+		expect(conversionCheckSql('t', conversions)).toBe(
+			'SELECT count("x") AS b0, count(TRY_CAST("x" AS BIGINT)) AS a0 FROM "t"'
+		);
+		expect(conversionApplySql('t', conversions)).toBe(
+			'CREATE OR REPLACE TABLE "t" AS SELECT * REPLACE (TRY_CAST("x" AS BIGINT) AS "x") FROM "t"'
+		);
 	});
 });
 
@@ -45,7 +49,9 @@ describe('JSON-safe values and notes', () => {
 	it('notes capped results and lowered limits, and nothing otherwise', () => {
 		const base = { columns: [], rows: [], rowCount: 500, totalRows: 3201, truncated: 'rows' as const, elapsedMs: 1 };
 		expect(queryNote(base)).toMatch(/first 500 of 3,201 rows \(capped by the row limit\)/);
-		expect(queryNote({ ...base, truncated: 'bytes', totalRows: null })).toMatch(/of more rows \(capped by the size cap/);
+		expect(queryNote({ ...base, truncated: 'bytes', totalRows: null })).toMatch(
+			/of more rows \(capped by the size cap/
+		);
 		expect(queryNote({ ...base, truncated: false }, 6000)).toMatch(/lowered from 6000/);
 		expect(queryNote({ ...base, truncated: false }, 100)).toBeUndefined();
 	});

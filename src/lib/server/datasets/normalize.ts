@@ -19,7 +19,15 @@ export interface ColumnConversion {
 }
 
 /** Date and time layouts found in the vega data sets, tried in order. */
-const DATE_FORMATS = ['%Y-%m-%d', '%Y/%m/%d %H:%M', '%Y/%m/%d', '%b %d %Y', '%Y-%m-%dT%H:%M:%S', '%Y-%m-%d %H:%M:%S', '%m/%d/%Y'];
+const DATE_FORMATS = [
+	'%Y-%m-%d',
+	'%Y/%m/%d %H:%M',
+	'%Y/%m/%d',
+	'%b %d %Y',
+	'%Y-%m-%dT%H:%M:%S',
+	'%Y-%m-%d %H:%M:%S',
+	'%m/%d/%Y'
+];
 
 /** `name` as a double-quoted SQL identifier. */
 export function quoteIdentifier(name: string): string {
@@ -62,14 +70,17 @@ export function proposeConversions(columns: ColumnInfo[], fields: DatasetField[]
 /** SQL that counts non-null values before (`b0`, `b1`…) and after (`a0`, `a1`…) each conversion. */
 export function conversionCheckSql(table: string, conversions: ColumnConversion[]): string {
 	const parts = conversions.map(
-		(conversion, index) => `count(${quoteIdentifier(conversion.column)}) AS b${index}, count(${conversion.expression}) AS a${index}`
+		(conversion, index) =>
+			`count(${quoteIdentifier(conversion.column)}) AS b${index}, count(${conversion.expression}) AS a${index}`
 	);
 	return `SELECT ${parts.join(', ')} FROM ${quoteIdentifier(table)}`;
 }
 
 /** SQL that rewrites the table with the given conversions applied. */
 export function conversionApplySql(table: string, conversions: ColumnConversion[]): string {
-	const replacements = conversions.map((conversion) => `${conversion.expression} AS ${quoteIdentifier(conversion.column)}`);
+	const replacements = conversions.map(
+		(conversion) => `${conversion.expression} AS ${quoteIdentifier(conversion.column)}`
+	);
 	const name = quoteIdentifier(table);
 	return `CREATE OR REPLACE TABLE ${name} AS SELECT * REPLACE (${replacements.join(', ')}) FROM ${name}`;
 }

@@ -16,6 +16,8 @@ describe('queryLane', () => {
 		expect(lane('SELECT count(*) FROM airports a, airports b')).toBe('heavy');
 		expect(lane('SELECT count(*) FROM airports JOIN cars ON true')).toBe('heavy');
 		expect(lane('SELECT count(*) FROM range(100000000000)')).toBe('heavy');
-		expect(lane('WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t')).toBe('heavy');
+		expect(lane('WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t')).toBe(
+			'heavy'
+		);
 	});
 });

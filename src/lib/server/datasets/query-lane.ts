@@ -26,7 +26,11 @@ export class QueryLanes {
 	readonly #lanes: Record<QueryLane, FairSlots>;
 
 	constructor(total: number, perClient: number, maxQueued: number) {
-		this.#lanes = { constant: new FairSlots(4, 1, maxQueued), light: new FairSlots(2, 1, maxQueued), heavy: new FairSlots(total, perClient, maxQueued) };
+		this.#lanes = {
+			constant: new FairSlots(4, 1, maxQueued),
+			light: new FairSlots(2, 1, maxQueued),
+			heavy: new FairSlots(total, perClient, maxQueued)
+		};
 	}
 
 	/** The slots of `lane`. */
@@ -38,7 +42,11 @@ export class QueryLanes {
 	get load(): { running: number; waiting: number; limits: FairSlots['limits'] } {
 		const lanes = Object.values(this.#lanes);
 		const sum = (count: (slots: FairSlots) => number) => lanes.reduce((total, slots) => total + count(slots), 0);
-		return { running: sum((slots) => slots.running), waiting: sum((slots) => slots.waiting), limits: this.#lanes.heavy.limits };
+		return {
+			running: sum((slots) => slots.running),
+			waiting: sum((slots) => slots.waiting),
+			limits: this.#lanes.heavy.limits
+		};
 	}
 }
 

@@ -15,7 +15,13 @@ describe('recipes', () => {
 
 	it('parses front matter lists and rejects a file without it', () => {
 		const recipe = parseRecipe('x', '---\ntitle: T\ndescription: D\nwidgets: bar, line\nkeywords: a,b\n---\n# Body\n');
-		expect(recipe).toMatchObject({ name: 'x', title: 'T', widgets: ['bar', 'line'], keywords: ['a', 'b'], markdown: '# Body' });
+		expect(recipe).toMatchObject({
+			name: 'x',
+			title: 'T',
+			widgets: ['bar', 'line'],
+			keywords: ['a', 'b'],
+			markdown: '# Body'
+		});
 		expect(() => parseRecipe('y', '# no front matter')).toThrow(/front matter/);
 	});
 

@@ -32,7 +32,11 @@ export function parseRecipe(name: string, text: string): Recipe {
 		const colon = line.indexOf(':');
 		if (colon > 0) meta.set(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
 	}
-	const list = (key: string) => (meta.get(key) ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+	const list = (key: string) =>
+		(meta.get(key) ?? '')
+			.split(',')
+			.map((item) => item.trim())
+			.filter(Boolean);
 	const title = meta.get('title');
 	const description = meta.get('description');
 	if (!title || !description) throw new AutoUiError('internal', `Recipe ${name} needs a title and a description.`);
@@ -54,7 +58,10 @@ export function getRecipe(name: string, from: readonly Recipe[] = recipes): Reci
 	const wanted = name.trim().toLowerCase();
 	const recipe = from.find((candidate) => candidate.name === wanted);
 	if (!recipe) {
-		throw new AutoUiError('not_found', `Unknown recipe "${name}". Available recipes: ${from.map((item) => item.name).join(', ')}.`);
+		throw new AutoUiError(
+			'not_found',
+			`Unknown recipe "${name}". Available recipes: ${from.map((item) => item.name).join(', ')}.`
+		);
 	}
 	return recipe;
 }

@@ -26,6 +26,8 @@ export interface CappedRunOptions {
 	maxBytes: number;
 	/** True once the run was interrupted (timeout or cancel): stop reading. */
 	stopped: () => boolean;
+	/** Binds the statement's named parameters (the count of capped rows is a statement of its own). */
+	bind?: (prepared: DuckDBPreparedStatement) => void;
 }
 
 /** Runs `prepared` (the single statement `statement`) and returns capped JSON rows. */
@@ -63,13 +65,26 @@ export async function runCappedQuery(
 		}
 	}
 	let totalRows: number | null = seen;
-	if (truncated) totalRows = await countRows(connection, statement);
-	return { columns, rows, rowCount: rows.length, totalRows, truncated, elapsedMs: Math.round(performance.now() - started) };
+	if (truncated) totalRows = await countRows(connection, statement, options.bind);
+	return {
+		columns,
+		rows,
+		rowCount: rows.length,
+		totalRows,
+		truncated,
+		elapsedMs: Math.round(performance.now() - started)
+	};
 }
 
-async function countRows(connection: DuckDBConnection, statement: string): Promise<number | null> {
+async function countRows(
+	connection: DuckDBConnection,
+	statement: string,
+	bind?: CappedRunOptions['bind']
+): Promise<number | null> {
 	try {
-		const reader = await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM (${statement}\n) AS counted`);
+		const counting = await connection.prepare(`SELECT count(*)::DOUBLE AS n FROM (${statement}\n) AS counted`);
+		bind?.(counting);
+		const reader = await counting.runAndReadAll();
 		return Number(reader.getRows()[0][0]);
 	} catch {
 		return null;

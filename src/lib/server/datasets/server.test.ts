@@ -87,7 +87,9 @@ describe('datasets MCP server', () => {
 	});
 
 	it('answers query_sql with columns, types and rows', async () => {
-		const result = await json('query_sql', { sql: 'SELECT Origin, count(*) AS n FROM cars GROUP BY Origin ORDER BY n DESC' });
+		const result = await json('query_sql', {
+			sql: 'SELECT Origin, count(*) AS n FROM cars GROUP BY Origin ORDER BY n DESC'
+		});
 		expect(result.columns).toEqual([
 			{ name: 'Origin', type: 'VARCHAR' },
 			{ name: 'n', type: 'BIGINT' }
@@ -150,8 +152,12 @@ describe('datasets MCP server', () => {
 
 	it('keeps DuckDB locked even for SQL that skips the read-only checks', async () => {
 		await expect(engine.internalQuery('SET enable_external_access = true')).rejects.toThrow(/locked/);
-		await expect(engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(/disabled by configuration/);
-		await expect(engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(/disabled by configuration/);
+		await expect(engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(
+			/disabled by configuration/
+		);
+		await expect(engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(
+			/disabled by configuration/
+		);
 		await expect(engine.internalQuery('INSTALL httpfs')).rejects.toThrow();
 	});
 
@@ -173,7 +179,14 @@ describe('datasets MCP server', () => {
 		const listing = await json('list_recipes');
 		expect(listing.recipes.length).toBe(recipes.length);
 		expect(listing.recipes.map((recipe: { name: string }) => recipe.name)).toEqual(
-			expect.arrayContaining(['compare-groups-bar', 'time-series-line', 'airports-map', 'kpi-summary', 'top-n-table', 'distribution-histogram'])
+			expect.arrayContaining([
+				'compare-groups-bar',
+				'time-series-line',
+				'airports-map',
+				'kpi-summary',
+				'top-n-table',
+				'distribution-histogram'
+			])
 		);
 		const search = await json('search_recipes', { query: 'average horsepower by origin as a bar chart' });
 		expect(search.recipes[0].name).toBe('compare-groups-bar');
@@ -187,9 +200,13 @@ describe('datasets MCP server', () => {
 		const none = await call('get_recipe', {});
 		expect(none.isError).toBe(true);
 		expect(none.text).toContain('Available recipes: airports-map');
-		expect((await json('search_recipes', { query: 'ten best rated movies table' })).recipes[0].name).toBe('top-n-table');
+		expect((await json('search_recipes', { query: 'ten best rated movies table' })).recipes[0].name).toBe(
+			'top-n-table'
+		);
 		expect((await json('search_recipes', { query: 'airports on a map' })).recipes[0].name).toBe('airports-map');
-		expect((await json('search_recipes', { query: 'stock price trend over time' })).recipes[0].name).toBe('time-series-line');
+		expect((await json('search_recipes', { query: 'stock price trend over time' })).recipes[0].name).toBe(
+			'time-series-line'
+		);
 		const recipe = await call('get_recipe', { name: 'compare-groups-bar' });
 		expect(recipe.isError).toBe(false);
 		expect(recipe.text).toContain('widget_display');
@@ -213,18 +230,33 @@ describe('datasets MCP server', () => {
 
 	it('shows in each recipe a widget_display with a source that runs and whose bound rows the widget accepts', async () => {
 		const examples = recipes.flatMap((recipe) =>
-			[...recipe.markdown.matchAll(/```json\n([\s\S]*?)```/g)]
-				.map((match) => ({ recipe: recipe.name, call: JSON.parse(match[1]) as { name: string; params: Record<string, unknown>; source?: { tool: string; args: { sql: string } } } }))
+			[...recipe.markdown.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => ({
+				recipe: recipe.name,
+				call: JSON.parse(match[1]) as {
+					name: string;
+					params: Record<string, unknown>;
+					source?: { tool: string; args: { sql: string } };
+				}
+			}))
 		);
-		expect(examples.filter((example) => !example.call.source).map((example) => example.recipe), 'displays that copy rows by hand').toEqual([]);
-		expect(new Set(examples.map((example) => example.recipe))).toEqual(new Set(recipes.filter((recipe) => recipe.name !== 'explore-a-dataset').map((recipe) => recipe.name)));
-		expect(examples.map((example) => example.call.name)).toEqual(expect.arrayContaining(['bar', 'data-table', 'scatter', 'line', 'histogram', 'map', 'kpi-grid']));
+		expect(
+			examples.filter((example) => !example.call.source).map((example) => example.recipe),
+			'displays that copy rows by hand'
+		).toEqual([]);
+		expect(new Set(examples.map((example) => example.recipe))).toEqual(
+			new Set(recipes.filter((recipe) => recipe.name !== 'explore-a-dataset').map((recipe) => recipe.name))
+		);
+		expect(examples.map((example) => example.call.name)).toEqual(
+			expect.arrayContaining(['bar', 'data-table', 'scatter', 'line', 'histogram', 'map', 'kpi-grid'])
+		);
 		for (const { recipe, call: display } of examples) {
 			expect(display.source!.tool, recipe).toBe('datasets_mcp_query_sql');
 			const { isError, text } = await call('query_sql', { sql: display.source!.args.sql, limit: 20 });
 			expect(isError, `${recipe}: ${text}`).toBe(false);
 			const rows = JSON.parse(text).rows;
-			const params = JSON.parse(JSON.stringify(display.params).replace('{"$ref":"source#/rows"}', JSON.stringify(rows)));
+			const params = JSON.parse(
+				JSON.stringify(display.params).replace('{"$ref":"source#/rows"}', JSON.stringify(rows))
+			);
 			const shown = await autoui.callTool('widget_display', { name: display.name, params });
 			expect(shown.isError, `${recipe}: ${JSON.stringify(shown.content)}`).not.toBe(true);
 		}

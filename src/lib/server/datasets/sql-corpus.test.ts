@@ -50,14 +50,14 @@ export const validQueries: string[] = [
 	'SELECT "name" FROM airports ORDER BY "iata" LIMIT 5',
 	// CTEs, subqueries, set operations.
 	"WITH ca AS (SELECT * FROM airports WHERE state = 'CA') SELECT count(*) AS n FROM ca",
-	"WITH a AS (SELECT state FROM airports), b AS (SELECT state, count(*) AS n FROM a GROUP BY state) SELECT max(n) AS top FROM b",
+	'WITH a AS (SELECT state FROM airports), b AS (SELECT state, count(*) AS n FROM a GROUP BY state) SELECT max(n) AS top FROM b',
 	'SELECT state, n FROM (SELECT state, count(*) AS n FROM airports GROUP BY state) ORDER BY n DESC, state LIMIT 5',
 	"(SELECT 'a' AS s) UNION ALL (SELECT 'b')",
 	"SELECT state FROM airports WHERE state = 'CA' INTERSECT SELECT 'CA'",
 	"SELECT DISTINCT Origin FROM cars EXCEPT SELECT 'USA' ORDER BY Origin",
 	// Window functions with QUALIFY.
 	'SELECT state, name FROM airports QUALIFY row_number() OVER (PARTITION BY state ORDER BY iata) = 1 ORDER BY state',
-	"SELECT Name, Horsepower FROM cars WHERE Horsepower IS NOT NULL QUALIFY rank() OVER (ORDER BY Horsepower DESC) <= 3 ORDER BY Horsepower DESC, Name",
+	'SELECT Name, Horsepower FROM cars WHERE Horsepower IS NOT NULL QUALIFY rank() OVER (ORDER BY Horsepower DESC) <= 3 ORDER BY Horsepower DESC, Name',
 	'SELECT weather, round(avg(temp_max) OVER (PARTITION BY weather), 4) AS mean FROM seattle_weather ORDER BY date LIMIT 10',
 	// FROM-first, GROUP BY ALL, ORDER BY ALL, VALUES, SUMMARIZE-free DuckDB sugar.
 	"FROM airports SELECT iata WHERE state = 'HI' ORDER BY iata",
@@ -65,7 +65,7 @@ export const validQueries: string[] = [
 	'SELECT Origin, count(*) AS n FROM cars GROUP BY ALL ORDER BY Origin',
 	"VALUES (1, 'one'), (2, 'two')",
 	'SELECT * EXCLUDE (latitude, longitude) FROM airports ORDER BY iata LIMIT 3',
-	'SELECT COLUMNS(\'temp_.*\') FROM seattle_weather ORDER BY date LIMIT 3',
+	"SELECT COLUMNS('temp_.*') FROM seattle_weather ORDER BY date LIMIT 3",
 	// Unicode in literals, aliases and comments.
 	"SELECT 'Zürich — ✓ 東京' AS ville",
 	'SELECT count(*) AS "Anzahl Flughäfen" FROM airports',
@@ -76,7 +76,7 @@ export const validQueries: string[] = [
 	"SELECT count(*) AS n FROM airports WHERE name = 'Set Update Field'",
 	// Casts, CASE, dates, arithmetic.
 	"SELECT CASE WHEN state = 'CA' THEN 'west' ELSE 'other' END AS side, count(*) AS n FROM airports GROUP BY side ORDER BY side",
-	"SELECT year(date) AS y, round(sum(precipitation), 2) AS rain FROM seattle_weather GROUP BY y ORDER BY y",
+	'SELECT year(date) AS y, round(sum(precipitation), 2) AS rain FROM seattle_weather GROUP BY y ORDER BY y',
 	"SELECT count(*) AS n FROM seattle_weather WHERE date >= DATE '2015-01-01'",
 	"SELECT strftime(date, '%Y-%m') AS month FROM seattle_weather ORDER BY date LIMIT 2"
 ];
@@ -89,7 +89,8 @@ beforeAll(async () => {
 	engine = await DatasetEngine.create({ queryTimeoutMs: 20_000 });
 	reference = await DuckDBInstance.create(':memory:');
 	direct = await reference.connect();
-	for (const [name, reader] of Object.entries(files)) await direct.run(`CREATE VIEW ${name} AS SELECT * FROM ${reader}`);
+	for (const [name, reader] of Object.entries(files))
+		await direct.run(`CREATE VIEW ${name} AS SELECT * FROM ${reader}`);
 });
 
 afterAll(() => {
@@ -98,7 +99,9 @@ afterAll(() => {
 });
 
 function normalise(rows: Record<string, unknown>[]): unknown[] {
-	return rows.map((row) => Object.values(row).map((value) => (typeof value === 'number' ? Number(value.toPrecision(12)) : value)));
+	return rows.map((row) =>
+		Object.values(row).map((value) => (typeof value === 'number' ? Number(value.toPrecision(12)) : value))
+	);
 }
 
 describe('valid queries answer what DuckDB answers reading the files directly', () => {

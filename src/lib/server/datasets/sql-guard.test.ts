@@ -26,7 +26,7 @@ describe('assertReadOnlySql', () => {
 		'SELECT "set", "update" FROM t',
 		'SELECT 1 -- ; DROP TABLE cars',
 		'SELECT /* ; attach */ 1',
-		"SELECT $$ ; COPY $$ AS s",
+		'SELECT $$ ; COPY $$ AS s',
 		"SELECT E'it\\'s; fine' AS s",
 		'SELECT start, "end" FROM monarchs'
 	])('accepts %s', (sql) => {
@@ -34,9 +34,13 @@ describe('assertReadOnlySql', () => {
 	});
 
 	it('keeps a trailing string literal or quoted name (it once trimmed what it had masked)', () => {
-		expect(assertReadOnlySql("SELECT count(*) FROM airports WHERE state = 'CA'")).toBe("SELECT count(*) FROM airports WHERE state = 'CA'");
+		expect(assertReadOnlySql("SELECT count(*) FROM airports WHERE state = 'CA'")).toBe(
+			"SELECT count(*) FROM airports WHERE state = 'CA'"
+		);
 		expect(assertReadOnlySql("SELECT 1 WHERE x = 'a'; -- end")).toBe("SELECT 1 WHERE x = 'a'");
-		expect(assertReadOnlySql('SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)" ;')).toBe('SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)"');
+		expect(assertReadOnlySql('SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)" ;')).toBe(
+			'SELECT "Body Mass (g)" FROM penguins ORDER BY "Body Mass (g)"'
+		);
 		expect(assertReadOnlySql('SELECT $$x$$')).toBe('SELECT $$x$$');
 	});
 

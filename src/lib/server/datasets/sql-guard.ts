@@ -15,7 +15,17 @@ const ALLOWED_FIRST = new Set(['select', 'with', 'from', 'values', 'table', 'des
  * Functions that reveal the server rather than the data (settings include the install path
  * in `allowed_directories`, the temporary directory, extension paths).
  */
-const INTERNAL_FUNCTIONS = new Set(['duckdb_settings', 'current_setting', 'duckdb_views', 'duckdb_extensions', 'duckdb_secrets', 'duckdb_temporary_files', 'duckdb_databases', 'getenv', 'which_secret']);
+const INTERNAL_FUNCTIONS = new Set([
+	'duckdb_settings',
+	'current_setting',
+	'duckdb_views',
+	'duckdb_extensions',
+	'duckdb_secrets',
+	'duckdb_temporary_files',
+	'duckdb_databases',
+	'getenv',
+	'which_secret'
+]);
 
 /** Keywords that never appear in a read-only query (outside strings and quoted names). */
 const FORBIDDEN = new Set([
@@ -95,7 +105,11 @@ function scanSql(sql: string): SqlScan {
 			out += blank(sql.slice(index, end + 1));
 			index = end + 1;
 			codeEnd = index;
-		} else if (char === '$' && !/\w/.test(sql[index - 1] ?? '') && /^\$([A-Za-z_]\w*)?\$/.test(sql.slice(index, index + 66))) {
+		} else if (
+			char === '$' &&
+			!/\w/.test(sql[index - 1] ?? '') &&
+			/^\$([A-Za-z_]\w*)?\$/.test(sql.slice(index, index + 66))
+		) {
 			const tag = /^\$([A-Za-z_]\w*)?\$/.exec(sql.slice(index, index + 66))![0];
 			const end = sql.indexOf(tag, index + tag.length);
 			if (end === -1) throw new AutoUiError('invalid_argument', `The SQL has an unterminated ${tag} string.`);
@@ -141,13 +155,19 @@ export function assertReadOnlySql(sql: string): string {
 	const text = sql.trim();
 	if (!text) throw new AutoUiError('invalid_argument', 'The SQL is empty; write one SELECT statement.');
 	if (text.length > MAX_SQL_LENGTH) {
-		throw new AutoUiError('invalid_argument', `The SQL is ${text.length} characters long; the limit is ${MAX_SQL_LENGTH}.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`The SQL is ${text.length} characters long; the limit is ${MAX_SQL_LENGTH}.`
+		);
 	}
 	const { masked, codeEnd } = scanSql(text);
 	// Trailing semicolons and comments go; what was masked (a literal, a quoted name) stays.
 	const body = masked.slice(0, codeEnd);
 	if (body.includes(';')) {
-		throw new AutoUiError('invalid_argument', 'Send one statement at a time: the SQL contains several statements separated by ";".');
+		throw new AutoUiError(
+			'invalid_argument',
+			'Send one statement at a time: the SQL contains several statements separated by ";".'
+		);
 	}
 	const words = body.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? [];
 	const first = words[0];

@@ -15,7 +15,8 @@ import { createDatasetsHttpHandler, type DatasetsHttpOptions } from './http';
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
 	'access-control-allow-origin': '*',
 	'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-	'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+	'access-control-allow-headers':
+		'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
 	'access-control-expose-headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
 	'access-control-max-age': '86400'
 };
@@ -50,7 +51,10 @@ export async function startStandaloneDatasetsServer(
 ): Promise<StandaloneDatasetsServer> {
 	const host = options.host ?? '127.0.0.1';
 	// Loopback names only (plus ALLOWED_HOSTS): a DNS-rebinding page cannot reach it.
-	const handler = createDatasetsHttpHandler({ hosts: hostPolicyFromEnv({ ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }), ...options });
+	const handler = createDatasetsHttpHandler({
+		hosts: hostPolicyFromEnv({ ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }),
+		...options
+	});
 	const handle = withCors((request) => handler.handle(request));
 	const server = createServer((incoming, outgoing) => {
 		void (async () => {
@@ -61,7 +65,10 @@ export async function startStandaloneDatasetsServer(
 					outgoing.end('Not found: the MCP endpoint is /mcp');
 					return;
 				}
-				await writeWebResponse(await handle(await toWebRequest(incoming, `http://${incoming.headers.host ?? 'localhost'}`)), outgoing);
+				await writeWebResponse(
+					await handle(await toWebRequest(incoming, `http://${incoming.headers.host ?? 'localhost'}`)),
+					outgoing
+				);
 			} catch (error) {
 				if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain', ...CORS_HEADERS });
 				outgoing.end(error instanceof Error ? error.message : 'internal error');

@@ -30,7 +30,9 @@ const TIMESTAMP_READERS: Partial<Record<DuckDBTypeId, (value: DuckDBValue) => Da
 
 /** A bigint as a number when it is exactly representable, otherwise as its decimal string. */
 export function bigintToJson(value: bigint): number | string {
-	return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+	return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+		? Number(value)
+		: value.toString();
 }
 
 /** Converts one DuckDB value (recursing into lists, structs and maps) to JSON. */

@@ -19,7 +19,12 @@ let config: LlmProxyConfig;
 
 beforeAll(async () => {
 	llm = await startFakeLlm({ apiKey: 'server-secret' });
-	config = readLlmProxyConfig({ ANTHROPIC_API_KEY: 'server-secret', ANTHROPIC_BASE_URL: llm.url, OPENAI_API_KEY: 'server-secret', OPENAI_BASE_URL: `${llm.url}/v1/` });
+	config = readLlmProxyConfig({
+		ANTHROPIC_API_KEY: 'server-secret',
+		ANTHROPIC_BASE_URL: llm.url,
+		OPENAI_API_KEY: 'server-secret',
+		OPENAI_BASE_URL: `${llm.url}/v1/`
+	});
 	({ origin: appOrigin, server: app } = await serveWeb((request) => {
 		// The SDKs run in Node here; a browser adds Sec-Fetch-Site to every request of the page.
 		request.headers.set('sec-fetch-site', 'same-origin');
@@ -44,7 +49,11 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s through the key proxy', (
 	it('streams a turn with the server key while the browser sends none', async () => {
 		llm.setScenario({ steps: [{ text: 'Proxied answer.' }] });
 		const model = await createProvider({ provider, model: 'fake-model', useServerKey: true, appOrigin });
-		const turn = await model.streamTurn({ system: 's', messages: [{ role: 'user', content: [{ type: 'text', text: 'q' }] }], tools: [] });
+		const turn = await model.streamTurn({
+			system: 's',
+			messages: [{ role: 'user', content: [{ type: 'text', text: 'q' }] }],
+			tools: []
+		});
 		expect(turn.message.content).toEqual([{ type: 'text', text: 'Proxied answer.' }]);
 		expect(llm.requests.at(-1)).toMatchObject({ status: 200, authenticated: true });
 	});
@@ -57,24 +66,55 @@ describe.each<ProviderId>(['anthropic', 'openai'])('%s through the key proxy', (
 
 describe('forwardLlmRequest guards', () => {
 	const request = (path: string, init: RequestInit = {}) =>
-		new Request(`http://127.0.0.1:4173/api/llm/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: '{}', ...init });
+		new Request(`http://127.0.0.1:4173/api/llm/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+			body: '{}',
+			...init
+		});
 
 	it('refuses other origins, other paths and other methods', async () => {
-		expect((await forwardLlmRequest(request('anthropic/v1/messages', { headers: { origin: 'https://evil.test', 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' } }), 'anthropic', 'v1/messages', config)).status).toBe(403);
+		expect(
+			(
+				await forwardLlmRequest(
+					request('anthropic/v1/messages', {
+						headers: { origin: 'https://evil.test', 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }
+					}),
+					'anthropic',
+					'v1/messages',
+					config
+				)
+			).status
+		).toBe(403);
 		expect((await forwardLlmRequest(request('openai/files'), 'openai', 'files', config)).status).toBe(404);
 		expect((await forwardLlmRequest(request('openai/models'), 'openai', 'models', config)).status).toBe(405);
 		expect((await forwardLlmRequest(request('x/y'), 'x', 'y', config)).status).toBe(404);
-		expect((await forwardLlmRequest(request('openai/chat/completions', { headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' } }), 'openai', 'chat/completions', config)).status).toBe(415);
+		expect(
+			(
+				await forwardLlmRequest(
+					request('openai/chat/completions', {
+						headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' }
+					}),
+					'openai',
+					'chat/completions',
+					config
+				)
+			).status
+		).toBe(415);
 	});
 
 	it('says which variable to set when the server has no key', async () => {
 		const response = await forwardLlmRequest(request('anthropic/v1/messages'), 'anthropic', 'v1/messages', {});
 		expect(response.status).toBe(401);
-		expect(await response.json()).toMatchObject({ error: { type: 'authentication_error', message: expect.stringContaining('ANTHROPIC_API_KEY') } });
+		expect(await response.json()).toMatchObject({
+			error: { type: 'authentication_error', message: expect.stringContaining('ANTHROPIC_API_KEY') }
+		});
 	});
 
 	it('answers 502 in the provider shape when the upstream is unreachable', async () => {
-		const response = await forwardLlmRequest(request('openai/chat/completions'), 'openai', 'chat/completions', { openai: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' } });
+		const response = await forwardLlmRequest(request('openai/chat/completions'), 'openai', 'chat/completions', {
+			openai: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' }
+		});
 		expect(response.status).toBe(502);
 		expect((await response.json()).error.message).toMatch(/could not reach http:\/\/127.0.0.1:9/);
 	});
@@ -82,11 +122,17 @@ describe('forwardLlmRequest guards', () => {
 
 describe('forwardLlmRequest attack suite: path tricks and redirects', () => {
 	/** A fake upstream that records every URL it is asked for, with the key it received. */
-	function recordingUpstream(answer: () => Response = () => new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } })) {
+	function recordingUpstream(
+		answer: () => Response = () => new Response('{"data":[]}', { headers: { 'content-type': 'application/json' } })
+	) {
 		const calls: Array<{ url: string; key: string | null; redirect?: RequestRedirect }> = [];
 		const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
 			const headers = new Headers(init?.headers);
-			calls.push({ url: String(input), key: headers.get('authorization') ?? headers.get('x-api-key'), redirect: init?.redirect });
+			calls.push({
+				url: String(input),
+				key: headers.get('authorization') ?? headers.get('x-api-key'),
+				redirect: init?.redirect
+			});
 			return answer();
 		}) as typeof fetch;
 		return { calls, fetchImpl };
@@ -97,8 +143,15 @@ describe('forwardLlmRequest attack suite: path tricks and redirects', () => {
 	};
 	/** What SvelteKit hands the route: the raw URL, and the decoded rest parameter. */
 	const forward = (provider: string, rawPath: string, fetchImpl: typeof fetch, method = 'GET') => {
-		const headers = { 'sec-fetch-site': 'same-origin', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
-		const request = new Request(`http://127.0.0.1:4173/api/llm/${provider}/${rawPath}`, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+		const headers = {
+			'sec-fetch-site': 'same-origin',
+			...(method === 'POST' ? { 'content-type': 'application/json' } : {})
+		};
+		const request = new Request(`http://127.0.0.1:4173/api/llm/${provider}/${rawPath}`, {
+			method,
+			headers,
+			...(method === 'POST' ? { body: '{}' } : {})
+		});
 		return forwardLlmRequest(request, provider, decodeURIComponent(rawPath), upstreams, { fetch: fetchImpl });
 	};
 
@@ -146,12 +199,16 @@ describe('forwardLlmRequest attack suite: path tricks and redirects', () => {
 	});
 
 	it('never follows an upstream redirect: the key stays with the provider and the redirect is an error', async () => {
-		const upstream = recordingUpstream(() => new Response(null, { status: 307, headers: { location: 'https://collector.evil.test/steal' } }));
+		const upstream = recordingUpstream(
+			() => new Response(null, { status: 307, headers: { location: 'https://collector.evil.test/steal' } })
+		);
 		const response = await forward('anthropic', 'v1/messages', upstream.fetchImpl, 'POST');
 		expect(upstream.calls).toHaveLength(1);
 		expect(upstream.calls[0].redirect).toBe('manual');
 		expect(response.status).toBe(502);
-		expect((await response.json()).error.message).toMatch(/redirected.*collector\.evil\.test.*does not follow redirects/);
+		expect((await response.json()).error.message).toMatch(
+			/redirected.*collector\.evil\.test.*does not follow redirects/
+		);
 	});
 });
 
@@ -171,8 +228,12 @@ describe('the key proxy against a real redirecting upstream', () => {
 		await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
 		const redirectingUrl = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}`;
 		try {
-			const request = new Request('http://127.0.0.1:4173/api/llm/anthropic/v1/models', { headers: { 'sec-fetch-site': 'same-origin' } });
-			const response = await forwardLlmRequest(request, 'anthropic', 'v1/models', { anthropic: { apiKey: 'sk-ant-secret', baseUrl: redirectingUrl } });
+			const request = new Request('http://127.0.0.1:4173/api/llm/anthropic/v1/models', {
+				headers: { 'sec-fetch-site': 'same-origin' }
+			});
+			const response = await forwardLlmRequest(request, 'anthropic', 'v1/models', {
+				anthropic: { apiKey: 'sk-ant-secret', baseUrl: redirectingUrl }
+			});
 			expect(response.status).toBe(502);
 			expect(seen).toEqual([]);
 		} finally {
@@ -181,7 +242,6 @@ describe('the key proxy against a real redirecting upstream', () => {
 		}
 	});
 });
-
 
 describe('the key proxy against DNS rebinding and requests from outside the page', () => {
 	const upstreams: LlmProxyConfig = { openai: { apiKey: 'sk-server', baseUrl: 'https://api.openai.test/v1' } };
@@ -193,19 +253,45 @@ describe('the key proxy against DNS rebinding and requests from outside the page
 	const models = (url: string, headers: Record<string, string>, hosts = hostPolicyFromEnv({})) =>
 		forwardLlmRequest(new Request(url, { headers }), 'openai', 'models', upstreams, { fetch: fetchImpl, hosts });
 
-	it('refuses a rebinding page (its own origin, but not one of the app\'s names) and requests without same-origin evidence', async () => {
-		const rebinding = await models('http://evil.example:4173/api/llm/openai/models', { host: 'evil.example:4173', origin: 'http://evil.example:4173', 'sec-fetch-site': 'same-origin' });
+	it("refuses a rebinding page (its own origin, but not one of the app's names) and requests without same-origin evidence", async () => {
+		const rebinding = await models('http://evil.example:4173/api/llm/openai/models', {
+			host: 'evil.example:4173',
+			origin: 'http://evil.example:4173',
+			'sec-fetch-site': 'same-origin'
+		});
 		expect(rebinding.status).toBe(403);
 		expect((await rebinding.json()).error.message).toMatch(/own host names.*ORIGIN or ALLOWED_HOSTS/);
 		expect((await models('http://127.0.0.1:4173/api/llm/openai/models', { host: '127.0.0.1:4173' })).status).toBe(403);
-		expect((await models('http://127.0.0.1:4173/api/llm/openai/models', { host: '127.0.0.1:4173', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+		expect(
+			(
+				await models('http://127.0.0.1:4173/api/llm/openai/models', {
+					host: '127.0.0.1:4173',
+					'sec-fetch-site': 'cross-site'
+				})
+			).status
+		).toBe(403);
 		expect(calls).toEqual([]);
 	});
 
-	it('serves the app\'s own pages under loopback names and the configured ones', async () => {
-		expect((await models('http://localhost:4173/api/llm/openai/models', { host: 'localhost:4173', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+	it("serves the app's own pages under loopback names and the configured ones", async () => {
+		expect(
+			(
+				await models('http://localhost:4173/api/llm/openai/models', {
+					host: 'localhost:4173',
+					'sec-fetch-site': 'same-origin'
+				})
+			).status
+		).toBe(200);
 		const deployed = hostPolicyFromEnv({ ORIGIN: 'https://autoui.example.com' });
-		expect((await models('https://autoui.example.com/api/llm/openai/models', { host: 'autoui.example.com', 'sec-fetch-site': 'same-origin' }, deployed)).status).toBe(200);
+		expect(
+			(
+				await models(
+					'https://autoui.example.com/api/llm/openai/models',
+					{ host: 'autoui.example.com', 'sec-fetch-site': 'same-origin' },
+					deployed
+				)
+			).status
+		).toBe(200);
 		expect(calls).toHaveLength(2);
 	});
 });

@@ -50,13 +50,30 @@ function isPlainPath(raw: string): boolean {
 /** Request headers passed on to the provider. */
 const forwardedRequestHeaders = ['content-type', 'accept', 'anthropic-version', 'anthropic-beta'];
 /** Response headers passed back to the browser. */
-const forwardedResponseHeaders = ['content-type', 'retry-after', 'retry-after-ms', 'request-id', 'x-request-id', 'x-should-retry', 'cache-control'];
+const forwardedResponseHeaders = [
+	'content-type',
+	'retry-after',
+	'retry-after-ms',
+	'request-id',
+	'x-request-id',
+	'x-should-retry',
+	'cache-control'
+];
 
 const maxBodyBytes = 20 * 1024 * 1024;
 
 /** An error answer in the provider's own body shape, so the SDK reads it like a real one. */
 function errorResponse(provider: string, status: number, message: string): Response {
-	const body = provider === 'anthropic' ? { type: 'error', error: { type: status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message } } : { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } };
+	const body =
+		provider === 'anthropic'
+			? {
+					type: 'error',
+					error: {
+						type: status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
+						message
+					}
+				}
+			: { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } };
 	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
@@ -73,23 +90,40 @@ export interface ForwardOptions {
  * unless it was sent to one of the app's own host names (DNS rebinding), from the app's own
  * origin, with the browser's same-origin evidence (`Sec-Fetch-Site: same-origin`).
  */
-export async function forwardLlmRequest(request: Request, provider: string, path: string, config: LlmProxyConfig, options: ForwardOptions = {}): Promise<Response> {
+export async function forwardLlmRequest(
+	request: Request,
+	provider: string,
+	path: string,
+	config: LlmProxyConfig,
+	options: ForwardOptions = {}
+): Promise<Response> {
 	const fetchImpl = options.fetch ?? fetch;
-	if (provider !== 'anthropic' && provider !== 'openai') return errorResponse('openai', 404, `unknown provider "${provider}"`);
+	if (provider !== 'anthropic' && provider !== 'openai')
+		return errorResponse('openai', 404, `unknown provider "${provider}"`);
 	const url = new URL(request.url);
 	if (!isAllowedHost(requestHost(request), options.hosts ?? hostPolicyFromEnv({}))) {
-		return errorResponse(provider, 403, 'the LLM proxy only answers under this app\'s own host names (set ORIGIN or ALLOWED_HOSTS to add one)');
+		return errorResponse(
+			provider,
+			403,
+			"the LLM proxy only answers under this app's own host names (set ORIGIN or ALLOWED_HOSTS to add one)"
+		);
 	}
-	if (isCrossOrigin(request) || !hasSameOriginEvidence(request)) return errorResponse(provider, 403, 'the LLM proxy only serves this app\'s own pages');
+	if (isCrossOrigin(request) || !hasSameOriginEvidence(request))
+		return errorResponse(provider, 403, "the LLM proxy only serves this app's own pages");
 	const raw = rawPathOf(request, provider) ?? path;
 	const plain = isPlainPath(raw) && raw === path;
 	const route = plain ? allowedPaths[provider].find(([pattern]) => pattern.test(path)) : undefined;
 	if (!route) return errorResponse(provider, 404, `the LLM proxy does not forward "${path}"`);
-	if (request.method !== route[1]) return errorResponse(provider, 405, `${request.method} is not allowed for "${path}"`);
+	if (request.method !== route[1])
+		return errorResponse(provider, 405, `${request.method} is not allowed for "${path}"`);
 	const upstream = config[provider];
 	if (!upstream) {
 		const variable = `${provider.toUpperCase()}_API_KEY`;
-		return errorResponse(provider, 401, `this server has no ${variable} — set it in the server's environment, or enter your own key in Settings`);
+		return errorResponse(
+			provider,
+			401,
+			`this server has no ${variable} — set it in the server's environment, or enter your own key in Settings`
+		);
 	}
 
 	const headers = new Headers();
@@ -102,9 +136,11 @@ export async function forwardLlmRequest(request: Request, provider: string, path
 
 	let body: ArrayBuffer | undefined;
 	if (request.method === 'POST') {
-		if (!/^application\/json\b/.test(request.headers.get('content-type') ?? '')) return errorResponse(provider, 415, 'the LLM proxy accepts JSON bodies only');
+		if (!/^application\/json\b/.test(request.headers.get('content-type') ?? ''))
+			return errorResponse(provider, 415, 'the LLM proxy accepts JSON bodies only');
 		body = await request.arrayBuffer();
-		if (body.byteLength > maxBodyBytes) return errorResponse(provider, 413, 'the request body is too large for the LLM proxy');
+		if (body.byteLength > maxBodyBytes)
+			return errorResponse(provider, 413, 'the request body is too large for the LLM proxy');
 	}
 
 	// The URL the provider gets must be exactly base + the allowed path: nothing normalised away.
@@ -116,16 +152,27 @@ export async function forwardLlmRequest(request: Request, provider: string, path
 	let answer: Response;
 	try {
 		// Never follow a redirect: it would carry the server's key to wherever it points.
-		answer = await fetchImpl(target.href, { method: request.method, headers, body, signal: request.signal, redirect: 'manual' });
+		answer = await fetchImpl(target.href, {
+			method: request.method,
+			headers,
+			body,
+			signal: request.signal,
+			redirect: 'manual'
+		});
 	} catch (error) {
 		if (request.signal.aborted) return new Response(null, { status: 499 });
-		const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+		const reason =
+			error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
 		return errorResponse(provider, 502, `the app server could not reach ${upstream.baseUrl} (${reason})`);
 	}
 	if ((answer.status >= 300 && answer.status < 400) || answer.type === 'opaqueredirect') {
 		const location = answer.headers.get('location');
 		await answer.body?.cancel().catch(() => undefined);
-		return errorResponse(provider, 502, `the provider redirected${location ? ` to ${location}` : ''}; the LLM proxy does not follow redirects (check ${provider.toUpperCase()}_BASE_URL)`);
+		return errorResponse(
+			provider,
+			502,
+			`the provider redirected${location ? ` to ${location}` : ''}; the LLM proxy does not follow redirects (check ${provider.toUpperCase()}_BASE_URL)`
+		);
 	}
 	const responseHeaders = new Headers();
 	for (const name of forwardedResponseHeaders) {

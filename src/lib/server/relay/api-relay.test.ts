@@ -40,7 +40,10 @@ beforeAll(async () => {
 	upstreamUrl = await listen(upstream);
 	dir = mkdtempSync(join(tmpdir(), 'autoui-api-relay-'));
 	const config = join(dir, '.relay.json');
-	writeFileSync(config, JSON.stringify({ apis: { pets: { url: `${upstreamUrl}/v1`, headers: { 'x-api-key': 'server-side-key' } } } }));
+	writeFileSync(
+		config,
+		JSON.stringify({ apis: { pets: { url: `${upstreamUrl}/v1`, headers: { 'x-api-key': 'server-side-key' } } } })
+	);
 	const relay = createApiRelay(config);
 	const served = await serveWeb((request, incoming) => {
 		// The raw request path (dot segments included), so the relay's own check is what refuses them.
@@ -52,13 +55,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-	await Promise.all([new Promise((resolve) => upstream?.close(resolve)), new Promise((resolve) => front?.close(resolve))]);
+	await Promise.all([
+		new Promise((resolve) => upstream?.close(resolve)),
+		new Promise((resolve) => front?.close(resolve))
+	]);
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the relay for HTTP tools', () => {
 	it('forwards path, query and body under the API base with the configured headers, without cookies', async () => {
-		const response = await fetch(`${relayBase}/pets/pets/a%2Fb?limit=2`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=secret' }, body: '{"name":"Rex"}' });
+		const response = await fetch(`${relayBase}/pets/pets/a%2Fb?limit=2`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie: 'session=secret' },
+			body: '{"name":"Rex"}'
+		});
 		expect(response.status).toBe(200);
 		expect(response.headers.get('set-cookie')).toBeNull();
 		expect(await response.json()).toEqual({ path: '/v1/pets/a%2Fb?limit=2', key: 'server-side-key' });
@@ -79,21 +89,42 @@ describe('the relay for HTTP tools', () => {
 				.end();
 		});
 		expect(status).toBe(400);
-		expect(relayTarget({ kind: 'api', name: 'x', url: 'https://api.example.com/v1', headers: {} }, '../admin', '')).toMatch(/segment/);
+		expect(
+			relayTarget({ kind: 'api', name: 'x', url: 'https://api.example.com/v1', headers: {} }, '../admin', '')
+		).toMatch(/segment/);
 		expect((await fetch(`${relayBase}/nothing/x`)).status).toBe(404);
 		expect((await fetch(`${relayBase}/pets/x`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
 	});
 
 	it('is what an HTTP tool set calls when it uses the relay', async () => {
-		const set = parseToolSet({ name: 'pets', base_url: 'https://no-cors.example.com/v1', tools: [{ name: 'get_pet', input_schema: { type: 'object', properties: { id: { type: 'string' } } }, http: { url: '/pets/{id}' } }] });
+		const set = parseToolSet({
+			name: 'pets',
+			base_url: 'https://no-cors.example.com/v1',
+			tools: [
+				{
+					name: 'get_pet',
+					input_schema: { type: 'object', properties: { id: { type: 'string' } } },
+					http: { url: '/pets/{id}' }
+				}
+			]
+		});
 		const server = new HttpToolServer({ name: 'pets', set, baseUrl: `${relayBase}/pets` });
 		const result = await server.callTool('get_pet', { id: '7' });
 		expect(result.structuredContent).toEqual({ path: '/v1/pets/7', key: 'server-side-key' });
 	});
 
 	it('reads "apis" from the relay config, beside "servers"', () => {
-		const upstreams = parseRelayConfig(JSON.stringify({ servers: { a: { url: 'https://a.example/mcp' } }, apis: { b: { url: 'https://b.example/api/' } } }));
+		const upstreams = parseRelayConfig(
+			JSON.stringify({
+				servers: { a: { url: 'https://a.example/mcp' } },
+				apis: { b: { url: 'https://b.example/api/' } }
+			})
+		);
 		expect(upstreams.get('b')).toEqual({ kind: 'api', name: 'b', url: 'https://b.example/api', headers: {} });
-		expect(() => parseRelayConfig(JSON.stringify({ servers: { a: { url: 'https://a.example' } }, apis: { a: { url: 'https://b.example' } } }))).toThrow(/already used by a server/);
+		expect(() =>
+			parseRelayConfig(
+				JSON.stringify({ servers: { a: { url: 'https://a.example' } }, apis: { a: { url: 'https://b.example' } } })
+			)
+		).toThrow(/already used by a server/);
 	});
 });

@@ -17,10 +17,17 @@ export type RelayAdmission = { upstreams: ReadonlyMap<string, Upstream> } | { re
  * The admission check of one relay bound to `configPath` (undefined = off); `relay` names it in
  * the refusals ("The MCP relay is off…").
  */
-export function relayGuard(relay: string, configPath: string | undefined): (request: Request, clientAddress: string) => RelayAdmission {
+export function relayGuard(
+	relay: string,
+	configPath: string | undefined
+): (request: Request, clientAddress: string) => RelayAdmission {
 	const load = relayConfigLoader(configPath);
 	return (request, clientAddress) => {
-		if (!configPath) return { refused: 404, message: `${relay} is off. Start the app with AUTOUI_RELAY_CONFIG=<path to .relay.json> to enable it.` };
+		if (!configPath)
+			return {
+				refused: 404,
+				message: `${relay} is off. Start the app with AUTOUI_RELAY_CONFIG=<path to .relay.json> to enable it.`
+			};
 		if (!loopbackAddress.test(clientAddress) || !loopbackHost.test(request.headers.get('host') ?? '')) {
 			return { refused: 403, message: `${relay} only serves this machine (loopback clients and hosts).` };
 		}
@@ -51,13 +58,22 @@ export interface RelayHop {
  * status and body; `refuse` makes the 502 when the upstream cannot be reached, in the relay's
  * own error format.
  */
-export async function relayHop(hop: RelayHop, refuse: (status: number, message: string) => Response): Promise<Response> {
+export async function relayHop(
+	hop: RelayHop,
+	refuse: (status: number, message: string) => Response
+): Promise<Response> {
 	const { request, headers } = hop;
 	for (const [key, value] of Object.entries(hop.upstreamHeaders)) headers.set(key, value);
 	const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
 	let response: Response;
 	try {
-		response = await fetch(hop.target, { method: request.method, headers, body: hasBody ? await request.arrayBuffer() : undefined, signal: request.signal, redirect: 'manual' });
+		response = await fetch(hop.target, {
+			method: request.method,
+			headers,
+			body: hasBody ? await request.arrayBuffer() : undefined,
+			signal: request.signal,
+			redirect: 'manual'
+		});
 	} catch (error) {
 		return refuse(502, `The relay could not reach "${hop.name}": ${errorMessage(error)}`);
 	}
@@ -66,5 +82,9 @@ export async function relayHop(hop: RelayHop, refuse: (status: number, message: 
 		const value = response.headers.get(key);
 		if (value !== null) out.set(key, value);
 	}
-	return new Response(request.method === 'HEAD' ? null : response.body, { status: response.status, statusText: response.statusText, headers: out });
+	return new Response(request.method === 'HEAD' ? null : response.body, {
+		status: response.status,
+		statusText: response.statusText,
+		headers: out
+	});
 }

@@ -53,22 +53,29 @@ export function parseRelayConfig(text: string, source = 'relay config'): Map<str
 	} catch (error) {
 		throw new AutoUiError('invalid_argument', `${source} is not valid JSON: ${errorMessage(error)}`);
 	}
-	if (isPlainObject(value) && value.servers === undefined && isPlainObject(value.apis)) value = { ...value, servers: {} };
+	if (isPlainObject(value) && value.servers === undefined && isPlainObject(value.apis))
+		value = { ...value, servers: {} };
 	if (!isPlainObject(value) || !isPlainObject(value.servers)) {
-		throw new AutoUiError('invalid_argument', `${source} needs a "servers" object: { "servers": { "name": { "url": "…" } } }.`);
+		throw new AutoUiError(
+			'invalid_argument',
+			`${source} needs a "servers" object: { "servers": { "name": { "url": "…" } } }.`
+		);
 	}
 	const upstreams = new Map<string, Upstream>();
 	for (const [name, entry] of Object.entries(value.servers)) {
 		const where = `${source}: server "${name}"`;
-		if (!namePattern.test(name)) throw new AutoUiError('invalid_argument', `${where}: names use a-z, 0-9, _ and - only.`);
+		if (!namePattern.test(name))
+			throw new AutoUiError('invalid_argument', `${where}: names use a-z, 0-9, _ and - only.`);
 		if (!isPlainObject(entry)) throw new AutoUiError('invalid_argument', `${where} must be an object.`);
 		if (typeof entry.url === 'string') {
 			const url = new URL(entry.url);
-			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutoUiError('invalid_argument', `${where}: url must be http(s).`);
+			if (url.protocol !== 'http:' && url.protocol !== 'https:')
+				throw new AutoUiError('invalid_argument', `${where}: url must be http(s).`);
 			upstreams.set(name, { kind: 'http', name, url: url.href, headers: strings(entry.headers, `${where}: headers`) });
 		} else if (typeof entry.command === 'string') {
 			const args = entry.args ?? [];
-			if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) throw new AutoUiError('invalid_argument', `${where}: args must be an array of strings.`);
+			if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
+				throw new AutoUiError('invalid_argument', `${where}: args must be an array of strings.`);
 			upstreams.set(name, {
 				kind: 'stdio',
 				name,
@@ -78,19 +85,35 @@ export function parseRelayConfig(text: string, source = 'relay config'): Map<str
 				...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {})
 			});
 		} else {
-			throw new AutoUiError('invalid_argument', `${where} needs either "url" (HTTP upstream) or "command" (stdio server).`);
+			throw new AutoUiError(
+				'invalid_argument',
+				`${where} needs either "url" (HTTP upstream) or "command" (stdio server).`
+			);
 		}
 	}
 	if (value.apis !== undefined) {
-		if (!isPlainObject(value.apis)) throw new AutoUiError('invalid_argument', `${source}: "apis" must be an object: { "apis": { "name": { "url": "https://api.example.com" } } }.`);
+		if (!isPlainObject(value.apis))
+			throw new AutoUiError(
+				'invalid_argument',
+				`${source}: "apis" must be an object: { "apis": { "name": { "url": "https://api.example.com" } } }.`
+			);
 		for (const [name, entry] of Object.entries(value.apis)) {
 			const where = `${source}: api "${name}"`;
-			if (!namePattern.test(name)) throw new AutoUiError('invalid_argument', `${where}: names use a-z, 0-9, _ and - only.`);
-			if (upstreams.has(name)) throw new AutoUiError('invalid_argument', `${where}: the name is already used by a server.`);
-			if (!isPlainObject(entry) || typeof entry.url !== 'string') throw new AutoUiError('invalid_argument', `${where} needs "url" (the API's base URL).`);
+			if (!namePattern.test(name))
+				throw new AutoUiError('invalid_argument', `${where}: names use a-z, 0-9, _ and - only.`);
+			if (upstreams.has(name))
+				throw new AutoUiError('invalid_argument', `${where}: the name is already used by a server.`);
+			if (!isPlainObject(entry) || typeof entry.url !== 'string')
+				throw new AutoUiError('invalid_argument', `${where} needs "url" (the API's base URL).`);
 			const url = new URL(entry.url);
-			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutoUiError('invalid_argument', `${where}: url must be http(s).`);
-			upstreams.set(name, { kind: 'api', name, url: url.href.replace(/\/$/, ''), headers: strings(entry.headers, `${where}: headers`) });
+			if (url.protocol !== 'http:' && url.protocol !== 'https:')
+				throw new AutoUiError('invalid_argument', `${where}: url must be http(s).`);
+			upstreams.set(name, {
+				kind: 'api',
+				name,
+				url: url.href.replace(/\/$/, ''),
+				headers: strings(entry.headers, `${where}: headers`)
+			});
 		}
 	}
 	return upstreams;
@@ -102,7 +125,8 @@ export function relayConfigLoader(path: string | undefined): () => Map<string, U
 	return () => {
 		if (!path) return undefined;
 		const { mtimeMs } = statSync(path);
-		if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, upstreams: parseRelayConfig(readFileSync(path, 'utf8'), path) };
+		if (!cached || cached.mtimeMs !== mtimeMs)
+			cached = { mtimeMs, upstreams: parseRelayConfig(readFileSync(path, 'utf8'), path) };
 		return cached.upstreams;
 	};
 }

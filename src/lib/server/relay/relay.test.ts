@@ -15,7 +15,11 @@ const require = createRequire(import.meta.url);
 /** Serves the relay the way the SvelteKit route does: /api/relay/<name>. */
 async function serve(relay: Relay): Promise<{ base: string; server: Server }> {
 	const { origin, server } = await serveWeb((request, incoming) =>
-		relay.handle({ request, name: new URL(request.url).pathname.replace('/api/relay/', ''), clientAddress: incoming.socket.remoteAddress ?? '' })
+		relay.handle({
+			request,
+			name: new URL(request.url).pathname.replace('/api/relay/', ''),
+			clientAddress: incoming.socket.remoteAddress ?? ''
+		})
 	);
 	return { base: `${origin}/api/relay/`, server };
 }
@@ -40,7 +44,10 @@ describe('MCP relay', () => {
 						args: [require.resolve('@modelcontextprotocol/server-memory/dist/index.js')],
 						env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') }
 					},
-					everything: { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] }
+					everything: {
+						command: process.execPath,
+						args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio']
+					}
 				}
 			})
 		);
@@ -67,15 +74,25 @@ describe('MCP relay', () => {
 	it('launches a stdio server from the config file: write then read, with progress', async () => {
 		const memory = new McpConnection({ name: 'memory', url: base + 'memory', transport: 'streamable-http' });
 		await memory.connect();
-		await memory.callTool('create_entities', { entities: [{ name: 'Relay', entityType: 'feature', observations: ['runs stdio servers'] }] });
+		await memory.callTool('create_entities', {
+			entities: [{ name: 'Relay', entityType: 'feature', observations: ['runs stdio servers'] }]
+		});
 		const graph = await memory.callTool('read_graph', {});
 		expect(JSON.stringify(graph.content)).toContain('runs stdio servers');
 		await memory.close();
 
-		const everything = new McpConnection({ name: 'everything', url: base + 'everything', transport: 'streamable-http' });
+		const everything = new McpConnection({
+			name: 'everything',
+			url: base + 'everything',
+			transport: 'streamable-http'
+		});
 		await everything.connect();
 		const progress: number[] = [];
-		await everything.callTool('trigger-long-running-operation', { duration: 0.2, steps: 2 }, { onProgress: (p) => progress.push(p.progress) });
+		await everything.callTool(
+			'trigger-long-running-operation',
+			{ duration: 0.2, steps: 2 },
+			{ onProgress: (p) => progress.push(p.progress) }
+		);
 		expect(progress).toEqual([1, 2]);
 		await everything.close();
 	});
@@ -87,7 +104,11 @@ describe('MCP relay', () => {
 		expect(body).toMatch(/No relay server named/);
 		// The configured names are not revealed to callers.
 		expect(body).not.toMatch(/fixture|memory|everything/);
-		const foreign = await fetch(base + 'fixture', { method: 'POST', body: '{}', headers: { origin: 'https://evil.example' } });
+		const foreign = await fetch(base + 'fixture', {
+			method: 'POST',
+			body: '{}',
+			headers: { origin: 'https://evil.example' }
+		});
 		expect(foreign.status).toBe(403);
 		const request = new Request('http://127.0.0.1/api/relay/fixture', { method: 'POST', body: '{}' });
 		expect((await relay.handle({ request, name: 'fixture', clientAddress: '10.0.0.5' })).status).toBe(403);

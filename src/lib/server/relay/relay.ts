@@ -8,8 +8,21 @@ import type { HttpUpstream } from './config';
 import { relayGuard, relayHop } from './common';
 import { jsonError, StdioBridge } from './stdio-bridge';
 
-const forwardedRequestHeaders = ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'];
-const forwardedResponseHeaders = ['content-type', 'cache-control', 'mcp-session-id', 'mcp-protocol-version', 'www-authenticate'];
+const forwardedRequestHeaders = [
+	'content-type',
+	'accept',
+	'authorization',
+	'mcp-session-id',
+	'mcp-protocol-version',
+	'last-event-id'
+];
+const forwardedResponseHeaders = [
+	'content-type',
+	'cache-control',
+	'mcp-session-id',
+	'mcp-protocol-version',
+	'www-authenticate'
+];
 
 /** What the route hands over. */
 export interface RelayRequest {
@@ -64,5 +77,15 @@ async function forward(request: Request, upstream: HttpUpstream): Promise<Respon
 		const value = request.headers.get(name);
 		if (value !== null) headers.set(name, value);
 	}
-	return relayHop({ name: upstream.name, target: upstream.url, request, headers, upstreamHeaders: upstream.headers, keptResponseHeaders: forwardedResponseHeaders }, jsonError);
+	return relayHop(
+		{
+			name: upstream.name,
+			target: upstream.url,
+			request,
+			headers,
+			upstreamHeaders: upstream.headers,
+			keptResponseHeaders: forwardedResponseHeaders
+		},
+		jsonError
+	);
 }

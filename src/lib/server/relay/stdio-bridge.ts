@@ -48,7 +48,8 @@ export class StdioBridge {
 			return session.http.handleRequest(request);
 		}
 		if (request.method !== 'POST') return jsonError(400, 'Missing Mcp-Session-Id header.');
-		if (this.#sessions.size >= this.#limits.maxSessions) return jsonError(503, `The relay already runs ${this.#limits.maxSessions} sessions of "${this.#upstream.name}".`);
+		if (this.#sessions.size >= this.#limits.maxSessions)
+			return jsonError(503, `The relay already runs ${this.#limits.maxSessions} sessions of "${this.#upstream.name}".`);
 		return this.#open(request);
 	}
 
@@ -80,8 +81,12 @@ export class StdioBridge {
 			}
 		});
 		http.onmessage = (message: JSONRPCMessage) => {
-			const params = 'params' in message ? (message.params as { _meta?: { progressToken?: string | number } } | undefined) : undefined;
-			if ('id' in message && 'method' in message && params?._meta?.progressToken !== undefined) progressRequests.set(params._meta.progressToken, message.id);
+			const params =
+				'params' in message
+					? (message.params as { _meta?: { progressToken?: string | number } } | undefined)
+					: undefined;
+			if ('id' in message && 'method' in message && params?._meta?.progressToken !== undefined)
+				progressRequests.set(params._meta.progressToken, message.id);
 			void child.send(message).catch(() => void http.close());
 		};
 		child.onmessage = (message: JSONRPCMessage) => {

@@ -26,6 +26,7 @@ export function sandboxOriginFor(pageUrl: URL, env: Record<string, string | unde
  * ORIGIN) while the page was loaded over plain HTTP.
  */
 export function allowSandboxFrames(policy: string, sandboxOrigin: string | undefined, appOrigin: string): string {
-	if (!sandboxOrigin || sandboxOrigin === appOrigin || new URL(sandboxOrigin).host === new URL(appOrigin).host) return policy;
+	if (!sandboxOrigin || sandboxOrigin === appOrigin || new URL(sandboxOrigin).host === new URL(appOrigin).host)
+		return policy;
 	return policy.replace(/frame-src 'none'/, `frame-src ${sandboxOrigin}`);
 }

@@ -40,13 +40,13 @@
 	 *   `undefined`s (browsers do not implement the `webrtc` CSP directive yet).
 	 * - Focus only follows the user: `focus()`, `window.focus()` and opening a dialog (which
 	 *   moves focus) do nothing unless the user pressed a key or a pointer inside the View in
-	 *   the last 1.5 s (trusted events only; the page's own activation is not used, since
+	 *   the last 5 s (trusted events only; the page's own activation is not used, since
 	 *   browsers may share it with a same-site sandbox), so a View cannot pull the keyboard
 	 *   away while the user types in the chat.
 	 */
 	const viewLock =
 		'<script>(function(){var N=["RTCPeerConnection","webkitRTCPeerConnection","RTCDataChannel","RTCIceCandidate","RTCSessionDescription","RTCRtpSender","RTCRtpReceiver","RTCRtpTransceiver","RTCIceTransport","RTCDtlsTransport","RTCSctpTransport","RTCCertificate","RTCRtpScriptTransform","RTCEncodedAudioFrame","RTCEncodedVideoFrame"];' +
-		'var T=-1e9;["pointerdown","mousedown","keydown","touchstart"].forEach(function(t){window.addEventListener(t,function(e){if(e.isTrusted)T=Date.now()},true)});function A(){return Date.now()-T<1500}' +
+		'var T=-1e9;["pointerdown","mousedown","keydown","touchstart"].forEach(function(t){window.addEventListener(t,function(e){if(e.isTrusted)T=Date.now()},true)});function A(){return Date.now()-T<5000}' +
 		'function D(o,k,v){try{Object.defineProperty(o,k,{value:v,writable:false,configurable:false,enumerable:false})}catch(e){}}' +
 		'function G(o,k){if(!o)return;var f=o[k];if(typeof f!=="function")return;D(o,k,function(){if(A())return f.apply(this,arguments)})}' +
 		'function L(w){if(!w)return w;try{if(w.__viewLocked)return w;N.forEach(function(n){D(w,n,undefined)});D(w,"__viewLocked",true);' +
@@ -87,7 +87,8 @@
 		}
 		if (!inner.contentWindow || event.source !== inner.contentWindow) return;
 		if (method === violation) {
-			if (++violations <= 20) window.parent.postMessage({ jsonrpc: '2.0', method: violation, params: data.params }, hostOrigin);
+			if (++violations <= 20)
+				window.parent.postMessage({ jsonrpc: '2.0', method: violation, params: data.params }, hostOrigin);
 			return;
 		}
 		if (method.startsWith('ui/notifications/sandbox-')) return;

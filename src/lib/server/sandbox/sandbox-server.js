@@ -57,19 +57,27 @@ export function createSandboxServer(options) {
 	const allowed = new Set(options.appOrigins.map((origin) => origin.replace(/\/+$/, '')));
 	return createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
-		const common = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+		const common = {
+			'X-Content-Type-Options': 'nosniff',
+			'Referrer-Policy': 'no-referrer',
+			'Cache-Control': 'no-store'
+		};
 		if (request.method !== 'GET' && request.method !== 'HEAD') {
 			response.writeHead(405, { ...common, Allow: 'GET, HEAD' }).end();
 			return;
 		}
 		if (url.pathname === '/proxy.js') {
-			response.writeHead(200, { ...common, 'Content-Type': 'text/javascript; charset=utf-8' }).end(request.method === 'HEAD' ? undefined : proxyScript);
+			response
+				.writeHead(200, { ...common, 'Content-Type': 'text/javascript; charset=utf-8' })
+				.end(request.method === 'HEAD' ? undefined : proxyScript);
 			return;
 		}
 		if (url.pathname === '/proxy') {
 			const host = url.searchParams.get('host') ?? '';
 			if (!allowed.has(host)) {
-				response.writeHead(403, { ...common, 'Content-Type': 'text/plain; charset=utf-8' }).end(`This sandbox serves MCP App views for ${[...allowed].join(', ') || 'no app'} only.`);
+				response
+					.writeHead(403, { ...common, 'Content-Type': 'text/plain; charset=utf-8' })
+					.end(`This sandbox serves MCP App views for ${[...allowed].join(', ') || 'no app'} only.`);
 				return;
 			}
 			const csp = buildViewCsp(parseJson(url.searchParams.get('csp')));
@@ -94,7 +102,11 @@ export function createSandboxServer(options) {
  * @returns {string[]}
  */
 export function appOriginsFor(options) {
-	const origins = [`http://127.0.0.1:${options.port}`, `http://localhost:${options.port}`, `http://[::1]:${options.port}`];
+	const origins = [
+		`http://127.0.0.1:${options.port}`,
+		`http://localhost:${options.port}`,
+		`http://[::1]:${options.port}`
+	];
 	if (options.origin) origins.push(new URL(options.origin).origin);
 	return origins;
 }

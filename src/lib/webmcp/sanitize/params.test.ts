@@ -9,7 +9,10 @@ const schema = {
 		imageUrl: { type: 'string' },
 		source: { type: 'string', format: 'uri' },
 		cover: { type: 'string', 'x-url': 'image' },
-		links: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' } } } },
+		links: {
+			type: 'array',
+			items: { type: 'object', properties: { label: { type: 'string' }, href: { type: 'string' } } }
+		},
 		style: { type: 'object' }
 	}
 };
@@ -43,22 +46,37 @@ describe('sanitizeParams', () => {
 			imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>',
 			source: 'not a url',
 			cover: 'http://evil.example/x.png',
-			links: [{ label: 'x', href: 'https://ok.example' }, { label: 'y', href: 'javascript:alert(1)' }],
+			links: [
+				{ label: 'x', href: 'https://ok.example' },
+				{ label: 'y', href: 'javascript:alert(1)' }
+			],
 			style: { background: 'url(https://evil.example)' }
 		});
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
-		expect(result.issues.map((issue) => issue.path)).toEqual(['/icon', '/imageUrl', '/source', '/cover', '/links/1/href', '/style']);
+		expect(result.issues.map((issue) => issue.path)).toEqual([
+			'/icon',
+			'/imageUrl',
+			'/source',
+			'/cover',
+			'/links/1/href',
+			'/style'
+		]);
 	});
 
 	it('checks URL-named fields without a schema when the value has a scheme', () => {
 		const result = sanitizeParams(undefined, { rows: [{ url: 'javascript:alert(1)' }, { url: 'plain words' }] });
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.issues).toEqual([{ path: '/rows/0/url', message: expect.stringMatching(/javascript:/) }]);
+		if (!result.ok)
+			expect(result.issues).toEqual([{ path: '/rows/0/url', message: expect.stringMatching(/javascript:/) }]);
 	});
 
 	it('allows configured http image hosts', () => {
-		const result = sanitizeParams(schema, { imageUrl: 'http://127.0.0.1:9000/a.png' }, { image: { hosts: ['127.0.0.1:9000'] } });
+		const result = sanitizeParams(
+			schema,
+			{ imageUrl: 'http://127.0.0.1:9000/a.png' },
+			{ image: { hosts: ['127.0.0.1:9000'] } }
+		);
 		expect(result.ok).toBe(true);
 	});
 });

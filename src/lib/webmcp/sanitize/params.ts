@@ -26,7 +26,19 @@ export interface SanitizeParamsOptions {
 }
 
 const urlFormats = new Set(['uri', 'url', 'iri', 'uri-reference', 'iri-reference']);
-const imageWords = new Set(['src', 'image', 'img', 'icon', 'thumbnail', 'thumb', 'logo', 'avatar', 'photo', 'picture', 'poster']);
+const imageWords = new Set([
+	'src',
+	'image',
+	'img',
+	'icon',
+	'thumbnail',
+	'thumb',
+	'logo',
+	'avatar',
+	'photo',
+	'picture',
+	'poster'
+]);
 const linkWords = new Set(['href', 'url', 'link', 'uri', 'website', 'homepage']);
 
 /** Splits `imageUrl`, `image_url`, `image-urls` into singular lower-case words. */

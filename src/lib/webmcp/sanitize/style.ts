@@ -104,7 +104,11 @@ function checkSafe(value: string): string | undefined {
 }
 
 function isColor(value: string): boolean {
-	return /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) || colorKeywords.test(value) || /^[a-z-]+\(.*\)$/i.test(value);
+	return (
+		/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ||
+		colorKeywords.test(value) ||
+		/^[a-z-]+\(.*\)$/i.test(value)
+	);
 }
 
 function isLength(value: string): boolean {
@@ -124,12 +128,18 @@ function checkKind(property: string, kind: ValueKind, value: string): string | u
 		}
 		case 'opacity': {
 			const number = value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value);
-			return Number.isFinite(number) && number >= 0 && number <= 1 ? undefined : 'must be a number from 0 to 1 (or 0% to 100%)';
+			return Number.isFinite(number) && number >= 0 && number <= 1
+				? undefined
+				: 'must be a number from 0 to 1 (or 0% to 100%)';
 		}
 		case 'weight':
-			return /^(normal|bold|bolder|lighter|[1-9]00)$/.test(value) ? undefined : 'must be normal, bold, bolder, lighter or 100-900';
+			return /^(normal|bold|bolder|lighter|[1-9]00)$/.test(value)
+				? undefined
+				: 'must be normal, bold, bolder, lighter or 100-900';
 		case 'keyword':
-			return keywords[property]?.includes(value.toLowerCase()) ? undefined : `must be one of ${keywords[property]?.join(', ')}`;
+			return keywords[property]?.includes(value.toLowerCase())
+				? undefined
+				: `must be one of ${keywords[property]?.join(', ')}`;
 		case 'free':
 			return undefined;
 	}
@@ -145,7 +155,8 @@ export function sanitizeStyle(input: unknown): Sanitized<Record<string, string>>
 		return refuse('style must be an object of CSS properties, e.g. { "background-color": "#fef3c7" }');
 	}
 	const entries = Object.entries(input);
-	if (entries.length > maxProperties) return refuse(`style has ${entries.length} properties; at most ${maxProperties} are allowed`);
+	if (entries.length > maxProperties)
+		return refuse(`style has ${entries.length} properties; at most ${maxProperties} are allowed`);
 	const result: Record<string, string> = {};
 	const errors: string[] = [];
 	for (const [rawName, rawValue] of entries) {

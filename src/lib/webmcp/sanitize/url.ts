@@ -32,11 +32,14 @@ function parseAbsolute(value: unknown, what: string): Sanitized<URL> {
 	if (typeof value !== 'string') return refuse(`${what} must be a string`);
 	const text = value.trim();
 	if (text.length === 0) return refuse(`${what} is empty`);
-	if (unsafeCharacters.test(text)) return refuse(`${what} ${describe(text)} contains spaces, control characters or backslashes`);
+	if (unsafeCharacters.test(text))
+		return refuse(`${what} ${describe(text)} contains spaces, control characters or backslashes`);
 	try {
 		return accept(new URL(text));
 	} catch {
-		return refuse(`${what} ${describe(text)} is not an absolute URL (write it in full, e.g. https://example.org/a.png)`);
+		return refuse(
+			`${what} ${describe(text)} is not an absolute URL (write it in full, e.g. https://example.org/a.png)`
+		);
 	}
 }
 
@@ -78,7 +81,8 @@ function sanitizeDataImage(text: string, maxLength: number): Sanitized<string> {
 	} catch {
 		return refuse('image data URL has invalid base64');
 	}
-	if (!matchesSignature(kind, bytes)) return refuse(`image data URL says image/${kind} but its bytes are not a ${kind} image`);
+	if (!matchesSignature(kind, bytes))
+		return refuse(`image data URL says image/${kind} but its bytes are not a ${kind} image`);
 	return accept(`data:image/${kind === 'jpg' ? 'jpeg' : kind};base64,${match[2]}`);
 }
 
@@ -91,7 +95,8 @@ export function sanitizeImageUrl(value: unknown, options: ImageUrlOptions = {}):
 	const maxData = options.maxDataLength ?? 2_000_000;
 	if (isBundledImage(value)) return accept(value);
 	if (typeof value === 'string' && /^\s*data:/i.test(value)) return sanitizeDataImage(value.trim(), maxData);
-	if (typeof value === 'string' && value.length > maxUrlLength) return refuse(`image URL is longer than ${maxUrlLength} characters`);
+	if (typeof value === 'string' && value.length > maxUrlLength)
+		return refuse(`image URL is longer than ${maxUrlLength} characters`);
 	const parsed = parseAbsolute(value, 'image URL');
 	if (!parsed.ok) return parsed;
 	const url = parsed.value;
@@ -124,7 +129,8 @@ export const allowedLinkSchemes = ['http:', 'https:', 'mailto:'] as const;
  * normalised URL.
  */
 export function sanitizeLinkUrl(value: unknown): Sanitized<string> {
-	if (typeof value === 'string' && value.length > maxUrlLength) return refuse(`link is longer than ${maxUrlLength} characters`);
+	if (typeof value === 'string' && value.length > maxUrlLength)
+		return refuse(`link is longer than ${maxUrlLength} characters`);
 	const parsed = parseAbsolute(value, 'link');
 	if (!parsed.ok) return parsed;
 	const url = parsed.value;

@@ -23,8 +23,7 @@ export type ParamsCheck = { ok: true; value: Record<string, unknown> } | Validat
 
 /** Compiled validators by widget name, or a loader of them (kept out of the initial bundle). */
 export type ValidatorSource =
-	| Readonly<Record<string, CompiledValidator>>
-	| (() => Promise<Readonly<Record<string, CompiledValidator>>>);
+	Readonly<Record<string, CompiledValidator>> | (() => Promise<Readonly<Record<string, CompiledValidator>>>);
 
 function isCatalog(widgets: readonly WidgetDefinition[] | WidgetCatalog): widgets is WidgetCatalog {
 	return !Array.isArray(widgets);
@@ -56,6 +55,8 @@ export interface WidgetValidator {
 	 * Validates then sanitises; returns sanitised params or the failure for the model. With
 	 * `draw: true` (display and update by the model) it also runs the widget's `drawIssues`,
 	 * so params the renderer could not draw are refused instead of reported as displayed.
+	 * Params this validator returned are known as checked: passing them again (the canvas
+	 * showing what `widget_display` checked) returns them as they are, without a second check.
 	 */
 	check(type: string, params: unknown, options?: CheckOptions): ParamsCheck;
 }
@@ -82,6 +83,8 @@ export function createWidgetValidator(
 ): WidgetValidator {
 	const catalog = isCatalog(widgets) ? widgets : createWidgetCatalog(widgets);
 	const types = [...catalog.names];
+	// The params this validator returned (sanitised copies nobody else holds), by type and depth of check.
+	const checked = new WeakMap<object, { type: string; draw: boolean }>();
 	let validators: Readonly<Record<string, CompiledValidator>> | undefined;
 	let loading: Promise<void> | undefined;
 	if (typeof source !== 'function') {
@@ -107,6 +110,9 @@ export function createWidgetValidator(
 		summary: (type) => catalog.summary(type),
 		definition: (type) => catalog.definition(type),
 		check(type, params, checkOptions = {}) {
+			const known = isPlainObject(params) ? checked.get(params) : undefined;
+			if (known?.type === type && (known.draw || !checkOptions.draw))
+				return { ok: true, value: params as Record<string, unknown> };
 			if (!catalog.summary(type)) {
 				return {
 					ok: false,
@@ -124,11 +130,20 @@ export function createWidgetValidator(
 				};
 			}
 			if (!validators || !definition) {
-				return { ok: false, error: 'Validators are still loading', details: [{ path: '/', message: 'try again in a moment' }] };
+				return {
+					ok: false,
+					error: 'Validators are still loading',
+					details: [{ path: '/', message: 'try again in a moment' }]
+				};
 			}
 			const validate = validators[type];
 			if (!validate(params)) {
-				return { ok: false, error: 'Validation failed', details: issuesFromErrors(validate.errors), expected_schema: definition.schema };
+				return {
+					ok: false,
+					error: 'Validation failed',
+					details: issuesFromErrors(validate.errors),
+					expected_schema: definition.schema
+				};
 			}
 			const sanitized = sanitizeParams(definition.schema, params, options);
 			if (!sanitized.ok) {
@@ -138,6 +153,7 @@ export function createWidgetValidator(
 			if (drawIssues.length) {
 				return { ok: false, error: `This ${type} cannot be drawn from these params`, details: drawIssues };
 			}
+			checked.set(sanitized.value, { type, draw: checkOptions.draw === true });
 			return { ok: true, value: sanitized.value };
 		}
 	};

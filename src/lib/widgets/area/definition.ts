@@ -11,7 +11,13 @@ export const areaDefinition: WidgetDefinition<AreaParams> = {
 	title: 'Area chart',
 	description: 'Filled areas over time; several series stacked to show how parts make up a changing total.',
 	category: 'charts',
-	schema: object({ ...xyProperties, layout: oneOf(['stacked', 'normalized', 'overlap'], 'How several series combine (default stacked)') }, ['data', 'x', 'y']),
+	schema: object(
+		{
+			...xyProperties,
+			layout: oneOf(['stacked', 'normalized', 'overlap'], 'How several series combine (default stacked)')
+		},
+		['data', 'x', 'y']
+	),
 	example: {
 		data: [
 			{ year: 2019, source: 'Solar', twh: 52 },

@@ -8,7 +8,11 @@ export function areaSpec(params: AreaParams) {
 	const layout = params.layout ?? 'stacked';
 	const encoding: Record<string, unknown> = {
 		x: { ...prepared.x, ...(prepared.xType === 'nominal' ? { sort: null } : {}) },
-		y: { ...prepared.y, stack: layout === 'normalized' ? 'normalize' : layout === 'overlap' ? null : 'zero', ...(layout === 'normalized' ? { axis: { format: '%' } } : {}) },
+		y: {
+			...prepared.y,
+			stack: layout === 'normalized' ? 'normalize' : layout === 'overlap' ? null : 'zero',
+			...(layout === 'normalized' ? { axis: { format: '%' } } : {})
+		},
 		tooltip: prepared.tooltip
 	};
 	if (prepared.color) encoding.color = prepared.color;

@@ -4,7 +4,11 @@ import { xyIssues } from '../charts/field-check';
 import { object, oneOf, xyProperties, type XYParams } from '../charts/prepare';
 import { frameFor } from '../shared/natural-size';
 
-export type BarParams = XYParams & { horizontal?: boolean; layout?: 'stacked' | 'grouped' | 'normalized'; sort?: 'x' | 'y' | '-y' | 'none' };
+export type BarParams = XYParams & {
+	horizontal?: boolean;
+	layout?: 'stacked' | 'grouped' | 'normalized';
+	sort?: 'x' | 'y' | '-y' | 'none';
+};
 
 export const barDefinition: WidgetDefinition<BarParams> = {
 	name: 'bar',
@@ -16,7 +20,10 @@ export const barDefinition: WidgetDefinition<BarParams> = {
 			...xyProperties,
 			horizontal: { type: 'boolean', description: 'Horizontal bars; good for long category names or many categories' },
 			layout: oneOf(['stacked', 'grouped', 'normalized'], 'How several series share a category (default stacked)'),
-			sort: oneOf(['x', 'y', '-y', 'none'], 'Order of categories: by name (x), by value ascending (y) or descending (-y)')
+			sort: oneOf(
+				['x', 'y', '-y', 'none'],
+				'Order of categories: by name (x), by value ascending (y) or descending (-y)'
+			)
 		},
 		['data', 'x', 'y']
 	),
@@ -43,7 +50,9 @@ export const barDefinition: WidgetDefinition<BarParams> = {
 	},
 	defaultSize: { w: 520, h: 340 },
 	naturalSize: (params) => {
-		const categories = new Set(Array.isArray(params.data) ? params.data.map((row) => (row as Record<string, unknown>)[params.x]) : []).size;
+		const categories = new Set(
+			Array.isArray(params.data) ? params.data.map((row) => (row as Record<string, unknown>)[params.x]) : []
+		).size;
 		const legend = params.color || (Array.isArray(params.y) && params.y.length > 1) ? 140 : 0;
 		if (params.horizontal) return frameFor(520 + legend, Math.max(240, categories * 26 + 96));
 		return frameFor(Math.max(520, categories * 34 + 120) + legend, 340);

@@ -5,12 +5,23 @@ import { object, oneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { boxplotSize } from '../charts/chart-sizes';
 
-export type BoxplotParams = { data: Row[]; x?: string; y: string; extent?: 'min-max' | '1.5iqr'; xTitle?: string; yTitle?: string; horizontal?: boolean; description?: string; title?: string };
+export type BoxplotParams = {
+	data: Row[];
+	x?: string;
+	y: string;
+	extent?: 'min-max' | '1.5iqr';
+	xTitle?: string;
+	yTitle?: string;
+	horizontal?: boolean;
+	description?: string;
+	title?: string;
+};
 
 export const boxplotDefinition: WidgetDefinition<BoxplotParams> = {
 	name: 'boxplot',
 	title: 'Box plot',
-	description: 'Box-and-whisker plots comparing the distribution (median, quartiles, outliers) of a number across groups.',
+	description:
+		'Box-and-whisker plots comparing the distribution (median, quartiles, outliers) of a number across groups.',
 	category: 'charts',
 	schema: object(
 		{

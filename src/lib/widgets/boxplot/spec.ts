@@ -10,12 +10,25 @@ export function boxplotSpec(params: BoxplotParams) {
 	const value = channel(params.y, 'quantitative', params.yTitle, { scale: { zero: false } });
 	const encoding: Record<string, unknown> = params.horizontal ? { x: value } : { y: value };
 	if (params.x) {
-		const group = channel(params.x, 'nominal', params.xTitle, { sort: null, ...(params.horizontal ? {} : { axis: { labelAngle: 0 } }) });
+		const group = channel(params.x, 'nominal', params.xTitle, {
+			sort: null,
+			...(params.horizontal ? {} : { axis: { labelAngle: 0 } })
+		});
 		encoding[params.horizontal ? 'y' : 'x'] = group;
 		encoding.color = channel(params.x, 'nominal', undefined, { legend: null });
 	}
 	return {
-		spec: { data: { values: data }, mark: { type: 'boxplot', extent: params.extent === 'min-max' ? 'min-max' : 1.5, size: 36, median: { color: '#ffffff' }, tooltip: true }, encoding },
+		spec: {
+			data: { values: data },
+			mark: {
+				type: 'boxplot',
+				extent: params.extent === 'min-max' ? 'min-max' : 1.5,
+				size: 36,
+				median: { color: '#ffffff' },
+				tooltip: true
+			},
+			encoding
+		},
 		rows: data,
 		problems,
 		label: params.description || `Box plot of ${params.y}${params.x ? ` by ${params.x}` : ''}`

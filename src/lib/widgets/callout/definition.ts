@@ -3,7 +3,12 @@ import type { WidgetDefinition } from '../types';
 import { object, oneOf, text, title } from '../shared/schema';
 import { frameFor, textLines } from '../shared/natural-size';
 
-export type CalloutParams = { message: string; variant?: 'info' | 'success' | 'warning' | 'danger' | 'note'; heading?: string; title?: string };
+export type CalloutParams = {
+	message: string;
+	variant?: 'info' | 'success' | 'warning' | 'danger' | 'note';
+	heading?: string;
+	title?: string;
+};
 
 export const calloutDefinition: WidgetDefinition<CalloutParams> = {
 	name: 'callout',
@@ -13,7 +18,10 @@ export const calloutDefinition: WidgetDefinition<CalloutParams> = {
 	schema: object(
 		{
 			message: text('The message; short Markdown (bold, links, lists) is allowed', 5000),
-			variant: oneOf(['info', 'success', 'warning', 'danger', 'note'], 'Kind of message (default info); also written as a word'),
+			variant: oneOf(
+				['info', 'success', 'warning', 'danger', 'note'],
+				'Kind of message (default info); also written as a word'
+			),
 			heading: text('Bold first line, e.g. "Data is incomplete"', 200),
 			title
 		},
@@ -22,11 +30,14 @@ export const calloutDefinition: WidgetDefinition<CalloutParams> = {
 	example: {
 		variant: 'warning',
 		heading: 'Figures for March are provisional',
-		message: 'Two regional offices have not reported yet. Totals may rise by **2–4%** when the final data arrives on 15 April.'
+		message:
+			'Two regional offices have not reported yet. Totals may rise by **2–4%** when the final data arrives on 15 April.'
 	},
 	recipe: {
-		whenToUse: 'A caveat, key finding, warning or error the reader must not miss. For longer prose use markdown; for several messages use list.',
-		howToUse: 'Pick `variant` (info, success, warning, danger, note), give a short `heading` and the `message` (light Markdown). Keep it to two or three sentences.'
+		whenToUse:
+			'A caveat, key finding, warning or error the reader must not miss. For longer prose use markdown; for several messages use list.',
+		howToUse:
+			'Pick `variant` (info, success, warning, danger, note), give a short `heading` and the `message` (light Markdown). Keep it to two or three sentences.'
 	},
 	defaultSize: { w: 420, h: 140 },
 	naturalSize: (params) => {

@@ -9,14 +9,21 @@ export type ChartParams = { spec: Record<string, unknown>; description?: string;
 export const chartDefinition: WidgetDefinition<ChartParams> = {
 	name: 'chart',
 	title: 'Chart (Vega-Lite)',
-	description: 'Any chart described by a full Vega-Lite v6 spec with inline data: layers, facets, custom marks and transforms.',
+	description:
+		'Any chart described by a full Vega-Lite v6 spec with inline data: layers, facets, custom marks and transforms.',
 	category: 'charts',
 	schema: object(
 		{
 			spec: {
 				type: 'object',
-				description: 'A Vega-Lite spec. Data must be inline (data.values); url data, usermeta and links outside the allow-list are removed. Width/height follow the frame.',
-				properties: { data: { type: 'object' }, mark: { type: ['string', 'object'] }, encoding: { type: 'object' }, layer: { type: 'array' } },
+				description:
+					'A Vega-Lite spec. Data must be inline (data.values); url data, usermeta and links outside the allow-list are removed. Width/height follow the frame.',
+				properties: {
+					data: { type: 'object' },
+					mark: { type: ['string', 'object'] },
+					encoding: { type: 'object' },
+					layer: { type: 'array' }
+				},
 				...requireOneOf([['mark'], ['layer'], ['facet'], ['hconcat'], ['vconcat'], ['concat'], ['repeat']])
 			},
 			description: text('One sentence describing the chart, used as its accessible name', 500),
@@ -38,8 +45,14 @@ export const chartDefinition: WidgetDefinition<ChartParams> = {
 			},
 			encoding: { x: { field: 'month', type: 'temporal', timeUnit: 'yearmonth', title: null, axis: { format: '%b' } } },
 			layer: [
-				{ mark: { type: 'bar', opacity: 0.85, tooltip: true }, encoding: { y: { field: 'revenue', type: 'quantitative', title: 'Revenue (k€)' } } },
-				{ mark: { type: 'line', color: '#e8590c', strokeDash: [5, 3], point: true, tooltip: true }, encoding: { y: { field: 'target', type: 'quantitative' } } }
+				{
+					mark: { type: 'bar', opacity: 0.85, tooltip: true },
+					encoding: { y: { field: 'revenue', type: 'quantitative', title: 'Revenue (k€)' } }
+				},
+				{
+					mark: { type: 'line', color: '#e8590c', strokeDash: [5, 3], point: true, tooltip: true },
+					encoding: { y: { field: 'target', type: 'quantitative' } }
+				}
 			]
 		},
 		description: 'Monthly revenue against target, first half of 2024'
@@ -54,5 +67,6 @@ export const chartDefinition: WidgetDefinition<ChartParams> = {
 	naturalSize: specSize,
 	keywords: ['vega-lite', 'vega', 'custom chart', 'layered chart', 'facet', 'spec', 'visualization'],
 	// Generators and fan-out transforms are bounded: the model hears which part is too large.
-	drawIssues: (params) => rowBudgetIssues(params.spec).map((issue) => ({ path: `/spec${issue.path}`, message: issue.message }))
+	drawIssues: (params) =>
+		rowBudgetIssues(params.spec).map((issue) => ({ path: `/spec${issue.path}`, message: issue.message }))
 };

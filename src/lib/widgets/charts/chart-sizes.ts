@@ -10,7 +10,9 @@ import { rowsOf, type Row } from './prepare';
 /** The distinct values of `field` across `rows` (none for a missing field). */
 export function distinctOf(rows: readonly Row[], field: unknown): unknown[] {
 	if (typeof field !== 'string' || !field) return [];
-	return [...new Set(rows.map((row) => row[field]).filter((value) => value !== undefined && value !== null && value !== ''))];
+	return [
+		...new Set(rows.map((row) => row[field]).filter((value) => value !== undefined && value !== null && value !== ''))
+	];
 }
 
 /** Width of a legend listing `labels` (none for fewer than two), in pixels. */
@@ -75,9 +77,13 @@ export function specSize(params: { spec?: unknown }): { w: number; h: number } {
 	const spec = (params.spec && typeof params.spec === 'object' ? params.spec : {}) as Record<string, unknown>;
 	const encoding = (spec.encoding && typeof spec.encoding === 'object' ? spec.encoding : {}) as Record<string, unknown>;
 	const data = (spec.data && typeof spec.data === 'object' ? spec.data : {}) as Record<string, unknown>;
-	const color = encoding.color && typeof encoding.color === 'object' ? (encoding.color as Record<string, unknown>).field : undefined;
+	const color =
+		encoding.color && typeof encoding.color === 'object'
+			? (encoding.color as Record<string, unknown>).field
+			: undefined;
 	const legend = legendWidth(distinctOf(rowsOf(data.values), color));
-	const facet = spec.facet || encoding.row || encoding.column || spec.repeat || spec.concat || spec.hconcat || spec.vconcat;
+	const facet =
+		spec.facet || encoding.row || encoding.column || spec.repeat || spec.concat || spec.hconcat || spec.vconcat;
 	const width = typeof spec.width === 'number' ? spec.width + 120 : facet ? 760 : 600;
 	const height = typeof spec.height === 'number' ? spec.height + 90 : facet ? 488 : 328;
 	return frameFor(width + legend, height);

@@ -47,10 +47,29 @@ export function chartConfig(read: CssReader): Record<string, unknown> {
 		autosize: { type: 'fit', contains: 'padding' },
 		view: { stroke: null },
 		axis,
-		legend: { labelColor: muted, titleColor: text, labelFont: font, titleFont: font, labelLimit: 180, symbolType: 'circle' },
+		legend: {
+			labelColor: muted,
+			titleColor: text,
+			labelFont: font,
+			titleFont: font,
+			labelLimit: 180,
+			symbolType: 'circle'
+		},
 		header: { labelColor: muted, titleColor: text, labelFont: font, titleFont: font },
-		title: { color: text, subtitleColor: muted, font, subtitleFont: font, anchor: 'start', fontSize: 14, fontWeight: 600 },
-		range: { category: palette, ordinal: { scheme: 'blues' }, ramp: [read('--accent-soft') || '#eef2ff', read('--accent') || '#4f46e5'] },
+		title: {
+			color: text,
+			subtitleColor: muted,
+			font,
+			subtitleFont: font,
+			anchor: 'start',
+			fontSize: 14,
+			fontWeight: 600
+		},
+		range: {
+			category: palette,
+			ordinal: { scheme: 'blues' },
+			ramp: [read('--accent-soft') || '#eef2ff', read('--accent') || '#4f46e5']
+		},
 		mark: { color: palette[0] },
 		arc: { stroke: read('--surface') || '#fff', strokeWidth: 1 },
 		bar: { cornerRadiusEnd: 2 },

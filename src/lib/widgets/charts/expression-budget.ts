@@ -74,8 +74,10 @@ export function generatedSize(expression: string): number {
 export function* stringsOf(value: unknown, path = '', depth = 0): Generator<[string, string]> {
 	if (depth > 40) return;
 	if (typeof value === 'string') yield [path, value];
-	else if (Array.isArray(value)) for (let index = 0; index < value.length; index++) yield* stringsOf(value[index], `${path}/${index}`, depth + 1);
+	else if (Array.isArray(value))
+		for (let index = 0; index < value.length; index++) yield* stringsOf(value[index], `${path}/${index}`, depth + 1);
 	else if (value && typeof value === 'object') {
-		for (const [key, child] of Object.entries(value)) yield* stringsOf(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
+		for (const [key, child] of Object.entries(value))
+			yield* stringsOf(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
 	}
 }

@@ -18,7 +18,10 @@ export interface FieldRole {
 const sampleSize = 200;
 
 function hasNumbers(rows: Row[], field: string): boolean {
-	const values = rows.slice(0, sampleSize).map((row) => row[field]).filter((value) => value !== null && value !== undefined && value !== '');
+	const values = rows
+		.slice(0, sampleSize)
+		.map((row) => row[field])
+		.filter((value) => value !== null && value !== undefined && value !== '');
 	return values.length === 0 || values.some((value) => toNumber(value) !== undefined);
 }
 
@@ -39,11 +42,21 @@ export function fieldIssues(data: unknown, roles: readonly FieldRole[]): DrawIss
 			const path = Array.isArray(role.names) ? `${role.path}/${index}` : role.path;
 			if (!known.has(name)) {
 				const near = present.find((field) => field.toLowerCase() === name.toLowerCase());
-				issues.push({ path, message: `"${name}" is not a field of the data; fields are: ${listed(present)}${near ? ` (did you mean "${near}"?)` : ''}` });
+				issues.push({
+					path,
+					message: `"${name}" is not a field of the data; fields are: ${listed(present)}${near ? ` (did you mean "${near}"?)` : ''}`
+				});
 			} else if (role.numeric && !hasNumbers(rows, name)) {
-				const numeric = present.filter((field) => field !== name && rows.slice(0, sampleSize).some((row) => typeof toNumber(row[field]) === 'number'));
-				const example = rows.map((row) => row[name]).find((value) => value !== null && value !== undefined && value !== '');
-				issues.push({ path, message: `"${name}" holds no numbers (e.g. ${JSON.stringify(example)}); this channel needs a number field; numeric fields: ${listed(numeric)}` });
+				const numeric = present.filter(
+					(field) => field !== name && rows.slice(0, sampleSize).some((row) => typeof toNumber(row[field]) === 'number')
+				);
+				const example = rows
+					.map((row) => row[name])
+					.find((value) => value !== null && value !== undefined && value !== '');
+				issues.push({
+					path,
+					message: `"${name}" holds no numbers (e.g. ${JSON.stringify(example)}); this channel needs a number field; numeric fields: ${listed(numeric)}`
+				});
 			}
 		});
 	}
@@ -54,11 +67,19 @@ export function fieldIssues(data: unknown, roles: readonly FieldRole[]): DrawIss
  * The checks of an x/y chart (bar, line, area): x (numbers when `xType` is quantitative,
  * dates when temporal), numeric y (one or several), colour.
  */
-export function xyIssues(params: { data?: unknown; x?: string; y?: string | string[]; color?: string; xType?: string }): DrawIssue[] {
+export function xyIssues(params: {
+	data?: unknown;
+	x?: string;
+	y?: string | string[];
+	color?: string;
+	xType?: string;
+	select?: { field?: string };
+}): DrawIssue[] {
 	const issues = fieldIssues(params.data, [
 		{ path: '/x', names: params.x, numeric: params.xType === 'quantitative' },
 		{ path: '/y', names: params.y, numeric: true },
-		{ path: '/color', names: params.color }
+		{ path: '/color', names: params.color },
+		{ path: '/select/field', names: params.select?.field }
 	]);
 	if (params.xType === 'temporal' && params.x && !issues.some((issue) => issue.path === '/x')) {
 		const values = rowsOf(params.data)
@@ -66,7 +87,10 @@ export function xyIssues(params: { data?: unknown; x?: string; y?: string | stri
 			.map((row) => row[params.x!])
 			.filter((value) => value !== null && value !== undefined && value !== '');
 		if (values.length && !values.some((value) => toDate(value) !== undefined)) {
-			issues.push({ path: '/x', message: `"${params.x}" holds no dates (e.g. ${JSON.stringify(values[0])}) but xType is "temporal"; send ISO dates such as "2024-03-01", or drop xType` });
+			issues.push({
+				path: '/x',
+				message: `"${params.x}" holds no dates (e.g. ${JSON.stringify(values[0])}) but xType is "temporal"; send ISO dates such as "2024-03-01", or drop xType`
+			});
 		}
 	}
 	return issues;

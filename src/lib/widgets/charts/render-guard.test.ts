@@ -17,6 +17,14 @@ describe('chart render guard', () => {
 		expect(next.suspect(key)).toBe(false);
 	});
 
+	it('forgets the drawings of a page that left normally (a reload mid-draw is no freeze)', () => {
+		const storage = memoryStorage();
+		const first = createRenderGuard(storage, 'page-1');
+		first.begin('drawing');
+		first.leave();
+		expect(createRenderGuard(storage, 'page-2').suspect('drawing')).toBe(false);
+	});
+
 	it('forgets a drawing that finished in time, remembers a slow one', () => {
 		vi.useFakeTimers();
 		try {

@@ -69,6 +69,15 @@ export function createRenderGuard(storage: Pick<Storage, 'getItem' | 'setItem'> 
 				write(entries);
 			};
 		},
+		/**
+		 * The page is leaving normally (a reload, a navigation, the tab closed): its drawings in
+		 * progress did not freeze it, so they are forgotten. A frozen page never gets here.
+		 */
+		leave(): void {
+			const entries = read();
+			for (const [key, entry] of Object.entries(entries)) if (entry.page === page && !entry.slow) delete entries[key];
+			write(entries);
+		},
 		/** The user chose to draw it anyway: forget what is known of it. */
 		forgive(key: string): void {
 			const entries = read();
@@ -82,3 +91,4 @@ export type RenderGuard = ReturnType<typeof createRenderGuard>;
 
 /** The page's guard. */
 export const renderGuard = createRenderGuard(typeof localStorage === 'undefined' ? undefined : localStorage);
+globalThis.addEventListener?.('pagehide', () => renderGuard.leave());

@@ -43,7 +43,11 @@ export function sequenceLength(sequence: Record<string, unknown>): number {
 
 function graticuleLines(graticule: unknown): number {
 	if (!isPlainObject(graticule)) return 0;
-	const step = Array.isArray(graticule.stepMinor) ? graticule.stepMinor : Array.isArray(graticule.step) ? graticule.step : [10, 10];
+	const step = Array.isArray(graticule.stepMinor)
+		? graticule.stepMinor
+		: Array.isArray(graticule.step)
+			? graticule.step
+			: [10, 10];
 	const [dx, dy] = [num(step[0], 10), num(step[1], 10)];
 	if (dx <= 0 || dy <= 0) return Infinity;
 	return 360 / dx + 180 / dy;
@@ -106,15 +110,26 @@ function groupCount(groupby: unknown, rows: number, values: unknown, derived: Ma
 }
 
 /** Rows after one transform, given `rows` before it and the node's inline values. */
-function afterTransform(transform: Record<string, unknown>, rows: number, values: unknown, derived: Map<string, number>, arrays: Map<string, number>): number {
+function afterTransform(
+	transform: Record<string, unknown>,
+	rows: number,
+	values: unknown,
+	derived: Map<string, number>,
+	arrays: Map<string, number>
+): number {
 	if (typeof transform.calculate === 'string' && typeof transform.as === 'string') {
 		const size = generatedSize(transform.calculate);
 		if (size > 0) arrays.set(transform.as, size);
 		else arrays.delete(transform.as);
 		return rows;
 	}
-	if (Array.isArray(transform.flatten) && transform.flatten.some((field) => typeof field === 'string' && arrays.has(field))) {
-		const longest = Math.max(...transform.flatten.map((field) => (typeof field === 'string' ? (arrays.get(field) ?? 0) : 0)));
+	if (
+		Array.isArray(transform.flatten) &&
+		transform.flatten.some((field) => typeof field === 'string' && arrays.has(field))
+	) {
+		const longest = Math.max(
+			...transform.flatten.map((field) => (typeof field === 'string' ? (arrays.get(field) ?? 0) : 0))
+		);
 		return Math.max(1, rows) * longest;
 	}
 	if (Array.isArray(transform.fold)) {
@@ -122,13 +137,18 @@ function afterTransform(transform: Record<string, unknown>, rows: number, values
 		derived.set(key, transform.fold.length);
 		return rows * Math.max(1, transform.fold.length);
 	}
-	if (Array.isArray(transform.flatten)) return Array.isArray(values) ? Math.max(rows, longestArray(values, transform.flatten)) : rows * 100;
+	if (Array.isArray(transform.flatten))
+		return Array.isArray(values) ? Math.max(rows, longestArray(values, transform.flatten)) : rows * 100;
 	if (typeof transform.density === 'string' || typeof transform.kde === 'string') {
 		const steps = Math.max(num(transform.steps, 0), num(transform.maxsteps, 200), num(transform.minsteps, 25));
 		return groupCount(transform.groupby, rows, values, derived) * steps;
 	}
 	if (typeof transform.quantile === 'string') {
-		const count = Array.isArray(transform.probs) ? transform.probs.length : num(transform.step, 0.01) > 0 ? 1 / num(transform.step, 0.01) : Infinity;
+		const count = Array.isArray(transform.probs)
+			? transform.probs.length
+			: num(transform.step, 0.01) > 0
+				? 1 / num(transform.step, 0.01)
+				: Infinity;
 		return groupCount(transform.groupby, rows, values, derived) * count;
 	}
 	if (typeof transform.impute === 'string' && isPlainObject(transform.keyvals)) {
@@ -154,50 +174,91 @@ export function rowBudgetIssues(spec: unknown, budget = ROW_BUDGET): BudgetIssue
 	const issues: BudgetIssue[] = [];
 	const datasets: Record<string, number> = {};
 	if (isPlainObject(spec) && isPlainObject(spec.datasets)) {
-		for (const [name, values] of Object.entries(spec.datasets)) datasets[name] = Array.isArray(values) ? values.length : 0;
+		for (const [name, values] of Object.entries(spec.datasets))
+			datasets[name] = Array.isArray(values) ? values.length : 0;
 	}
 	const over = (path: string, rows: number, what: string, fix: string) => {
-		if (rows > budget) issues.push({ path, rows, message: `${what} would make ${format(rows)} rows; charts allow at most ${format(budget)}. ${fix}` });
+		if (rows > budget)
+			issues.push({
+				path,
+				rows,
+				message: `${what} would make ${format(rows)} rows; charts allow at most ${format(budget)}. ${fix}`
+			});
 	};
 	for (const [path, text] of stringsOf(spec)) {
 		if (!/\b(sequence|pad)\s*\(/.test(text)) continue;
-		over(path, generatedSize(text), 'An expression (sequence() or pad())', 'Use number literals and a smaller size, or compute the values before charting them.');
+		over(
+			path,
+			generatedSize(text),
+			'An expression (sequence() or pad())',
+			'Use number literals and a smaller size, or compute the values before charting them.'
+		);
 	}
 	// Every view draws its rows: a layer or concatenation of views counts them all.
 	let drawn = 0;
 
-	const visit = (node: unknown, path: string, inherited: number, inheritedValues: unknown, depth: number, copies: number) => {
+	const visit = (
+		node: unknown,
+		path: string,
+		inherited: number,
+		inheritedValues: unknown,
+		depth: number,
+		copies: number
+	) => {
 		if (!isPlainObject(node) || depth > 20) return;
 		const data = node.data;
 		let rows = dataRows(data, inherited, datasets);
 		const values = isPlainObject(data) && Array.isArray(data.values) ? data.values : inheritedValues;
-		if (isPlainObject(data) && isPlainObject(data.sequence)) over(`${path}/data/sequence`, rows, 'data.sequence', 'Use a smaller range or a larger step, or aggregate the data before charting it.');
-		if (isPlainObject(data) && data.graticule !== undefined) over(`${path}/data/graticule`, rows, 'data.graticule', 'Use a larger step.');
+		if (isPlainObject(data) && isPlainObject(data.sequence))
+			over(
+				`${path}/data/sequence`,
+				rows,
+				'data.sequence',
+				'Use a smaller range or a larger step, or aggregate the data before charting it.'
+			);
+		if (isPlainObject(data) && data.graticule !== undefined)
+			over(`${path}/data/graticule`, rows, 'data.graticule', 'Use a larger step.');
 		if (Array.isArray(node.transform)) {
 			const derived = new Map<string, number>();
 			const arrays = new Map<string, number>();
 			node.transform.forEach((transform, index) => {
 				if (!isPlainObject(transform)) return;
-				const kind = Object.keys(transform).find((key) => ['fold', 'flatten', 'density', 'kde', 'quantile', 'impute', 'bin'].includes(key)) ?? 'transform';
+				const kind =
+					Object.keys(transform).find((key) =>
+						['fold', 'flatten', 'density', 'kde', 'quantile', 'impute', 'bin'].includes(key)
+					) ?? 'transform';
 				rows = afterTransform(transform, rows, values, derived, arrays);
-				over(`${path}/transform/${index}`, rows, `The ${kind} transform`, 'Use fewer steps, fewer fields or a coarser step.');
+				over(
+					`${path}/transform/${index}`,
+					rows,
+					`The ${kind} transform`,
+					'Use fewer steps, fewer fields or a coarser step.'
+				);
 			});
 		}
 		if (isPlainObject(node.encoding)) {
 			for (const [channel, definition] of Object.entries(node.encoding)) {
 				if (isPlainObject(definition) && definition.bin !== undefined) {
-					over(`${path}/encoding/${channel}/bin`, binCount(definition.bin), `Binning ${channel}`, 'Use maxbins ≤ 200 or a larger step.');
+					over(
+						`${path}/encoding/${channel}/bin`,
+						binCount(definition.bin),
+						`Binning ${channel}`,
+						'Use maxbins ≤ 200 or a larger step.'
+					);
 				}
 			}
 		}
 		if (node.mark !== undefined) drawn += rows * copies;
 		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) {
 			const children = node[key];
-			if (Array.isArray(children)) children.forEach((child, index) => visit(child, `${path}/${key}/${index}`, rows, values, depth + 1, copies));
+			if (Array.isArray(children))
+				children.forEach((child, index) => visit(child, `${path}/${key}/${index}`, rows, values, depth + 1, copies));
 		}
-		if (isPlainObject(node.spec)) visit(node.spec, `${path}/spec`, rows, values, depth + 1, copies * repeatCount(node.repeat));
+		if (isPlainObject(node.spec))
+			visit(node.spec, `${path}/spec`, rows, values, depth + 1, copies * repeatCount(node.repeat));
 	};
 	visit(spec, '', 0, undefined, 0, 1);
-	if (issues.length === 0) over('', drawn, 'The views of this chart together', 'Draw fewer views or aggregate the data first.');
+	if (issues.length === 0)
+		over('', drawn, 'The views of this chart together', 'Draw fewer views or aggregate the data first.');
 	return issues;
 }

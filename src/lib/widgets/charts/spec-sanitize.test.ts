@@ -22,11 +22,18 @@ describe('sanitizeChartSpec', () => {
 		const { spec, removed } = sanitizeChartSpec({
 			mark: 'point',
 			usermeta: { embedOptions: { actions: true, ast: false, loader: { baseURL: 'https://evil.example' } } },
-			config: { axis: { labelColor: 'red' }, customFormatTypes: true, locale: { number: {} }, background: 'url(https://evil.example/x)' }
+			config: {
+				axis: { labelColor: 'red' },
+				customFormatTypes: true,
+				locale: { number: {} },
+				background: 'url(https://evil.example/x)'
+			}
 		});
 		expect(spec.usermeta).toBeUndefined();
 		expect(spec.config).toEqual({ axis: { labelColor: 'red' } });
-		expect(removed).toEqual(expect.arrayContaining(['usermeta', 'config.customFormatTypes', 'config.locale', 'config.background']));
+		expect(removed).toEqual(
+			expect.arrayContaining(['usermeta', 'config.customFormatTypes', 'config.locale', 'config.background'])
+		);
 	});
 
 	it('drops literal hrefs outside the link policy, CSS url() and javascript: strings', () => {
@@ -43,7 +50,9 @@ describe('sanitizeChartSpec', () => {
 	});
 
 	it('keeps input bindings inside the chart and ignores prototype keys', () => {
-		const input = JSON.parse('{"mark":"point","params":[{"name":"p","bind":{"input":"range","element":"#chat"}}],"__proto__":{"polluted":true}}');
+		const input = JSON.parse(
+			'{"mark":"point","params":[{"name":"p","bind":{"input":"range","element":"#chat"}}],"__proto__":{"polluted":true}}'
+		);
 		const { spec, removed } = sanitizeChartSpec(input);
 		expect(spec.params).toEqual([{ name: 'p', bind: { input: 'range' } }]);
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -66,14 +75,21 @@ describe('safe Vega loader', () => {
 	});
 
 	it('sanitises links and images through the URL policy', async () => {
-		await expect(loader.sanitize('https://example.org/', { context: 'href' })).resolves.toMatchObject({ href: 'https://example.org/', rel: 'noopener noreferrer' });
+		await expect(loader.sanitize('https://example.org/', { context: 'href' })).resolves.toMatchObject({
+			href: 'https://example.org/',
+			rel: 'noopener noreferrer'
+		});
 		await expect(loader.sanitize('javascript:alert(1)', { context: 'href' })).rejects.toThrow();
 		await expect(loader.sanitize('https://evil.example/x.png', { context: 'image' })).rejects.toThrow();
 		// Images load only from hosts the user approved (click-to-load elsewhere).
 		await expect(loader.sanitize('https://upload.wikimedia.org/x.png', { context: 'image' })).rejects.toThrow();
 		imageHosts.approve('upload.wikimedia.org');
-		await expect(loader.sanitize('https://upload.wikimedia.org/x.png', { context: 'image' })).resolves.toMatchObject({ href: 'https://upload.wikimedia.org/x.png' });
-		await expect(loader.sanitize('https://example.org/x.csv', { context: 'dataflow', response: 'json' })).rejects.toThrow();
+		await expect(loader.sanitize('https://upload.wikimedia.org/x.png', { context: 'image' })).resolves.toMatchObject({
+			href: 'https://upload.wikimedia.org/x.png'
+		});
+		await expect(
+			loader.sanitize('https://example.org/x.csv', { context: 'dataflow', response: 'json' })
+		).rejects.toThrow();
 	});
 
 	it('escapes tooltip HTML', () => {

@@ -14,9 +14,39 @@ export type SanitizedSpec = { spec: Record<string, unknown>; removed: string[] }
 
 /** Config groups that only style marks, axes and legends. */
 const configAllowed = new Set([
-	'axis', 'axisX', 'axisY', 'axisBand', 'axisQuantitative', 'axisTemporal', 'legend', 'header', 'title',
-	'mark', 'bar', 'line', 'area', 'point', 'circle', 'square', 'rect', 'rule', 'text', 'tick', 'arc', 'boxplot',
-	'geoshape', 'view', 'range', 'scale', 'numberFormat', 'timeFormat', 'padding', 'autosize', 'projection', 'concat', 'facet'
+	'axis',
+	'axisX',
+	'axisY',
+	'axisBand',
+	'axisQuantitative',
+	'axisTemporal',
+	'legend',
+	'header',
+	'title',
+	'mark',
+	'bar',
+	'line',
+	'area',
+	'point',
+	'circle',
+	'square',
+	'rect',
+	'rule',
+	'text',
+	'tick',
+	'arc',
+	'boxplot',
+	'geoshape',
+	'view',
+	'range',
+	'scale',
+	'numberFormat',
+	'timeFormat',
+	'padding',
+	'autosize',
+	'projection',
+	'concat',
+	'facet'
 ]);
 
 const maxDepth = 40;
@@ -26,7 +56,7 @@ function dangerousString(value: string): boolean {
 	return /url\s*\(|javascript:|vbscript:|<\s*script|expression\s*\(/i.test(value);
 }
 
-/** Returns a deep-cleaned copy of `input`; never mutates it. */
+/** Returns a deep-cleaned copy of `input` (lists of numbers are shared, not copied); never mutates it. */
 export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 	const removed = new Set<string>();
 	let nodes = 0;
@@ -45,6 +75,12 @@ export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 			return value;
 		}
 		if (Array.isArray(value)) {
+			// Numbers cannot carry a URL or a script: a list of them (a shape's coordinates) is kept as it is.
+			if (value.every((item) => typeof item === 'number')) {
+				nodes += value.length;
+				if (nodes > maxNodes) throw new RangeError('chart spec is too large');
+				return value;
+			}
 			const out: unknown[] = [];
 			value.forEach((item, index) => {
 				const cleaned = clean(item, `${path}[${index}]`, depth + 1, parentKey);
@@ -87,11 +123,20 @@ export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 			const cleaned = clean(child, childPath, depth + 1, key);
 			if (cleaned !== undefined) out[key] = cleaned;
 		}
-		if (parentKey === 'data' && !('values' in out) && !('name' in out) && !('sequence' in out) && !('sphere' in out) && !('graticule' in out)) out.values = [];
+		if (
+			parentKey === 'data' &&
+			!('values' in out) &&
+			!('name' in out) &&
+			!('sequence' in out) &&
+			!('sphere' in out) &&
+			!('graticule' in out)
+		)
+			out.values = [];
 		return out;
 	};
 
-	if (!isPlainObject(input)) return { spec: { data: { values: [] }, mark: 'point' }, removed: ['spec (not an object)'] };
+	if (!isPlainObject(input))
+		return { spec: { data: { values: [] }, mark: 'point' }, removed: ['spec (not an object)'] };
 	const spec = clean(input, '', 0, '') as Record<string, unknown>;
 	delete spec.$schema;
 	return { spec, removed: [...removed] };
@@ -109,10 +154,11 @@ export function inlineRows(spec: Record<string, unknown>): Record<string, unknow
 		}
 		for (const key of ['layer', 'hconcat', 'vconcat', 'concat']) {
 			const children = node[key];
-			if (Array.isArray(children)) for (const child of children) {
-				const found = visit(child, depth + 1);
-				if (found) return found;
-			}
+			if (Array.isArray(children))
+				for (const child of children) {
+					const found = visit(child, depth + 1);
+					if (found) return found;
+				}
 		}
 		return visit(node.spec, depth + 1);
 	};

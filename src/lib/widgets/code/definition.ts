@@ -6,7 +6,24 @@ import { frameFor } from '../shared/natural-size';
 export type CodeParams = { code: string; language?: string; filename?: string; lineNumbers?: boolean; title?: string };
 
 /** Languages with highlighting; others are shown plain. */
-export const codeLanguages = ['javascript', 'typescript', 'python', 'json', 'sql', 'bash', 'shell', 'html', 'xml', 'css', 'yaml', 'markdown', 'go', 'rust', 'java', 'plaintext'] as const;
+export const codeLanguages = [
+	'javascript',
+	'typescript',
+	'python',
+	'json',
+	'sql',
+	'bash',
+	'shell',
+	'html',
+	'xml',
+	'css',
+	'yaml',
+	'markdown',
+	'go',
+	'rust',
+	'java',
+	'plaintext'
+] as const;
 
 export const codeDefinition: WidgetDefinition<CodeParams> = {
 	name: 'code',
@@ -29,8 +46,10 @@ export const codeDefinition: WidgetDefinition<CodeParams> = {
 		code: "SELECT c.name,\n       SUM(o.total) AS revenue\nFROM customers AS c\nJOIN orders AS o ON o.customer_id = c.id\nWHERE o.created_at >= DATE '2024-01-01'\nGROUP BY c.name\nORDER BY revenue DESC\nLIMIT 10;"
 	},
 	recipe: {
-		whenToUse: 'Code, queries, commands or configuration the reader may copy. For structured data to explore use json; for prose with short inline code use markdown.',
-		howToUse: 'Put the exact text in `code` (newlines as \\n) and set `language`. `filename` adds a header. The copy button copies `code` verbatim.'
+		whenToUse:
+			'Code, queries, commands or configuration the reader may copy. For structured data to explore use json; for prose with short inline code use markdown.',
+		howToUse:
+			'Put the exact text in `code` (newlines as \\n) and set `language`. `filename` adds a header. The copy button copies `code` verbatim.'
 	},
 	defaultSize: { w: 520, h: 260 },
 	naturalSize: (params) => {

@@ -21,7 +21,22 @@ import { sanitizeHighlight } from '../shared/sanitize-html';
 const languages = { javascript, typescript, python, json, sql, bash, xml, css, yaml, markdown, go, rust, java };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
-const aliases: Record<string, string> = { js: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'typescript', py: 'python', sh: 'bash', shell: 'bash', zsh: 'bash', html: 'xml', svg: 'xml', yml: 'yaml', md: 'markdown', rs: 'rust', golang: 'go' };
+const aliases: Record<string, string> = {
+	js: 'javascript',
+	jsx: 'javascript',
+	ts: 'typescript',
+	tsx: 'typescript',
+	py: 'python',
+	sh: 'bash',
+	shell: 'bash',
+	zsh: 'bash',
+	html: 'xml',
+	svg: 'xml',
+	yml: 'yaml',
+	md: 'markdown',
+	rs: 'rust',
+	golang: 'go'
+};
 
 /** The registered language for a name or alias, or undefined. */
 export function resolveLanguage(name: string | undefined): string | undefined {

@@ -5,6 +5,7 @@ import { list, object, oneOf, scalar, text, title } from '../shared/schema';
 import type { ColumnSpec } from './table-model';
 import { frameFor, textLines } from '../shared/natural-size';
 import { normalizeRows, resolveColumns } from './table-model';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type DataTableParams = {
 	rows: Array<Record<string, unknown> | unknown[]>;
@@ -12,15 +13,26 @@ export type DataTableParams = {
 	sort?: { key: string; direction?: 'asc' | 'desc' };
 	caption?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 const column = object(
 	{
 		key: text('Field name in each row object (or position label for array rows)', 200),
 		label: text('Column header; defaults to the key, humanised', 200),
-		type: oneOf(['text', 'number', 'date', 'link', 'image', 'badge', 'boolean'], 'How cells render and sort; inferred from the values when omitted'),
-		format: oneOf(['auto', 'integer', 'decimal', 'percent', 'compact', 'currency'], 'Number format (number columns); percent expects 0.12 for 12%'),
-		currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO currency code for format "currency", e.g. EUR' },
+		type: oneOf(
+			['text', 'number', 'date', 'link', 'image', 'badge', 'boolean'],
+			'How cells render and sort; inferred from the values when omitted'
+		),
+		format: oneOf(
+			['auto', 'integer', 'decimal', 'percent', 'compact', 'currency'],
+			'Number format (number columns); percent expects 0.12 for 12%'
+		),
+		currency: {
+			type: 'string',
+			pattern: '^[A-Z]{3}$',
+			description: 'ISO currency code for format "currency", e.g. EUR'
+		},
 		labelKey: text('For link columns: the field holding the link text', 200),
 		width: { type: 'number', minimum: 40, maximum: 800, description: 'Initial width in pixels' }
 	},
@@ -30,7 +42,8 @@ const column = object(
 export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 	name: 'data-table',
 	title: 'Table',
-	description: 'A sortable, filterable table of rows with typed columns (number, date, link, image, badge), CSV export and smooth scrolling for very many rows.',
+	description:
+		'A sortable, filterable table of rows with typed columns (number, date, link, image, badge), CSV export and smooth scrolling for very many rows.',
 	category: 'data',
 	schema: object(
 		{
@@ -38,12 +51,21 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 				type: 'array',
 				maxItems: 500_000,
 				description: 'The rows: objects keyed by column key (preferred), or arrays in column order',
-				items: { type: ['object', 'array'], additionalProperties: scalar('A cell value'), items: scalar('A cell value') }
+				items: {
+					type: ['object', 'array'],
+					additionalProperties: scalar('A cell value'),
+					items: scalar('A cell value')
+				}
 			},
 			columns: list(column, 'Column order, labels and types; inferred from the rows when omitted', { max: 200 }),
-			sort: object({ key: text('Column key to sort by', 200), direction: oneOf(['asc', 'desc'], 'Sort direction') }, ['key'], 'Initial sort'),
+			sort: object(
+				{ key: text('Column key to sort by', 200), direction: oneOf(['asc', 'desc'], 'Sort direction') },
+				['key'],
+				'Initial sort'
+			),
 			caption: text('A sentence describing the table, read by screen readers and shown under it', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['rows']
 	),
@@ -58,12 +80,54 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 			{ key: 'wiki', label: 'Article', type: 'link', labelKey: 'city' }
 		],
 		rows: [
-			{ city: 'Stockholm', country: 'Sweden', population: 984748, growth: 0.011, updated: '2023-12-31', wiki: 'https://en.wikipedia.org/wiki/Stockholm' },
-			{ city: 'Oslo', country: 'Norway', population: 709037, growth: 0.014, updated: '2024-01-01', wiki: 'https://en.wikipedia.org/wiki/Oslo' },
-			{ city: 'Copenhagen', country: 'Denmark', population: 660842, growth: 0.009, updated: '2024-01-01', wiki: 'https://en.wikipedia.org/wiki/Copenhagen' },
-			{ city: 'Helsinki', country: 'Finland', population: 674500, growth: 0.006, updated: '2023-12-31', wiki: 'https://en.wikipedia.org/wiki/Helsinki' },
-			{ city: 'Gothenburg', country: 'Sweden', population: 596841, growth: '0.8%', updated: '2023-12-31', wiki: 'https://en.wikipedia.org/wiki/Gothenburg' },
-			{ city: 'Reykjavík', country: 'Iceland', population: 139875, growth: 0.017, updated: '2024-01-01', wiki: 'https://en.wikipedia.org/wiki/Reykjav%C3%ADk' }
+			{
+				city: 'Stockholm',
+				country: 'Sweden',
+				population: 984748,
+				growth: 0.011,
+				updated: '2023-12-31',
+				wiki: 'https://en.wikipedia.org/wiki/Stockholm'
+			},
+			{
+				city: 'Oslo',
+				country: 'Norway',
+				population: 709037,
+				growth: 0.014,
+				updated: '2024-01-01',
+				wiki: 'https://en.wikipedia.org/wiki/Oslo'
+			},
+			{
+				city: 'Copenhagen',
+				country: 'Denmark',
+				population: 660842,
+				growth: 0.009,
+				updated: '2024-01-01',
+				wiki: 'https://en.wikipedia.org/wiki/Copenhagen'
+			},
+			{
+				city: 'Helsinki',
+				country: 'Finland',
+				population: 674500,
+				growth: 0.006,
+				updated: '2023-12-31',
+				wiki: 'https://en.wikipedia.org/wiki/Helsinki'
+			},
+			{
+				city: 'Gothenburg',
+				country: 'Sweden',
+				population: 596841,
+				growth: '0.8%',
+				updated: '2023-12-31',
+				wiki: 'https://en.wikipedia.org/wiki/Gothenburg'
+			},
+			{
+				city: 'Reykjavík',
+				country: 'Iceland',
+				population: 139875,
+				growth: 0.017,
+				updated: '2024-01-01',
+				wiki: 'https://en.wikipedia.org/wiki/Reykjav%C3%ADk'
+			}
 		],
 		sort: { key: 'population', direction: 'desc' }
 	},
@@ -79,8 +143,11 @@ export const dataTableDefinition: WidgetDefinition<DataTableParams> = {
 		const columns = resolveColumns(params.columns, rows);
 		const width = columns.reduce((total, column) => total + column.width, 0) + 24;
 		const shown = Math.min(rows.length, 14);
-		return frameFor(Math.max(360, width), 48 + 33 + Math.max(1, shown) * 32 + (params.caption ? textLines(params.caption, width) * 18 + 12 : 0) + 12);
+		return frameFor(
+			Math.max(360, width),
+			48 + 33 + Math.max(1, shown) * 32 + (params.caption ? textLines(params.caption, width) * 18 + 12 : 0) + 12
+		);
 	},
 	keywords: ['table', 'grid', 'rows', 'records', 'spreadsheet', 'list', 'csv', 'data'],
-	drawIssues: dataTableIssues
+	drawIssues: (params) => [...dataTableIssues(params), ...selectIssues(params, params.rows)]
 };

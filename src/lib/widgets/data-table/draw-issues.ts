@@ -21,7 +21,10 @@ export function dataTableIssues(params: DataTableParams): DrawIssue[] {
 		for (const row of objects) for (const key of Object.keys(row)) present.add(key);
 		specs.forEach((spec, index) => {
 			if (!present.has(spec.key)) {
-				issues.push({ path: `/columns/${index}/key`, message: `"${spec.key}" is not a key of the rows; keys are: ${[...present].slice(0, 30).join(', ')}` });
+				issues.push({
+					path: `/columns/${index}/key`,
+					message: `"${spec.key}" is not a key of the rows; keys are: ${[...present].slice(0, 30).join(', ')}`
+				});
 			}
 		});
 	}
@@ -29,13 +32,19 @@ export function dataTableIssues(params: DataTableParams): DrawIssue[] {
 		const index = rows.findIndex((row) => Array.isArray(row) && row.length > specs.length);
 		if (index !== -1) {
 			const cells = (rows[index] as unknown[]).length;
-			issues.push({ path: `/rows/${index}`, message: `row ${index + 1} has ${cells} cells but ${specs.length} columns are named; name a column for each cell (or send object rows)` });
+			issues.push({
+				path: `/rows/${index}`,
+				message: `row ${index + 1} has ${cells} cells but ${specs.length} columns are named; name a column for each cell (or send object rows)`
+			});
 		}
 	}
 	if (params.sort && issues.length === 0) {
 		const keys = resolveColumns(params.columns, normalizeRows(rows, params.columns)).map((column) => column.key);
 		if (keys.length && !keys.includes(params.sort.key)) {
-			issues.push({ path: '/sort/key', message: `"${params.sort.key}" is not a column; columns are: ${keys.slice(0, 30).join(', ')}` });
+			issues.push({
+				path: '/sort/key',
+				message: `"${params.sort.key}" is not a column; columns are: ${keys.slice(0, 30).join(', ')}`
+			});
 		}
 	}
 	return issues;

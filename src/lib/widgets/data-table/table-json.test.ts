@@ -5,9 +5,9 @@ import { toJsonRows } from './table-json';
 describe('toJsonRows', () => {
 	const rows = normalizeRows(
 		[
-		{ name: 'Ford', mpg: 18, origin: 'USA' },
-		{ name: 'Fiat', mpg: 31.5 },
-		{ name: '=cmd', mpg: null, origin: 'Europe' }
+			{ name: 'Ford', mpg: 18, origin: 'USA' },
+			{ name: 'Fiat', mpg: 31.5 },
+			{ name: '=cmd', mpg: null, origin: 'Europe' }
 		],
 		undefined
 	);

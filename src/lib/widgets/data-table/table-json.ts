@@ -6,7 +6,11 @@
 import type { Column, Row } from './table-model';
 
 /** JSON text (an array of objects, two-space indented) of the given rows in the given order. */
-export function toJsonRows(rows: Row[], columns: Column[], indexes: ArrayLike<number> = rows.map((_, index) => index)): string {
+export function toJsonRows(
+	rows: Row[],
+	columns: Column[],
+	indexes: ArrayLike<number> = rows.map((_, index) => index)
+): string {
 	const out: Record<string, unknown>[] = [];
 	for (let position = 0; position < indexes.length; position++) {
 		const row = rows[indexes[position]];

@@ -60,7 +60,9 @@ export function uniqueKeys(keys: readonly string[]): string[] {
 /** Rows as objects: arrays are mapped onto (unique) column keys in order, anything else is dropped. */
 export function normalizeRows(rows: unknown, columns: ColumnSpec[] | undefined): Row[] {
 	if (!Array.isArray(rows)) return [];
-	const keys = uniqueKeys(columns?.filter((column) => column && typeof column.key === 'string').map((column) => column.key) ?? []);
+	const keys = uniqueKeys(
+		columns?.filter((column) => column && typeof column.key === 'string').map((column) => column.key) ?? []
+	);
 	const out: Row[] = new Array(rows.length);
 	let count = 0;
 	for (const row of rows) {
@@ -78,15 +80,30 @@ function guessType(values: unknown[]): ColumnType {
 	const present = values.filter((value) => value !== null && value !== undefined && value !== '');
 	if (!present.length) return 'text';
 	if (present.every((value) => typeof value === 'boolean')) return 'boolean';
-	if (present.every((value) => typeof value === 'number' || (typeof value === 'string' && toNumber(value) !== undefined && !/^0\d/.test(value)))) return 'number';
-	if (present.every((value) => typeof value === 'string' && imageLike.test(value) && (urlLike.test(value) || value.startsWith('data:')))) return 'image';
+	if (
+		present.every(
+			(value) =>
+				typeof value === 'number' || (typeof value === 'string' && toNumber(value) !== undefined && !/^0\d/.test(value))
+		)
+	)
+		return 'number';
+	if (
+		present.every(
+			(value) =>
+				typeof value === 'string' && imageLike.test(value) && (urlLike.test(value) || value.startsWith('data:'))
+		)
+	)
+		return 'image';
 	if (present.every((value) => typeof value === 'string' && urlLike.test(value))) return 'link';
 	if (present.every((value) => typeof value === 'string' && dateLike.test(value.trim()))) return 'date';
 	return 'text';
 }
 
 function humanize(key: string): string {
-	const spaced = key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+	const spaced = key
+		.replace(/[_-]+/g, ' ')
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.trim();
 	return spaced ? spaced[0].toUpperCase() + spaced.slice(1) : key;
 }
 
@@ -120,7 +137,16 @@ export function resolveColumns(specs: ColumnSpec[] | undefined, rows: Row[]): Co
 	}
 	return list.map((spec) => {
 		const type = spec.type ?? guessType(sample.map((row) => row[spec.key]));
-		const width = typeof spec.width === 'number' && spec.width >= 40 ? Math.min(spec.width, 800) : type === 'number' || type === 'date' ? 120 : type === 'image' ? 72 : type === 'boolean' ? 80 : 180;
+		const width =
+			typeof spec.width === 'number' && spec.width >= 40
+				? Math.min(spec.width, 800)
+				: type === 'number' || type === 'date'
+					? 120
+					: type === 'image'
+						? 72
+						: type === 'boolean'
+							? 80
+							: 180;
 		return {
 			key: spec.key,
 			label: spec.label ?? humanize(spec.key),
@@ -161,7 +187,8 @@ function numberFormatter(format: NumberFormat, currency: string): Intl.NumberFor
 /** The number in a number cell; "12%" reads as 0.12 in a percent column. */
 export function cellNumber(column: Column, value: unknown): number | undefined {
 	const number = toNumber(value);
-	if (number !== undefined && column.format === 'percent' && typeof value === 'string' && value.trim().endsWith('%')) return number / 100;
+	if (number !== undefined && column.format === 'percent' && typeof value === 'string' && value.trim().endsWith('%'))
+		return number / 100;
 	return number;
 }
 
@@ -177,7 +204,8 @@ export function formatCell(column: Column, value: unknown): string {
 		const date = toDate(value);
 		return date ? formatDate(date) : toText(value);
 	}
-	if (column.type === 'boolean') return value === true || value === 'true' ? 'Yes' : value === false || value === 'false' ? 'No' : toText(value);
+	if (column.type === 'boolean')
+		return value === true || value === 'true' ? 'Yes' : value === false || value === 'false' ? 'No' : toText(value);
 	return toText(value);
 }
 
@@ -201,7 +229,11 @@ function rawText(value: unknown): string {
 }
 
 /** CSV (RFC 4180, CRLF) of the given rows in the given order; raw values, not display text. */
-export function toCsv(rows: Row[], columns: Column[], indexes: ArrayLike<number> = rows.map((_, index) => index)): string {
+export function toCsv(
+	rows: Row[],
+	columns: Column[],
+	indexes: ArrayLike<number> = rows.map((_, index) => index)
+): string {
 	const lines = [columns.map((column) => csvField(column.label)).join(',')];
 	for (let position = 0; position < indexes.length; position++) {
 		const row = rows[indexes[position]];

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { townRows as rows } from './table-fixture';
 import { normalizeRows, resolveColumns } from './table-model';
-import { createRowFilter, createSearchText, filterIndexes, identityOrder, narrows, queryWords, sortIndexes } from './table-order';
+import {
+	createRowFilter,
+	createSearchText,
+	filterIndexes,
+	identityOrder,
+	narrows,
+	queryWords,
+	sortIndexes
+} from './table-order';
 
 const columns = resolveColumns(undefined, rows);
 const list = (order: ArrayLike<number>) => Array.from(order);
@@ -20,12 +28,25 @@ describe('table order', () => {
 
 	it('sorts text with the locale collator, case-insensitively', () => {
 		const name = columns[0];
-		expect(list(sortIndexes(rows, [0, 1, 2, 3], name, 'asc')).map((index) => rows[index].name)).toEqual(['Ålesund', 'bergen', 'Oslo', 'Tromsø']);
-		expect(list(sortIndexes(rows, [0, 1, 2, 3], name, 'desc')).map((index) => rows[index].name)).toEqual(['Tromsø', 'Oslo', 'bergen', 'Ålesund']);
+		expect(list(sortIndexes(rows, [0, 1, 2, 3], name, 'asc')).map((index) => rows[index].name)).toEqual([
+			'Ålesund',
+			'bergen',
+			'Oslo',
+			'Tromsø'
+		]);
+		expect(list(sortIndexes(rows, [0, 1, 2, 3], name, 'desc')).map((index) => rows[index].name)).toEqual([
+			'Tromsø',
+			'Oslo',
+			'bergen',
+			'Ålesund'
+		]);
 	});
 
 	it('keeps row order for equal keys, including text equal under the collator', () => {
-		const words = normalizeRows([{ w: 'b' }, { w: 'A' }, { w: 'a' }, { w: 'B' }, { w: 'file10' }, { w: 'file9' }, { w: '' }], undefined);
+		const words = normalizeRows(
+			[{ w: 'b' }, { w: 'A' }, { w: 'a' }, { w: 'B' }, { w: 'file10' }, { w: 'file9' }, { w: '' }],
+			undefined
+		);
 		const [column] = resolveColumns(undefined, words);
 		expect(list(sortIndexes(words, identityOrder(7), column, 'asc'))).toEqual([1, 2, 0, 3, 5, 4, 6]);
 		expect(list(sortIndexes(words, identityOrder(7), column, 'desc'))).toEqual([4, 5, 0, 3, 1, 2, 6]);
@@ -52,7 +73,11 @@ describe('table order', () => {
 	});
 
 	it('filters as the user types with the same answers as a fresh filter, in the sorted order', () => {
-		const big = Array.from({ length: 5000 }, (_, index) => ({ id: index, city: `City ${index % 97}`, note: index % 3 ? 'open' : 'closed' }));
+		const big = Array.from({ length: 5000 }, (_, index) => ({
+			id: index,
+			city: `City ${index % 97}`,
+			note: index % 3 ? 'open' : 'closed'
+		}));
 		const bigColumns = resolveColumns(undefined, big);
 		const base = sortIndexes(big, identityOrder(big.length), bigColumns[0], 'desc');
 		const filter = createRowFilter();
@@ -66,7 +91,11 @@ describe('table order', () => {
 	});
 
 	it('sorts and filters 200,000 rows', () => {
-		const big = Array.from({ length: 200_000 }, (_, index) => ({ id: index, value: (index * 7919) % 200_000, label: `row ${index}` }));
+		const big = Array.from({ length: 200_000 }, (_, index) => ({
+			id: index,
+			value: (index * 7919) % 200_000,
+			label: `row ${index}`
+		}));
 		const bigColumns = resolveColumns(undefined, big);
 		const sorted = sortIndexes(big, identityOrder(big.length), bigColumns[1], 'asc');
 		expect(sorted.length).toBe(200_000);
@@ -81,8 +110,18 @@ describe('table order', () => {
 
 describe('search text', () => {
 	it('is the formatted, lower-cased cells, the same for repeated values as for the first', () => {
-		const data = normalizeRows([{ day: '2024-03-15', n: 1234.5, tag: 'Open' }, { day: '2024-03-15', n: 1234.5, tag: 'Open' }, { day: null, n: 'n/a', tag: { a: 1 } }], undefined);
-		const dataColumns = resolveColumns([{ key: 'day', type: 'date' }, { key: 'n', type: 'number' }, { key: 'tag' }], data);
+		const data = normalizeRows(
+			[
+				{ day: '2024-03-15', n: 1234.5, tag: 'Open' },
+				{ day: '2024-03-15', n: 1234.5, tag: 'Open' },
+				{ day: null, n: 'n/a', tag: { a: 1 } }
+			],
+			undefined
+		);
+		const dataColumns = resolveColumns(
+			[{ key: 'day', type: 'date' }, { key: 'n', type: 'number' }, { key: 'tag' }],
+			data
+		);
 		const text = createSearchText(dataColumns);
 		const first = text(data[0]);
 		expect(first).toContain('2024');

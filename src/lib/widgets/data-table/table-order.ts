@@ -24,7 +24,10 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  */
 function numericKeys(rows: Row[], indexes: ArrayLike<number>, column: Column): Float64Array {
 	const keys = new Float64Array(indexes.length);
-	const texts: (string | undefined)[] | undefined = column.type === 'number' || column.type === 'date' || column.type === 'boolean' ? undefined : new Array(indexes.length);
+	const texts: (string | undefined)[] | undefined =
+		column.type === 'number' || column.type === 'date' || column.type === 'boolean'
+			? undefined
+			: new Array(indexes.length);
 	for (let position = 0; position < indexes.length; position++) {
 		const key = sortKey(column, rows[indexes[position]][column.key]);
 		if (key === undefined) keys[position] = NaN;
@@ -34,7 +37,12 @@ function numericKeys(rows: Row[], indexes: ArrayLike<number>, column: Column): F
 	if (!texts) return keys;
 	const distinct = [...new Set(texts.filter((text): text is string => text !== undefined))].sort(collator.compare);
 	const rank = new Map<string, number>();
-	distinct.forEach((text, index) => rank.set(text, index > 0 && collator.compare(distinct[index - 1], text) === 0 ? rank.get(distinct[index - 1])! : index));
+	distinct.forEach((text, index) =>
+		rank.set(
+			text,
+			index > 0 && collator.compare(distinct[index - 1], text) === 0 ? rank.get(distinct[index - 1])! : index
+		)
+	);
 	for (let position = 0; position < indexes.length; position++) {
 		const text = texts[position];
 		keys[position] = text === undefined ? NaN : rank.get(text)!;
@@ -43,7 +51,12 @@ function numericKeys(rows: Row[], indexes: ArrayLike<number>, column: Column): F
 }
 
 /** Row indexes sorted by one column; empty values always last; ties keep row order. */
-export function sortIndexes(rows: Row[], indexes: ArrayLike<number>, column: Column, direction: 'asc' | 'desc'): RowOrder {
+export function sortIndexes(
+	rows: Row[],
+	indexes: ArrayLike<number>,
+	column: Column,
+	direction: 'asc' | 'desc'
+): RowOrder {
 	const keys = numericKeys(rows, indexes, column);
 	const sign = direction === 'asc' ? 1 : -1;
 	const positions = identityOrder(indexes.length);
@@ -100,7 +113,13 @@ export function createSearchText(columns: Column[]): (row: Row) => string {
 }
 
 /** Positions of `within` whose row contains every word; `haystack` caches each row's text by row index. */
-export function filterIndexes(rows: Row[], columns: Column[], query: string | string[], within: ArrayLike<number> = identityOrder(rows.length), haystack: (string | undefined)[] = new Array(rows.length)): RowOrder {
+export function filterIndexes(
+	rows: Row[],
+	columns: Column[],
+	query: string | string[],
+	within: ArrayLike<number> = identityOrder(rows.length),
+	haystack: (string | undefined)[] = new Array(rows.length)
+): RowOrder {
 	const words = typeof query === 'string' ? queryWords(query) : query;
 	if (!words.length) return Uint32Array.from(within);
 	const rowText = createSearchText(columns);

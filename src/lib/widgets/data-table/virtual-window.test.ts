@@ -33,7 +33,10 @@ describe('virtual window', () => {
 
 	it('survives odd inputs (negative scroll from overscroll, zero or NaN heights)', () => {
 		expect(visibleWindow({ ...base, scrollTop: -40, count: 100 })).toEqual({ start: 0, end: 21 });
-		expect(visibleWindow({ ...base, scrollTop: Number.NaN, viewportHeight: 0, count: 100 })).toEqual({ start: 0, end: 11 });
+		expect(visibleWindow({ ...base, scrollTop: Number.NaN, viewportHeight: 0, count: 100 })).toEqual({
+			start: 0,
+			end: 11
+		});
 		expect(visibleWindow({ ...base, rowHeight: 0, scrollTop: 0, count: 100 })).toEqual({ start: 0, end: 0 });
 	});
 
@@ -51,7 +54,9 @@ describe('virtual window', () => {
 		expect(capacity).toBe(21);
 		for (const overscan of [0, 5]) {
 			for (const scrollTop of [0, 1234, 31_000]) {
-				const keys = windowPositions(visibleWindow({ ...base, overscan, scrollTop, count: 1000 })).map((position) => position % capacity);
+				const keys = windowPositions(visibleWindow({ ...base, overscan, scrollTop, count: 1000 })).map(
+					(position) => position % capacity
+				);
 				expect(new Set(keys).size).toBe(keys.length);
 				expect(keys.length).toBeLessThanOrEqual(capacity);
 			}

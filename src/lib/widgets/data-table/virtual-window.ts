@@ -46,7 +46,13 @@ export function windowCapacity(viewportHeight: number, rowHeight: number, oversc
  * scroll thumb), because rows rendered around a position that is left at the next frame are
  * wasted work; the full overscan otherwise.
  */
-export function stepOverscan(previousTop: number, nextTop: number, viewportHeight: number, rowHeight: number, overscan: number): number {
+export function stepOverscan(
+	previousTop: number,
+	nextTop: number,
+	viewportHeight: number,
+	rowHeight: number,
+	overscan: number
+): number {
 	const span = Math.max(0, viewportHeight) + 2 * overscan * rowHeight;
 	return Math.abs(nextTop - previousTop) > span ? 0 : overscan;
 }

@@ -28,7 +28,18 @@ export const gaugeDefinition: WidgetDefinition<GaugeParams> = {
 			max: numberish('Highest value of the dial (default 100)'),
 			unit: text('Unit after the value, e.g. "%" or "°C"', 40),
 			target: numberish('A target value marked on the dial'),
-			bands: list(object({ to: numberish('Upper end of the band'), variant: oneOf(variants, 'Band colour meaning'), label: text('Band name, e.g. "critical"', 60) }, ['to', 'variant']), 'Coloured ranges, in increasing order', { max: 8 }),
+			bands: list(
+				object(
+					{
+						to: numberish('Upper end of the band'),
+						variant: oneOf(variants, 'Band colour meaning'),
+						label: text('Band name, e.g. "critical"', 60)
+					},
+					['to', 'variant']
+				),
+				'Coloured ranges, in increasing order',
+				{ max: 8 }
+			),
 			title
 		},
 		['value']
@@ -45,10 +56,18 @@ export const gaugeDefinition: WidgetDefinition<GaugeParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'One value whose position within a known range matters (load, score, satisfaction, utilisation). For progress toward a goal use progress; for a plain figure use stat.',
-		howToUse: 'Give `value`, and `min`/`max` when the range is not 0–100. `bands` colour ranges (ascending `to` values) and name them so the meaning is in words too; `target` draws a marker.'
+		whenToUse:
+			'One value whose position within a known range matters (load, score, satisfaction, utilisation). For progress toward a goal use progress; for a plain figure use stat.',
+		howToUse:
+			'Give `value`, and `min`/`max` when the range is not 0–100. `bands` colour ranges (ascending `to` values) and name them so the meaning is in words too; `target` draws a marker.'
 	},
 	defaultSize: { w: 280, h: 220 },
-	naturalSize: (params) => frameFor(280, 168 + textLines(params.label, 248) * 19 + (Array.isArray(params.bands) && params.bands.some((band) => band?.label) ? 24 : 0)),
+	naturalSize: (params) =>
+		frameFor(
+			280,
+			168 +
+				textLines(params.label, 248) * 19 +
+				(Array.isArray(params.bands) && params.bands.some((band) => band?.label) ? 24 : 0)
+		),
 	keywords: ['gauge', 'dial', 'meter', 'speedometer', 'level', 'utilisation', 'score']
 };

@@ -4,8 +4,21 @@ import { fieldIssues } from '../charts/field-check';
 import { object, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { heatmapSize } from '../charts/chart-sizes';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
-export type HeatmapParams = { data: Row[]; x: string; y: string; value: string; xTitle?: string; yTitle?: string; valueTitle?: string; showValues?: boolean; description?: string; title?: string };
+export type HeatmapParams = {
+	data: Row[];
+	x: string;
+	y: string;
+	value: string;
+	xTitle?: string;
+	yTitle?: string;
+	valueTitle?: string;
+	showValues?: boolean;
+	description?: string;
+	title?: string;
+	select?: SelectSpec;
+};
 
 export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 	name: 'heatmap',
@@ -21,15 +34,23 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 			xTitle: text('Column axis title', 200),
 			yTitle: text('Row axis title', 200),
 			valueTitle: text('Legend title for the value', 200),
-			showValues: { type: 'boolean', description: 'Write the value in each cell (default when there are at most 120 cells)' },
+			showValues: {
+				type: 'boolean',
+				description: 'Write the value in each cell (default when there are at most 120 cells)'
+			},
 			description: text('One sentence describing the chart, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		},
 		['data', 'x', 'y', 'value']
 	),
 	example: {
 		data: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'].flatMap((day, row) =>
-			['08h', '10h', '12h', '14h', '16h', '18h'].map((hour, column) => ({ day, hour, tickets: ((row + 2) * (column + 3) * 7) % 53 + 4 }))
+			['08h', '10h', '12h', '14h', '16h', '18h'].map((hour, column) => ({
+				day,
+				hour,
+				tickets: (((row + 2) * (column + 3) * 7) % 53) + 4
+			}))
 		),
 		x: 'hour',
 		y: 'day',
@@ -50,6 +71,7 @@ export const heatmapDefinition: WidgetDefinition<HeatmapParams> = {
 		fieldIssues(params.data, [
 			{ path: '/x', names: params.x },
 			{ path: '/y', names: params.y },
-			{ path: '/value', names: params.value, numeric: true }
+			{ path: '/value', names: params.value, numeric: true },
+			{ path: '/select/field', names: params.select?.field }
 		])
 };

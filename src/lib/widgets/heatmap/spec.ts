@@ -19,8 +19,15 @@ export function heatmapSpec(params: HeatmapParams) {
 			encoding: {
 				x,
 				y,
-				color: channel(params.value, 'quantitative', params.valueTitle ?? null, { scale: { scheme: 'viridis' }, legend: { orient: 'right', gradientLength: 120 } }),
-				tooltip: [channel(params.y, 'ordinal', params.yTitle), channel(params.x, 'ordinal', params.xTitle), channel(params.value, 'quantitative', params.valueTitle, { format: ',.4~g' })]
+				color: channel(params.value, 'quantitative', params.valueTitle ?? null, {
+					scale: { scheme: 'viridis' },
+					legend: { orient: 'right', gradientLength: 120 }
+				}),
+				tooltip: [
+					channel(params.y, 'ordinal', params.yTitle),
+					channel(params.x, 'ordinal', params.xTitle),
+					channel(params.value, 'quantitative', params.valueTitle, { format: ',.4~g' })
+				]
 			}
 		}
 	];

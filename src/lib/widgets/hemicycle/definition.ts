@@ -6,7 +6,17 @@ import { list, numberish, object, text, title } from '../shared/schema';
 import { frameFor, longestText, charWidth } from '../shared/natural-size';
 
 export type HemicycleGroup = { name: string; seats: number | string; color?: string; abbreviation?: string };
-export type HemicycleParams = RowParams & { groups?: HemicycleGroup[]; label?: string; seats?: string; abbreviation?: string; color?: string; majority?: number | string; totalLabel?: string; description?: string; title?: string };
+export type HemicycleParams = RowParams & {
+	groups?: HemicycleGroup[];
+	label?: string;
+	seats?: string;
+	abbreviation?: string;
+	color?: string;
+	majority?: number | string;
+	totalLabel?: string;
+	description?: string;
+	title?: string;
+};
 
 export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 	name: 'hemicycle',
@@ -21,7 +31,11 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 						name: text('Group or party name', 200),
 						seats: numberish('Number of seats (whole number)'),
 						abbreviation: text('Short name for the legend', 20),
-						color: { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'Party colour as #rgb or #rrggbb (defaults to the palette)' }
+						color: {
+							type: 'string',
+							pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+							description: 'Party colour as #rgb or #rrggbb (defaults to the palette)'
+						}
 					},
 					['name', 'seats']
 				),
@@ -52,13 +66,18 @@ export const hemicycleDefinition: WidgetDefinition<HemicycleParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Seats in a parliament, council or board by party or group, election results in seats, coalition arithmetic. For vote shares (percentages) use bar or pie.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
+		whenToUse:
+			'Seats in a parliament, council or board by party or group, election results in seats, coalition arithmetic. For vote shares (percentages) use bar or pie.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` and `seats` name the columns of each group\'s name and seats (`abbreviation`, `color` optional). Written out instead: `groups` in seating order from left to right, each with `name` and whole-number `seats`; optional `abbreviation` and party `color` (#hex). `majority` draws the threshold (default: more than half of the total).'
 	},
 	defaultSize: { w: 520, h: 340 },
 	naturalSize: (raw) => {
 		const groups = hemicycleWithRows(raw).groups ?? [];
-		const perRow = Math.max(1, Math.floor(488 / Math.max(100, longestText(groups.map((group) => group?.name)) * charWidth + 56)));
+		const perRow = Math.max(
+			1,
+			Math.floor(488 / Math.max(100, longestText(groups.map((group) => group?.name)) * charWidth + 56))
+		);
 		return frameFor(520, 268 + Math.ceil(groups.length / perRow) * 24);
 	},
 	keywords: ['parliament', 'hemicycle', 'seats', 'election', 'assembly', 'coalition', 'parties', 'chamber'],

@@ -15,7 +15,8 @@ export function layoutSeats(counts: number[]): { seats: Seat[]; radius: number; 
 	for (; rows < 60; rows++) {
 		spacing = (1 - inner) / rows;
 		let capacity = 0;
-		for (let row = 0; row < rows; row++) capacity += Math.floor((Math.PI * (inner + (row + 0.5) * spacing)) / spacing) + 1;
+		for (let row = 0; row < rows; row++)
+			capacity += Math.floor((Math.PI * (inner + (row + 0.5) * spacing)) / spacing) + 1;
 		if (capacity >= total) break;
 	}
 	const radii = Array.from({ length: rows }, (_, row) => inner + (row + 0.5) * spacing);

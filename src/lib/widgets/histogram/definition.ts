@@ -4,8 +4,19 @@ import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { histogramSize } from '../charts/chart-sizes';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
-export type HistogramParams = { data?: Row[]; x?: string; values?: Array<number | string>; bins?: number; color?: string; xTitle?: string; description?: string; title?: string };
+export type HistogramParams = {
+	data?: Row[];
+	x?: string;
+	values?: Array<number | string>;
+	bins?: number;
+	color?: string;
+	xTitle?: string;
+	description?: string;
+	title?: string;
+	select?: SelectSpec;
+};
 
 export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 	name: 'histogram',
@@ -16,17 +27,26 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 		...object({
 			data: rows('Rows containing the numeric field named in `x`', 200_000),
 			x: text('The numeric field to bin', 200),
-			values: { type: 'array', items: { type: ['number', 'string'] }, maxItems: 200_000, description: 'Shortcut: the numbers themselves instead of data + x' },
+			values: {
+				type: 'array',
+				items: { type: ['number', 'string'] },
+				maxItems: 200_000,
+				description: 'Shortcut: the numbers themselves instead of data + x'
+			},
 			bins: { type: 'integer', minimum: 2, maximum: 200, description: 'Roughly how many bins (default about 20)' },
 			color: text('Field splitting the counts into stacked groups', 200),
 			xTitle: text('Axis title for the binned values', 200),
 			description: text('One sentence describing the chart, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		}),
 		...requireOneOf([['data', 'x'], ['values']])
 	},
 	example: {
-		values: [12, 15, 17, 18, 18, 19, 21, 21, 22, 22, 23, 23, 23, 24, 24, 25, 25, 25, 26, 26, 27, 27, 28, 29, 30, 31, 33, 34, 36, 41, 44, 52],
+		values: [
+			12, 15, 17, 18, 18, 19, 21, 21, 22, 22, 23, 23, 23, 24, 24, 25, 25, 25, 26, 26, 27, 27, 28, 29, 30, 31, 33, 34,
+			36, 41, 44, 52
+		],
 		bins: 10,
 		xTitle: 'Delivery time (minutes)',
 		description: 'Distribution of delivery times for 32 orders'
@@ -44,7 +64,8 @@ export const histogramDefinition: WidgetDefinition<HistogramParams> = {
 		params.data
 			? fieldIssues(params.data, [
 					{ path: '/x', names: params.x, numeric: true },
-					{ path: '/color', names: params.color }
+					{ path: '/color', names: params.color },
+					{ path: '/select/field', names: params.select?.field }
 				])
 			: []
 };

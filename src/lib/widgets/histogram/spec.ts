@@ -12,10 +12,15 @@ export function histogramSpec(params: HistogramParams) {
 	if (!fromValues && !params.x) problems.push('name the numeric field in `x`, or pass the numbers in `values`');
 	const data = coerce(raw, [field]).filter((row) => toNumber(row[field]) !== undefined);
 	const encoding: Record<string, unknown> = {
-		x: channel(field, 'quantitative', params.xTitle ?? (fromValues ? null : undefined), { bin: { maxbins: params.bins ?? 20 } }),
+		x: channel(field, 'quantitative', params.xTitle ?? (fromValues ? null : undefined), {
+			bin: { maxbins: params.bins ?? 20 }
+		}),
 		// One bar per bin needs no stacking (stacked bars get one Vega group per bin for their rounded ends).
 		y: { aggregate: 'count', type: 'quantitative', title: 'Count', ...(params.color ? {} : { stack: null }) },
-		tooltip: [channel(field, 'quantitative', params.xTitle, { bin: { maxbins: params.bins ?? 20 } }), { aggregate: 'count', type: 'quantitative', title: 'Count' }]
+		tooltip: [
+			channel(field, 'quantitative', params.xTitle, { bin: { maxbins: params.bins ?? 20 } }),
+			{ aggregate: 'count', type: 'quantitative', title: 'Count' }
+		]
 	};
 	if (params.color) encoding.color = channel(params.color, 'nominal');
 	return {

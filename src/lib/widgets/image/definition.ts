@@ -3,7 +3,15 @@ import type { WidgetDefinition } from '../types';
 import { object, oneOf, text, title, url } from '../shared/schema';
 import { frameFor, textLines } from '../shared/natural-size';
 
-export type ImageParams = { src: string; alt: string; caption?: string; credit?: string; fit?: 'cover' | 'contain'; link?: string; title?: string };
+export type ImageParams = {
+	src: string;
+	alt: string;
+	caption?: string;
+	credit?: string;
+	fit?: 'cover' | 'contain';
+	link?: string;
+	title?: string;
+};
 
 export const imageDefinition: WidgetDefinition<ImageParams> = {
 	name: 'image',
@@ -30,10 +38,13 @@ export const imageDefinition: WidgetDefinition<ImageParams> = {
 		link: 'https://en.wikipedia.org/wiki/Bryggen'
 	},
 	recipe: {
-		whenToUse: 'A single picture that helps the answer: a photo, a diagram, a logo, a chart image from a source. For several pictures use gallery; for items with text use cards.',
-		howToUse: '`src` must be https on an allowed host (Wikimedia, Unsplash, GitHub avatars…) or a data:image URL; other hosts show a placeholder. Always write a meaningful `alt`. Add `caption` and `credit` for sources.'
+		whenToUse:
+			'A single picture that helps the answer: a photo, a diagram, a logo, a chart image from a source. For several pictures use gallery; for items with text use cards.',
+		howToUse:
+			'`src` must be https on an allowed host (Wikimedia, Unsplash, GitHub avatars…) or a data:image URL; other hosts show a placeholder. Always write a meaningful `alt`. Add `caption` and `credit` for sources.'
 	},
 	defaultSize: { w: 420, h: 340 },
-	naturalSize: (params) => frameFor(420, 280 + (textLines(params.caption, 388) + textLines(params.credit, 388)) * 19 + 16),
+	naturalSize: (params) =>
+		frameFor(420, 280 + (textLines(params.caption, 388) + textLines(params.credit, 388)) * 19 + 16),
 	keywords: ['image', 'picture', 'photo', 'illustration', 'figure', 'logo']
 };

@@ -34,15 +34,20 @@ export const jsonDefinition: WidgetDefinition<JsonParams> = {
 		expandDepth: 1
 	},
 	recipe: {
-		whenToUse: 'Raw structured data whose shape matters — an API response, a nested record — when no specific widget fits. For rows of records use data-table, for flat key/value pairs use kv.',
-		howToUse: 'Pass the value in `data` unchanged. `expandDepth` sets how many levels start open (0 = all closed). Large arrays are shown in pages of 100.'
+		whenToUse:
+			'Raw structured data whose shape matters — an API response, a nested record — when no specific widget fits. For rows of records use data-table, for flat key/value pairs use kv.',
+		howToUse:
+			'Pass the value in `data` unchanged. `expandDepth` sets how many levels start open (0 = all closed). Large arrays are shown in pages of 100.'
 	},
 	defaultSize: { w: 420, h: 320 },
 	naturalSize: (params) => {
 		const { lines, widest } = outlineExtent<[string, unknown]>(
 			['', params.data],
 			expandDepthOf(params.expandDepth),
-			([key, value]) => key.length + (value !== null && typeof value === 'object' ? 8 : Math.min(60, JSON.stringify(value ?? null).length)) + 2,
+			([key, value]) =>
+				key.length +
+				(value !== null && typeof value === 'object' ? 8 : Math.min(60, JSON.stringify(value ?? null).length)) +
+				2,
 			([, value]) => (value !== null && typeof value === 'object' ? Object.entries(value).slice(0, 100) : [])
 		);
 		return frameFor(Math.max(320, widest * charWidth + 48), lines * 22 + 24);

@@ -30,13 +30,25 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 	category: 'figures',
 	schema: {
 		...object({
-			items: list(object(statProperties, ['label', 'value']), 'The figures, each like a stat widget', { min: 1, max: maxFigures }),
-			...rowProperties(kpiBinding, 1000, 'Rows as a query returns them: one row per figure (with `label` and `value`), or one summary row whose columns are the figures'),
+			items: list(object(statProperties, ['label', 'value']), 'The figures, each like a stat widget', {
+				min: 1,
+				max: maxFigures
+			}),
+			...rowProperties(
+				kpiBinding,
+				1000,
+				'Rows as a query returns them: one row per figure (with `label` and `value`), or one summary row whose columns are the figures'
+			),
 			fields: list(
 				{
 					type: ['string', 'object'],
 					maxLength: 200,
-					properties: { field: text('Column of the summary row', 200), label: text('Label shown (default: the column name)', 200), unit: statProperties.unit, description: statProperties.description },
+					properties: {
+						field: text('Column of the summary row', 200),
+						label: text('Label shown (default: the column name)', 200),
+						unit: statProperties.unit,
+						description: statProperties.description
+					},
 					required: ['field'],
 					additionalProperties: false
 				},
@@ -59,7 +71,8 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'A dashboard row of 2–24 related headline numbers (a period summary, a scorecard). For one number use stat; for values against targets use progress or gauge.',
+		whenToUse:
+			'A dashboard row of 2–24 related headline numbers (a period summary, a scorecard). For one number use stat; for values against targets use progress or gauge.',
 		howToUse:
 			'Rows bind as they are (`data`, e.g. `{"$ref": "source#/rows"}`). A one-row summary query: each column is a figure; `fields` picks and orders them and gives labels and units ([{ field, label?, unit? }]). One row per figure (e.g. a GROUP BY): `label` and `value` name the columns holding each figure\'s name and value (`unit`, `delta`, `trend`, `description` columns optional). Written out instead: `items`, each a stat with `label` and `value` (plus `unit`, `trend`, `delta`, `deltaLabel`, `variant`). Keep labels short; order by importance.'
 	},
@@ -68,7 +81,10 @@ export const kpiGridDefinition: WidgetDefinition<KpiGridParams> = {
 		const items = kpiItems(params);
 		const count = Math.max(1, items.length);
 		// A tile holds its value as shown (1284000 → 1,284,000) at the large figure size (about 20 px a character) on one line.
-		const tile = Math.max(168, ...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length) * 20 + 64));
+		const tile = Math.max(
+			168,
+			...items.map((item) => (formatValue(item.value).length + String(item.unit ?? '').length) * 20 + 64)
+		);
 		const columns = Math.min(params.columns ?? Math.max(1, Math.min(4, Math.floor(900 / tile))), count);
 		const rows = Math.ceil(count / columns);
 		const described = items.some((item) => item.description || item.deltaLabel);

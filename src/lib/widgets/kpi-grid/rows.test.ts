@@ -14,13 +14,21 @@ describe('kpi-grid rows', () => {
 	});
 
 	it('picks, orders and labels columns with fields', () => {
-		const params = { data: summary, fields: [{ field: 'avg_delay_min', label: 'Average delay', unit: 'min' }, 'flights'] };
+		const params = {
+			data: summary,
+			fields: [{ field: 'avg_delay_min', label: 'Average delay', unit: 'min' }, 'flights']
+		};
 		expect(kpiItems(params)).toEqual([
 			{ label: 'Average delay', value: 8.3, unit: 'min' },
 			{ label: 'Flights', value: 231083 }
 		]);
 		expect(kpiRowIssues({ data: summary, fields: ['flights', 'delay'] })).toEqual([
-			{ path: '/fields/1', message: expect.stringContaining('"delay" is not a field of the data; fields are: flights, avg_delay_min, pct_late') }
+			{
+				path: '/fields/1',
+				message: expect.stringContaining(
+					'"delay" is not a field of the data; fields are: flights, avg_delay_min, pct_late'
+				)
+			}
 		]);
 	});
 
@@ -33,14 +41,22 @@ describe('kpi-grid rows', () => {
 			{ label: 'USA', value: 254, unit: 'cars' },
 			{ label: 'Japan', value: 79, unit: 'cars' }
 		]);
-		expect(kpiRowIssues({ data: rows, label: 'origin', value: 'Cars' })).toEqual([{ path: '/value', message: expect.stringContaining('(did you mean "cars"?)') }]);
-		expect(kpiRowIssues({ data: rows, label: 'origin' })).toEqual([{ path: '/value', message: expect.stringContaining('columns are: origin, cars, unit') }]);
+		expect(kpiRowIssues({ data: rows, label: 'origin', value: 'Cars' })).toEqual([
+			{ path: '/value', message: expect.stringContaining('(did you mean "cars"?)') }
+		]);
+		expect(kpiRowIssues({ data: rows, label: 'origin' })).toEqual([
+			{ path: '/value', message: expect.stringContaining('columns are: origin, cars, unit') }
+		]);
 	});
 
 	it('refuses several rows without label and value, and more figures than a grid holds', () => {
-		expect(kpiRowIssues({ data: [...summary, ...summary] })).toEqual([{ path: '/data', message: expect.stringMatching(/2 rows: .*`label`.*`value`/) }]);
+		expect(kpiRowIssues({ data: [...summary, ...summary] })).toEqual([
+			{ path: '/data', message: expect.stringMatching(/2 rows: .*`label`.*`value`/) }
+		]);
 		const many = Array.from({ length: 30 }, (_, index) => ({ name: `n${index}`, value: index }));
-		expect(kpiRowIssues({ data: many, label: 'name', value: 'value' })).toEqual([{ path: '/data', message: expect.stringMatching(/30 rows make 30 figures; a KPI grid shows at most 24/) }]);
+		expect(kpiRowIssues({ data: many, label: 'name', value: 'value' })).toEqual([
+			{ path: '/data', message: expect.stringMatching(/30 rows make 30 figures; a KPI grid shows at most 24/) }
+		]);
 		expect(kpiItems({ data: many, label: 'name', value: 'value' })).toHaveLength(24);
 	});
 

@@ -47,7 +47,12 @@ function perColumn(params: KpiGridParams): StatParams[] {
 		const cell = row[spec.field];
 		return {
 			label: spec.label ?? labelFor(spec.field),
-			value: typeof cell === 'number' || typeof cell === 'string' ? cell : cell === null || cell === undefined ? '—' : String(cell),
+			value:
+				typeof cell === 'number' || typeof cell === 'string'
+					? cell
+					: cell === null || cell === undefined
+						? '—'
+						: String(cell),
 			...(spec.unit ? { unit: spec.unit } : {}),
 			...(spec.description ? { description: spec.description } : {})
 		};
@@ -66,17 +71,35 @@ export function kpiRowIssues(params: KpiGridParams): DrawIssue[] {
 	if (!Array.isArray(params.data)) return [];
 	const rows = rowsOf(params.data);
 	if (perRow(params)) {
-		const missing = (['label', 'value'] as const).filter((param) => typeof params[param] !== 'string').map((param) => ({ path: `/${param}`, message: `with \`label\` or \`value\`, give both: the columns holding each figure's name and value; columns are: ${fieldsOf(rows).join(', ') || '(none)'}` }));
+		const missing = (['label', 'value'] as const)
+			.filter((param) => typeof params[param] !== 'string')
+			.map((param) => ({
+				path: `/${param}`,
+				message: `with \`label\` or \`value\`, give both: the columns holding each figure's name and value; columns are: ${fieldsOf(rows).join(', ') || '(none)'}`
+			}));
 		const issues = [...missing, ...rowIssues(params, kpiBinding)];
-		if (!issues.length && rows.length > maxFigures) issues.push({ path: '/data', message: `${rows.length} rows make ${rows.length} figures; a KPI grid shows at most ${maxFigures}: filter or LIMIT the query, or use a data-table or bar chart` });
+		if (!issues.length && rows.length > maxFigures)
+			issues.push({
+				path: '/data',
+				message: `${rows.length} rows make ${rows.length} figures; a KPI grid shows at most ${maxFigures}: filter or LIMIT the query, or use a data-table or bar chart`
+			});
 		return issues;
 	}
 	if (rows.length > 1) {
-		return [{ path: '/data', message: `${rows.length} rows: without \`label\` and \`value\` a KPI grid shows the columns of one row; name the columns holding each figure's name (\`label\`) and value (\`value\`) for one figure per row, or bind one row` }];
+		return [
+			{
+				path: '/data',
+				message: `${rows.length} rows: without \`label\` and \`value\` a KPI grid shows the columns of one row; name the columns holding each figure's name (\`label\`) and value (\`value\`) for one figure per row, or bind one row`
+			}
+		];
 	}
 	const fields = toArray<KpiField>(params.fields).map((field) => (typeof field === 'string' ? field : field.field));
 	const issues = fieldIssues(rows, [{ path: '/fields', names: fields }]);
 	const count = fields.length || fieldsOf(rows).length;
-	if (count > maxFigures) issues.push({ path: params.fields ? '/fields' : '/data', message: `${count} figures; a KPI grid shows at most ${maxFigures}: list the columns to show in \`fields\`` });
+	if (count > maxFigures)
+		issues.push({
+			path: params.fields ? '/fields' : '/data',
+			message: `${count} figures; a KPI grid shows at most ${maxFigures}: list the columns to show in \`fields\``
+		});
 	return issues;
 }

@@ -14,8 +14,24 @@ export const kvDefinition: WidgetDefinition<KvParams> = {
 	category: 'text',
 	schema: {
 		...object({
-			items: list(object({ key: text('Label', 200), value: scalar('Value (text, number, boolean)'), url: url('Optional link for the value'), hint: text('Small note after the value', 200) }, ['key', 'value']), 'Ordered pairs', { max: 500 }),
-			data: { type: 'object', additionalProperties: scalar('Value'), description: 'Shortcut: a flat object whose keys become labels (order kept)' },
+			items: list(
+				object(
+					{
+						key: text('Label', 200),
+						value: scalar('Value (text, number, boolean)'),
+						url: url('Optional link for the value'),
+						hint: text('Small note after the value', 200)
+					},
+					['key', 'value']
+				),
+				'Ordered pairs',
+				{ max: 500 }
+			),
+			data: {
+				type: 'object',
+				additionalProperties: scalar('Value'),
+				description: 'Shortcut: a flat object whose keys become labels (order kept)'
+			},
 			title
 		}),
 		...requireOneOf([['items'], ['data']])
@@ -31,15 +47,33 @@ export const kvDefinition: WidgetDefinition<KvParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Details of a single entity: 2–30 labelled facts. For many entities with the same fields use data-table; for a person use profile; for nested data use json.',
-		howToUse: 'Use `items` ([{ key, value, url?, hint? }]) to control order, or `data` as a flat object. Values are text, numbers or booleans; numbers are formatted.'
+		whenToUse:
+			'Details of a single entity: 2–30 labelled facts. For many entities with the same fields use data-table; for a person use profile; for nested data use json.',
+		howToUse:
+			'Use `items` ([{ key, value, url?, hint? }]) to control order, or `data` as a flat object. Values are text, numbers or booleans; numbers are formatted.'
 	},
 	defaultSize: { w: 380, h: 260 },
 	naturalSize: (params) => {
-		const entries: Array<[unknown, unknown]> = params.items ? params.items.map((item) => [item.key, item.value]) : Object.entries(params.data ?? {});
+		const entries: Array<[unknown, unknown]> = params.items
+			? params.items.map((item) => [item.key, item.value])
+			: Object.entries(params.data ?? {});
 		const keyWidth = Math.min(200, longestText(entries.map(([key]) => key)) * charWidth + 24);
-		const width = Math.min(560, Math.max(320, keyWidth + longestText(entries.map(([, value]) => (typeof value === 'object' ? JSON.stringify(value) : value))) * charWidth + 40));
-		const lines = entries.reduce((total, [, value]) => total + Math.max(1, textLines(typeof value === 'object' ? JSON.stringify(value) : value, width - keyWidth - 40)), 0);
+		const width = Math.min(
+			560,
+			Math.max(
+				320,
+				keyWidth +
+					longestText(entries.map(([, value]) => (typeof value === 'object' ? JSON.stringify(value) : value))) *
+						charWidth +
+					40
+			)
+		);
+		const lines = entries.reduce(
+			(total, [, value]) =>
+				total +
+				Math.max(1, textLines(typeof value === 'object' ? JSON.stringify(value) : value, width - keyWidth - 40)),
+			0
+		);
 		return frameFor(width, lines * 24 + entries.length * 6 + 24);
 	},
 	keywords: ['key value', 'properties', 'details', 'attributes', 'facts', 'record', 'definition list']

@@ -6,7 +6,9 @@ describe('kv values', () => {
 		expect(kvValueText('Founded', 2011)).toBe('2011');
 		expect(kvValueText('Year', 1998)).toBe('1998');
 		expect(kvValueText('Release year', 2024)).toBe('2024');
-		expect(kvValueText('Employees', 2011)).toBe(new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(2011));
+		expect(kvValueText('Employees', 2011)).toBe(
+			new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(2011)
+		);
 		expect(kvValueText('Founded', 12000)).not.toBe('12000');
 	});
 

@@ -5,11 +5,14 @@
  */
 import { toText } from '../shared/values';
 
-const yearKey = /\b(year|yr|founded|established|since|born|died|built|opened|launched|release[ds]?|season|vintage|incorporated|started)\b|年/i;
+const yearKey =
+	/\b(year|yr|founded|established|since|born|died|built|opened|launched|release[ds]?|season|vintage|incorporated|started)\b|年/i;
 
 /** True when `value` under `key` is a calendar year. */
 export function isYear(key: unknown, value: unknown): boolean {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 2999 && yearKey.test(toText(key));
+	return (
+		typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 2999 && yearKey.test(toText(key))
+	);
 }
 
 /** The text shown for a kv value. */

@@ -15,7 +15,12 @@ export function lineSpec(params: LineParams) {
 	return {
 		spec: {
 			data: { values: prepared.data },
-			mark: { type: 'line', point: points, interpolate: params.interpolate === 'step' ? 'step-after' : params.interpolate ?? 'linear', tooltip: true },
+			mark: {
+				type: 'line',
+				point: points,
+				interpolate: params.interpolate === 'step' ? 'step-after' : (params.interpolate ?? 'linear'),
+				tooltip: true
+			},
 			encoding
 		},
 		rows: prepared.data,

@@ -6,7 +6,14 @@ import { list, object, text, title, url } from '../shared/schema';
 import { frameFor, textLines } from '../shared/natural-size';
 
 export type ListItem = string | { text: string; detail?: string; url?: string };
-export type ListParams = RowParams & { items?: ListItem[]; text?: string; detail?: string; url?: string; ordered?: boolean; title?: string };
+export type ListParams = RowParams & {
+	items?: ListItem[];
+	text?: string;
+	detail?: string;
+	url?: string;
+	ordered?: boolean;
+	title?: string;
+};
 
 export const listDefinition: WidgetDefinition<ListParams> = {
 	name: 'list',
@@ -16,7 +23,17 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 	schema: {
 		...object({
 			items: list(
-				{ type: ['string', 'object'], maxLength: 2000, properties: { text: text('Item text', 2000), detail: text('Second line', 2000), url: url('Link for the item') }, required: ['text'], additionalProperties: false },
+				{
+					type: ['string', 'object'],
+					maxLength: 2000,
+					properties: {
+						text: text('Item text', 2000),
+						detail: text('Second line', 2000),
+						url: url('Link for the item')
+					},
+					required: ['text'],
+					additionalProperties: false
+				},
 				'Items: plain strings or { text, detail?, url? }',
 				{ max: 1000 }
 			),
@@ -36,14 +53,23 @@ export const listDefinition: WidgetDefinition<ListParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Steps, findings, recommendations or a ranking of short items. For links with descriptions use link-list; for labelled facts use kv; for many fields per item use data-table.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `text` names the column of each item (`detail`, `url` columns optional). Written out instead: `items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
+		whenToUse:
+			'Steps, findings, recommendations or a ranking of short items. For links with descriptions use link-list; for labelled facts use kv; for many fields per item use data-table.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `text` names the column of each item (`detail`, `url` columns optional). Written out instead: `items` holds strings or { text, detail?, url? }. Set `ordered: true` for steps or rankings. Keep items to one line; put explanations in `detail`.'
 	},
 	defaultSize: { w: 380, h: 240 },
 	naturalSize: (raw) => {
 		const items = listWithRows(raw).items ?? [];
 		const width = 400;
-		const lines = items.reduce((total, item) => total + (typeof item === 'string' ? textLines(item, width - 60) : textLines(item.text, width - 60) + textLines(item.detail, width - 60)), 0);
+		const lines = items.reduce(
+			(total, item) =>
+				total +
+				(typeof item === 'string'
+					? textLines(item, width - 60)
+					: textLines(item.text, width - 60) + textLines(item.detail, width - 60)),
+			0
+		);
 		return frameFor(width, lines * 21 + items.length * 6 + 28);
 	},
 	keywords: ['list', 'bullets', 'steps', 'checklist', 'ranking', 'items', 'todo'],

@@ -4,9 +4,17 @@ import { list, numberish, object, oneOf, requireOneOf, text, title } from '../sh
 import { rowProperties, type RowParams } from '../shared/row-binding';
 import { mapBinding, mapRowIssues } from './rows';
 import { mapSize } from './size';
+import { selectIssues, selectProperty, type SelectSpec } from '../shared/select-param';
 
-export type MapPoint = { lat: number | string; lon: number | string; label?: string; value?: number | string; group?: string };
-export type MapRegion = { region: string | number; value: number | string; label?: string };
+export type MapPoint = {
+	lat: number | string;
+	lon: number | string;
+	label?: string;
+	value?: number | string;
+	group?: string;
+	sel?: unknown;
+};
+export type MapRegion = { region: string | number; value: number | string; label?: string; sel?: unknown };
 export type MapParams = RowParams & {
 	lat?: string;
 	lon?: string;
@@ -21,31 +29,60 @@ export type MapParams = RowParams & {
 	colorScheme?: 'blues' | 'greens' | 'oranges' | 'reds' | 'purples' | 'viridis' | 'redblue';
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 export const mapDefinition: WidgetDefinition<MapParams> = {
 	name: 'map',
 	title: 'Map',
-	description: 'A map of the world, Europe or the USA: countries/states coloured by value (choropleth), and/or points and bubbles at coordinates.',
+	description:
+		'A map of the world, Europe or the USA: countries/states coloured by value (choropleth), and/or points and bubbles at coordinates.',
 	category: 'maps',
 	schema: {
 		...object({
 			region: oneOf(['auto', 'world', 'europe', 'usa'], 'Area shown (default auto: fits the data)'),
 			regions: list(
-				object({ region: { type: ['string', 'number'], description: 'Country (name, ISO alpha-2/alpha-3 or numeric code) or US state (name, postal or FIPS code)' }, value: numberish('Value colouring the area'), label: text('Display name', 200) }, ['region', 'value']),
+				object(
+					{
+						region: {
+							type: ['string', 'number'],
+							description: 'Country (name, ISO alpha-2/alpha-3 or numeric code) or US state (name, postal or FIPS code)'
+						},
+						value: numberish('Value colouring the area'),
+						label: text('Display name', 200)
+					},
+					['region', 'value']
+				),
 				'Choropleth values per country or US state',
 				{ max: 300 }
 			),
 			points: list(
-				object({ lat: numberish('Latitude, -90..90'), lon: numberish('Longitude, -180..180'), label: text('Place name', 200), value: numberish('Bubble size'), group: text('Category (colour)', 100) }, ['lat', 'lon']),
+				object(
+					{
+						lat: numberish('Latitude, -90..90'),
+						lon: numberish('Longitude, -180..180'),
+						label: text('Place name', 200),
+						value: numberish('Bubble size'),
+						group: text('Category (colour)', 100)
+					},
+					['lat', 'lon']
+				),
 				'Places as points (bubbles when they have values)',
 				{ max: 20_000 }
 			),
-			...rowProperties(mapBinding, 20_000, 'Rows as a query returns them, one per place or area; the field-name params say which columns to use'),
+			...rowProperties(
+				mapBinding,
+				20_000,
+				'Rows as a query returns them, one per place or area; the field-name params say which columns to use'
+			),
 			valueTitle: text('What values measure, for the legend', 200),
-			colorScheme: oneOf(['blues', 'greens', 'oranges', 'reds', 'purples', 'viridis', 'redblue'], 'Choropleth colours (redblue for values around zero)'),
+			colorScheme: oneOf(
+				['blues', 'greens', 'oranges', 'reds', 'purples', 'viridis', 'redblue'],
+				'Choropleth colours (redblue for values around zero)'
+			),
 			description: text('One sentence describing the map, used as its accessible name', 500),
-			title
+			title,
+			select: selectProperty
 		}),
 		...requireOneOf([['regions'], ['points'], ['data', 'lat', 'lon'], ['data', 'regionField']])
 	},
@@ -81,12 +118,26 @@ export const mapDefinition: WidgetDefinition<MapParams> = {
 		label: 'city'
 	},
 	recipe: {
-		whenToUse: 'Where things are or how a value varies across countries or US states. For rankings of a few places a bar chart is easier to read; for values over time use line.',
+		whenToUse:
+			'Where things are or how a value varies across countries or US states. For rankings of a few places a bar chart is easier to read; for values over time use line.',
 		howToUse:
 			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and field names say which columns to use — `lat` and `lon` (coordinate columns) make points, with `label`, `value` (bubble size) and `group` (colour) columns; `regionField` (a country name/ISO code or US state column) with `value` makes a choropleth. Written out instead: `points` [{ lat, lon, label?, value?, group? }] or `regions` [{ region, value }]. `region` picks world, europe or usa; auto fits the data. Maps are bundled, no tiles are fetched.'
 	},
 	defaultSize: { w: 600, h: 400 },
 	naturalSize: mapSize,
-	keywords: ['map', 'choropleth', 'geography', 'countries', 'states', 'locations', 'coordinates', 'bubble map', 'geo', 'markers', 'latitude', 'longitude'],
-	drawIssues: mapRowIssues
+	keywords: [
+		'map',
+		'choropleth',
+		'geography',
+		'countries',
+		'states',
+		'locations',
+		'coordinates',
+		'bubble map',
+		'geo',
+		'markers',
+		'latitude',
+		'longitude'
+	],
+	drawIssues: (params) => [...mapRowIssues(params), ...selectIssues(params, params.data)]
 };

@@ -10,7 +10,15 @@ function pointLayers(spec: { layer: Array<{ mark: { type: string; clip?: boolean
 
 describe('map bubbles', () => {
 	it('are never cut at the edge of a view fitted to them', () => {
-		const built = mapSpec({ points: [{ lat: 59.33, lon: 18.07, label: 'Stockholm', value: 900 }, { lat: 40.42, lon: -3.7, label: 'Madrid', value: 3300 }] }, atlases);
+		const built = mapSpec(
+			{
+				points: [
+					{ lat: 59.33, lon: 18.07, label: 'Stockholm', value: 900 },
+					{ lat: 40.42, lon: -3.7, label: 'Madrid', value: 3300 }
+				]
+			},
+			atlases
+		);
 		const layers = pointLayers(built.spec as never);
 		expect(layers).toHaveLength(2);
 		for (const layer of layers) expect(layer.mark.clip).toBe(false);

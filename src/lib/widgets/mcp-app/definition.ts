@@ -53,7 +53,10 @@ export const mcpAppDefinition: WidgetDefinition<McpAppParams> = {
 		tool: 'get-time',
 		resource: 'ui://get-time/mcp-app.html',
 		toolInput: {},
-		toolResult: { content: [{ type: 'text', text: '2026-01-26T09:00:00.000Z' }], structuredContent: { time: '2026-01-26T09:00:00.000Z' } }
+		toolResult: {
+			content: [{ type: 'text', text: '2026-01-26T09:00:00.000Z' }],
+			structuredContent: { time: '2026-01-26T09:00:00.000Z' }
+		}
 	},
 	recipe: {
 		whenToUse: 'Never chosen by the model: the app shows it when a tool that declares an MCP App view is called.',

@@ -8,19 +8,49 @@ import { frameFor } from '../shared/natural-size';
 
 export type NetworkNode = { id: string | number; label?: string; group?: string; size?: number | string };
 export type NetworkLink = { source: string | number; target: string | number; value?: number | string; label?: string };
-export type NetworkParams = RowParams & { nodes?: NetworkNode[]; links?: NetworkLink[]; from?: string; to?: string; value?: string; label?: string; directed?: boolean; description?: string; title?: string };
+export type NetworkParams = RowParams & {
+	nodes?: NetworkNode[];
+	links?: NetworkLink[];
+	from?: string;
+	to?: string;
+	value?: string;
+	label?: string;
+	directed?: boolean;
+	description?: string;
+	title?: string;
+};
 
 const id = { type: ['string', 'number'], description: 'Node id' };
 
 export const networkDefinition: WidgetDefinition<NetworkParams> = {
 	name: 'network',
 	title: 'Network graph',
-	description: 'Nodes and the links between them (who knows whom, dependencies, citations), laid out by a force simulation.',
+	description:
+		'Nodes and the links between them (who knows whom, dependencies, citations), laid out by a force simulation.',
 	category: 'structures',
 	schema: {
 		...object({
-			nodes: list(object({ id, label: text('Display name', 200), group: text('Group (colour and legend)', 100), size: numberish('Relative importance (node size)') }, ['id']), 'Nodes (optional: created from link ends)', { max: 2000 }),
-			links: list(object({ source: id, target: id, value: numberish('Strength (line width)'), label: text('Relation', 100) }, ['source', 'target']), 'Connections', { max: 10_000 }),
+			nodes: list(
+				object(
+					{
+						id,
+						label: text('Display name', 200),
+						group: text('Group (colour and legend)', 100),
+						size: numberish('Relative importance (node size)')
+					},
+					['id']
+				),
+				'Nodes (optional: created from link ends)',
+				{ max: 2000 }
+			),
+			links: list(
+				object({ source: id, target: id, value: numberish('Strength (line width)'), label: text('Relation', 100) }, [
+					'source',
+					'target'
+				]),
+				'Connections',
+				{ max: 10_000 }
+			),
 			directed: { type: 'boolean', description: 'Draw arrows from source to target' },
 			description: text('One sentence describing the graph, used as its accessible name', 500),
 			...rowProperties(networkBinding, 10_000, 'Rows as a query returns them, one per link'),
@@ -53,8 +83,10 @@ export const networkDefinition: WidgetDefinition<NetworkParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Relationships between entities where structure matters: dependencies, social or citation graphs, knowledge graphs. For hierarchies use tree; for quantities flowing use sankey.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from` and `to` name the columns of each link\'s two ends (`value`, `label` optional); nodes are made from the names. Written out instead: `links` with `source` and `target` ids; `nodes` add labels, `group` (colour) and `size`. Set `directed: true` for arrows. Readable up to ~150 nodes.'
+		whenToUse:
+			'Relationships between entities where structure matters: dependencies, social or citation graphs, knowledge graphs. For hierarchies use tree; for quantities flowing use sankey.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from` and `to` name the columns of each link\'s two ends (`value`, `label` optional); nodes are made from the names. Written out instead: `links` with `source` and `target` ids; `nodes` add labels, `group` (colour) and `size`. Set `directed: true` for arrows. Readable up to ~150 nodes.'
 	},
 	defaultSize: { w: 560, h: 400 },
 	naturalSize: (raw) => {

@@ -4,6 +4,7 @@ import { fieldIssues } from '../charts/field-check';
 import { object, requireOneOf, rows, text, title } from '../shared/schema';
 import type { Row } from '../charts/prepare';
 import { frameFor } from '../shared/natural-size';
+import { selectProperty, type SelectSpec } from '../shared/select-param';
 
 export type PieParams = {
 	data: Row[];
@@ -15,6 +16,7 @@ export type PieParams = {
 	centerLabel?: string;
 	description?: string;
 	title?: string;
+	select?: SelectSpec;
 };
 
 const properties = {
@@ -26,7 +28,8 @@ const properties = {
 	donut: { type: 'boolean', description: 'Draw a ring with a hole (a donut)' },
 	centerLabel: text('Short text in the middle of a donut, e.g. the total', 40),
 	description: text('One sentence describing the chart, used as its accessible name', 500),
-	title
+	title,
+	select: selectProperty
 };
 
 const needsFields = requireOneOf([
@@ -66,7 +69,8 @@ function pieSize(params: PieParams): { w: number; h: number } {
 function pieIssues(params: PieParams) {
 	return fieldIssues(params.data, [
 		{ path: params.category ? '/category' : '/x', names: params.category ?? params.x },
-		{ path: params.value ? '/value' : '/y', names: params.value ?? params.y, numeric: true }
+		{ path: params.value ? '/value' : '/y', names: params.value ?? params.y, numeric: true },
+		{ path: '/select/field', names: params.select?.field }
 	]);
 }
 

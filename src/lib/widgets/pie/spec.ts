@@ -20,17 +20,30 @@ export function pieSpec(params: PieParams, donut = false) {
 	const color = channel(category, 'nominal', null, { sort: { field: value, order: 'descending' } });
 	const layer: Record<string, unknown>[] = [
 		{
-			mark: { type: 'arc', innerRadius: ring ? { expr: 'min(width, height) * 0.22' } : 0, padAngle: ring ? 0.01 : 0, tooltip: true },
+			mark: {
+				type: 'arc',
+				innerRadius: ring ? { expr: 'min(width, height) * 0.22' } : 0,
+				padAngle: ring ? 0.01 : 0,
+				tooltip: true
+			},
 			encoding: {
 				theta,
 				color,
 				order,
-				tooltip: [channel(category, 'nominal'), channel(value, 'quantitative', undefined, { format: ',.4~g' }), { field: 'share', type: 'quantitative', title: 'Share', format: '.1%' }]
+				tooltip: [
+					channel(category, 'nominal'),
+					channel(value, 'quantitative', undefined, { format: ',.4~g' }),
+					{ field: 'share', type: 'quantitative', title: 'Share', format: '.1%' }
+				]
 			}
 		}
 	];
 	if (ring && params.centerLabel) {
-		layer.push({ data: { values: [{ label: params.centerLabel }] }, mark: { type: 'text', fontSize: 18, fontWeight: 600 }, encoding: { text: { field: 'label' } } });
+		layer.push({
+			data: { values: [{ label: params.centerLabel }] },
+			mark: { type: 'text', fontSize: 18, fontWeight: 600 },
+			encoding: { text: { field: 'label' } }
+		});
 	}
 	return {
 		spec: { data: { values: rows }, layer, view: { stroke: null } },

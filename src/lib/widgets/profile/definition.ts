@@ -28,8 +28,16 @@ export const profileDefinition: WidgetDefinition<ProfileParams> = {
 			image: url('Portrait URL (allowed hosts only); initials are shown otherwise'),
 			bio: text('Two or three sentences', 3000),
 			location: text('City / country', 200),
-			facts: list(object({ label: text('Label', 100), value: scalar('Value') }, ['label', 'value']), 'Key facts (born, tenure, …)', { max: 30 }),
-			links: list(object({ label: text('Link text', 100), url: url('https URL') }, ['label', 'url']), 'Links (website, profile pages)', { max: 20 }),
+			facts: list(
+				object({ label: text('Label', 100), value: scalar('Value') }, ['label', 'value']),
+				'Key facts (born, tenure, …)',
+				{ max: 30 }
+			),
+			links: list(
+				object({ label: text('Link text', 100), url: url('https URL') }, ['label', 'url']),
+				'Links (website, profile pages)',
+				{ max: 20 }
+			),
 			title
 		},
 		['name']
@@ -48,8 +56,10 @@ export const profileDefinition: WidgetDefinition<ProfileParams> = {
 		links: [{ label: 'Wikipedia', url: 'https://en.wikipedia.org/wiki/Ada_Lovelace' }]
 	},
 	recipe: {
-		whenToUse: 'Introduce one person or organisation (a politician, an author, a company contact). For many people use cards or data-table; for generic properties use kv.',
-		howToUse: 'Give `name` and what you know: `role`, `organization`, `bio` (2–3 sentences), `facts` (label/value), `links`. `image` must be on an allowed host; otherwise initials are shown.'
+		whenToUse:
+			'Introduce one person or organisation (a politician, an author, a company contact). For many people use cards or data-table; for generic properties use kv.',
+		howToUse:
+			'Give `name` and what you know: `role`, `organization`, `bio` (2–3 sentences), `facts` (label/value), `links`. `image` must be on an allowed host; otherwise initials are shown.'
 	},
 	defaultSize: { w: 380, h: 300 },
 	naturalSize: (params) => {

@@ -6,7 +6,14 @@ import type { RowParams } from '../shared/row-binding';
 import { progressRowIssues, progressWithRows } from './rows';
 import { frameFor } from '../shared/natural-size';
 
-export type ProgressItem = { label: string; value: number | string; max?: number | string; unit?: string; variant?: Variant; note?: string };
+export type ProgressItem = {
+	label: string;
+	value: number | string;
+	max?: number | string;
+	unit?: string;
+	variant?: Variant;
+	note?: string;
+};
 export type ProgressParams = RowParams & Partial<ProgressItem> & { items?: ProgressItem[]; title?: string };
 
 const itemProperties = {
@@ -26,7 +33,10 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 	schema: {
 		...object({
 			...itemProperties,
-			items: list(object(itemProperties, ['label', 'value']), 'Several bars (instead of a single label/value)', { min: 1, max: 50 }),
+			items: list(object(itemProperties, ['label', 'value']), 'Several bars (instead of a single label/value)', {
+				min: 1,
+				max: 50
+			}),
 			data: rows('Rows as a query returns them, one bar per row; `label`, `value` (and `max`) then name columns', 50),
 			title
 		}),
@@ -41,8 +51,10 @@ export const progressDefinition: WidgetDefinition<ProgressParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Completion toward a goal or limit: targets, quotas, budgets, task completion. For one value inside a range with bands use gauge; for raw figures use stat or kpi-grid.',
-		howToUse: 'Rows bind as they are: with `data` (an array of row objects, e.g. `{"$ref": "source#/rows"}`), `label` and `value` name the columns of each bar\'s name and amount, and `max` is the goal column or one number for all. Written out instead: either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
+		whenToUse:
+			'Completion toward a goal or limit: targets, quotas, budgets, task completion. For one value inside a range with bands use gauge; for raw figures use stat or kpi-grid.',
+		howToUse:
+			'Rows bind as they are: with `data` (an array of row objects, e.g. `{"$ref": "source#/rows"}`), `label` and `value` name the columns of each bar\'s name and amount, and `max` is the goal column or one number for all. Written out instead: either a single bar (`label`, `value`, `max`) or `items` with several. `max` defaults to 100; `unit` is appended to amounts. The percentage is computed and written out.'
 	},
 	defaultSize: { w: 420, h: 240 },
 	naturalSize: (raw) => {

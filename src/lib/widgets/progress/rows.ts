@@ -16,7 +16,8 @@ function maxColumn(params: ProgressParams): string | undefined {
 
 /** Params whose `items` include one bar per row of `data`. */
 export function progressWithRows(params: ProgressParams): ProgressParams {
-	if (!Array.isArray(params.data) || typeof params.label !== 'string' || typeof params.value !== 'string') return params;
+	if (!Array.isArray(params.data) || typeof params.label !== 'string' || typeof params.value !== 'string')
+		return params;
 	const { label, value } = params;
 	const goal = maxColumn(params);
 	const bars = rowsOf(params.data).map((row): ProgressItem => {
@@ -35,7 +36,11 @@ export function progressWithRows(params: ProgressParams): ProgressParams {
 export function progressRowIssues(params: ProgressParams): DrawIssue[] {
 	if (!Array.isArray(params.data)) return [];
 	const unnamed = (['label', 'value'] as const).filter((param) => typeof params[param] !== 'string');
-	if (unnamed.length) return unnamed.map((param) => ({ path: `/${param}`, message: `with \`data\`, \`${param}\` names a column (of each bar's ${param === 'label' ? 'name' : 'amount'}); columns are: ${fieldsOf(rowsOf(params.data)).join(', ') || '(none)'}` }));
+	if (unnamed.length)
+		return unnamed.map((param) => ({
+			path: `/${param}`,
+			message: `with \`data\`, \`${param}\` names a column (of each bar's ${param === 'label' ? 'name' : 'amount'}); columns are: ${fieldsOf(rowsOf(params.data)).join(', ') || '(none)'}`
+		}));
 	return fieldIssues(params.data, [
 		{ path: '/label', names: typeof params.label === 'string' ? params.label : undefined },
 		{ path: '/value', names: typeof params.value === 'string' ? params.value : undefined, numeric: true },

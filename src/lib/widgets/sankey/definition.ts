@@ -8,7 +8,16 @@ import { frameFor, charWidth, longestText } from '../shared/natural-size';
 
 export type SankeyLink = { source: string | number; target: string | number; value: number | string };
 export type SankeyNode = { id: string | number; label?: string };
-export type SankeyParams = RowParams & { links?: SankeyLink[]; from?: string; to?: string; value?: string; nodes?: SankeyNode[]; unit?: string; description?: string; title?: string };
+export type SankeyParams = RowParams & {
+	links?: SankeyLink[];
+	from?: string;
+	to?: string;
+	value?: string;
+	nodes?: SankeyNode[];
+	unit?: string;
+	description?: string;
+	title?: string;
+};
 
 const id = { type: ['string', 'number'], description: 'Node id (or name)' };
 
@@ -19,8 +28,20 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 	category: 'structures',
 	schema: {
 		...object({
-			links: list(object({ source: id, target: id, value: numberish('Amount flowing (positive)') }, ['source', 'target', 'value']), 'Flows between nodes; nodes are created from the names used', { min: 1, max: 5000 }),
-			nodes: list(object({ id, label: text('Display name', 200) }, ['id']), 'Optional node labels (when links use ids)', { max: 2000 }),
+			links: list(
+				object({ source: id, target: id, value: numberish('Amount flowing (positive)') }, [
+					'source',
+					'target',
+					'value'
+				]),
+				'Flows between nodes; nodes are created from the names used',
+				{ min: 1, max: 5000 }
+			),
+			nodes: list(
+				object({ id, label: text('Display name', 200) }, ['id']),
+				'Optional node labels (when links use ids)',
+				{ max: 2000 }
+			),
 			unit: text('Unit of the values, e.g. "TWh" or "users"', 40),
 			description: text('One sentence describing the diagram, used as its accessible name', 500),
 			...rowProperties(sankeyBinding, 5000, 'Rows as a query returns them, one per flow'),
@@ -43,8 +64,10 @@ export const sankeyDefinition: WidgetDefinition<SankeyParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Quantities flowing from sources to destinations, possibly through stages: budgets, energy, migration, conversion funnels. For parent/child without flows use tree; for connections without quantities use network.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from`, `to` and `value` name the columns of each flow (e.g. the rows of a GROUP BY origin, destination). Written out instead: `links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
+		whenToUse:
+			'Quantities flowing from sources to destinations, possibly through stages: budgets, energy, migration, conversion funnels. For parent/child without flows use tree; for connections without quantities use network.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `from`, `to` and `value` name the columns of each flow (e.g. the rows of a GROUP BY origin, destination). Written out instead: `links` with `source`, `target` (node names) and a positive `value`. Flows must not loop back (no cycles). Use `nodes` only to give ids readable labels. Keep under ~40 nodes.'
 	},
 	defaultSize: { w: 620, h: 360 },
 	naturalSize: (raw) => {

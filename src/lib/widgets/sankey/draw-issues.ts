@@ -36,7 +36,11 @@ export function sankeyIssues(params: SankeyParams): DrawIssue[] {
 		next.set(source, [...(next.get(source) ?? []), target]);
 	});
 	const cycle = findCycle(next);
-	if (cycle) issues.push({ path: params.links ? '/links' : '/data', message: `the flows form a cycle (${cycle.join(' → ')}); a sankey needs flows that only move forward — split a node (e.g. "A (before)" and "A (after)")` });
+	if (cycle)
+		issues.push({
+			path: params.links ? '/links' : '/data',
+			message: `the flows form a cycle (${cycle.join(' → ')}); a sankey needs flows that only move forward — split a node (e.g. "A (before)" and "A (after)")`
+		});
 	return issues;
 }
 

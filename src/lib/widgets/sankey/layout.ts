@@ -11,7 +11,16 @@ type NodeDatum = { id: string; label: string };
 type LinkDatum = { source: string; target: string; value: number };
 
 export type SankeyLayout = {
-	nodes: Array<{ id: string; label: string; x0: number; x1: number; y0: number; y1: number; value: number; index: number }>;
+	nodes: Array<{
+		id: string;
+		label: string;
+		x0: number;
+		x1: number;
+		y0: number;
+		y1: number;
+		value: number;
+		index: number;
+	}>;
 	links: Array<{ path: string; width: number; source: string; target: string; value: number; color: number }>;
 	problems: string[];
 };
@@ -20,7 +29,8 @@ export type SankeyLayout = {
 export function layoutSankey(params: SankeyParams, width: number, height: number): SankeyLayout {
 	const problems: string[] = [];
 	const labels = new Map<string, string>();
-	for (const node of toArray<Record<string, unknown>>(params.nodes).filter(isPlainObject)) labels.set(toText(node.id), toText(node.label ?? node.id));
+	for (const node of toArray<Record<string, unknown>>(params.nodes).filter(isPlainObject))
+		labels.set(toText(node.id), toText(node.label ?? node.id));
 	const links: LinkDatum[] = [];
 	for (const link of toArray<Record<string, unknown>>(params.links).filter(isPlainObject)) {
 		const value = toNumber(link.value);
@@ -49,15 +59,38 @@ export function layoutSankey(params: SankeyParams, width: number, height: number
 		graph = generator({ nodes: nodes.map((node) => ({ ...node })), links: links.map((link) => ({ ...link })) });
 	} catch (error) {
 		const message = String((error as Error)?.message ?? error);
-		return { nodes: [], links: [], problems: [...problems, /circular/i.test(message) ? 'the flows form a cycle; a sankey needs flows that only move forward' : message] };
+		return {
+			nodes: [],
+			links: [],
+			problems: [
+				...problems,
+				/circular/i.test(message) ? 'the flows form a cycle; a sankey needs flows that only move forward' : message
+			]
+		};
 	}
 	const path = sankeyLinkHorizontal();
 	const order = new Map(graph.nodes.map((node, index) => [node.id, index]));
 	return {
-		nodes: graph.nodes.map((node, index) => ({ id: node.id, label: node.label, x0: node.x0 ?? 0, x1: node.x1 ?? 0, y0: node.y0 ?? 0, y1: node.y1 ?? 0, value: node.value ?? 0, index })),
+		nodes: graph.nodes.map((node, index) => ({
+			id: node.id,
+			label: node.label,
+			x0: node.x0 ?? 0,
+			x1: node.x1 ?? 0,
+			y0: node.y0 ?? 0,
+			y1: node.y1 ?? 0,
+			value: node.value ?? 0,
+			index
+		})),
 		links: graph.links.map((link) => {
 			const source = (link.source as unknown as NodeDatum).id;
-			return { path: path(link as never) ?? '', width: Math.max(1, link.width ?? 1), source, target: (link.target as unknown as NodeDatum).id, value: link.value, color: (order.get(source) ?? 0) % 8 };
+			return {
+				path: path(link as never) ?? '',
+				width: Math.max(1, link.width ?? 1),
+				source,
+				target: (link.target as unknown as NodeDatum).id,
+				value: link.value,
+				color: (order.get(source) ?? 0) % 8
+			};
 		}),
 		problems
 	};

@@ -9,7 +9,8 @@ export type ScatterParams = Omit<XYParams, 'y'> & { y: string; size?: string; la
 export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 	name: 'scatter',
 	title: 'Scatter plot',
-	description: 'Points placed by two numbers to show correlation, clusters and outliers; optional colour, size and labels.',
+	description:
+		'Points placed by two numbers to show correlation, clusters and outliers; optional colour, size and labels.',
 	category: 'charts',
 	schema: object(
 		{
@@ -55,6 +56,7 @@ export const scatterDefinition: WidgetDefinition<ScatterParams> = {
 			{ path: '/y', names: params.y, numeric: true },
 			{ path: '/color', names: params.color },
 			{ path: '/size', names: params.size, numeric: true },
-			{ path: '/label', names: params.label }
+			{ path: '/label', names: params.label },
+			{ path: '/select/field', names: params.select?.field }
 		])
 };

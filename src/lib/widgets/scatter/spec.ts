@@ -5,8 +5,19 @@ import type { ScatterParams } from './definition';
 /** The spec, the rows for the table view and any problems with the params. */
 export function scatterSpec(params: ScatterParams) {
 	const raw = rowsOf(params.data);
-	const problems = missingFields(raw, { x: params.x, y: params.y, color: params.color, size: params.size, label: params.label });
-	const xType = params.xType && params.xType !== 'nominal' ? params.xType : inferType(raw, params.x) === 'temporal' ? 'temporal' : 'quantitative';
+	const problems = missingFields(raw, {
+		x: params.x,
+		y: params.y,
+		color: params.color,
+		size: params.size,
+		label: params.label
+	});
+	const xType =
+		params.xType && params.xType !== 'nominal'
+			? params.xType
+			: inferType(raw, params.x) === 'temporal'
+				? 'temporal'
+				: 'quantitative';
 	const numeric = [params.y, ...(xType === 'quantitative' ? [params.x] : []), ...(params.size ? [params.size] : [])];
 	const data = coerce(raw, numeric, xType === 'temporal' ? [params.x] : []);
 	const encoding: Record<string, unknown> = {
@@ -26,10 +37,17 @@ export function scatterSpec(params: ScatterParams) {
 	const points = { mark: { type: 'point', filled: true, opacity: params.size ? 0.6 : 0.85, tooltip: true }, encoding };
 	const layer: Record<string, unknown>[] = [points];
 	if (params.label && data.length <= 60) {
-		layer.push({ mark: { type: 'text', align: 'left', dx: 7, dy: -6, fontSize: 10 }, encoding: { x: encoding.x, y: encoding.y, text: channel(params.label, 'nominal') } });
+		layer.push({
+			mark: { type: 'text', align: 'left', dx: 7, dy: -6, fontSize: 10 },
+			encoding: { x: encoding.x, y: encoding.y, text: channel(params.label, 'nominal') }
+		});
 	}
 	if (params.trendline) {
-		layer.push({ mark: { type: 'line', strokeDash: [4, 3], opacity: 0.7 }, transform: [{ regression: params.y, on: params.x }], encoding: { x: encoding.x, y: encoding.y } });
+		layer.push({
+			mark: { type: 'line', strokeDash: [4, 3], opacity: 0.7 },
+			transform: [{ regression: params.y, on: params.x }],
+			encoding: { x: encoding.x, y: encoding.y }
+		});
 	}
 	return {
 		spec: { data: { values: data }, layer },

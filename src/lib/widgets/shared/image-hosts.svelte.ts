@@ -11,7 +11,9 @@ const storageKey = 'autoui.images.approvedHosts';
 function readSaved(): string[] {
 	try {
 		const saved = JSON.parse(globalThis.localStorage?.getItem(storageKey) ?? '[]');
-		return Array.isArray(saved) ? saved.filter((host): host is string => typeof host === 'string' && host.length > 0 && host.length < 254) : [];
+		return Array.isArray(saved)
+			? saved.filter((host): host is string => typeof host === 'string' && host.length > 0 && host.length < 254)
+			: [];
 	} catch {
 		return [];
 	}

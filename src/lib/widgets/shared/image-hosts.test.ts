@@ -13,10 +13,12 @@ describe('image host approvals (click-to-load)', () => {
 		expect(safeImageUrl('https://upload.wikimedia.org/a.png', approvals.hosts)).toBeUndefined();
 	});
 
-	it('loads from connected servers\' hosts, hosts approved for the visit, and those always allowed', () => {
+	it("loads from connected servers' hosts, hosts approved for the visit, and those always allowed", () => {
 		const approvals = new ImageHostApprovals();
 		approvals.setServerHosts(['mcp.example.com']);
-		expect(safeImageUrl('https://mcp.example.com/chart.png', approvals.hosts)).toBe('https://mcp.example.com/chart.png');
+		expect(safeImageUrl('https://mcp.example.com/chart.png', approvals.hosts)).toBe(
+			'https://mcp.example.com/chart.png'
+		);
 		approvals.approve('Images.Example.org');
 		expect(safeImageUrl('https://images.example.org/x.png', approvals.hosts)).toBe('https://images.example.org/x.png');
 		expect(localStorage.getItem('autoui.images.approvedHosts')).toBeNull();

@@ -18,6 +18,11 @@ export function stripInlineHandlers(html: string): string {
 		handler.lastIndex = 0;
 		const name = /^<[^\s/>]+/.exec(whole)![0];
 		const rest = whole.slice(name.length);
-		return name + rest.replace(attribute, (attr, lead: string, key: string) => (/^on/i.test(key) ? lead === '/' ? '/' : '' : attr));
+		return (
+			name +
+			rest.replace(attribute, (attr, lead: string, key: string) =>
+				/^on/i.test(key) ? (lead === '/' ? '/' : '') : attr
+			)
+		);
 	});
 }

@@ -17,7 +17,12 @@ describe('natural sizes', () => {
 
 	it('fits a table to its rows: two rows get a small frame, many rows a capped one', () => {
 		const table = definition('data-table');
-		const small = naturalFrameSize(table, { rows: [{ origin: 'USA', n: 1 }, { origin: 'Japan', n: 2 }] });
+		const small = naturalFrameSize(table, {
+			rows: [
+				{ origin: 'USA', n: 1 },
+				{ origin: 'Japan', n: 2 }
+			]
+		});
 		expect(small.h).toBeLessThan(260);
 		expect(small.w).toBeLessThan(640);
 		const large = naturalFrameSize(table, { rows: Array.from({ length: 400 }, (_, index) => ({ index })) });
@@ -27,15 +32,29 @@ describe('natural sizes', () => {
 
 	it('grows lists of figures with their items instead of clipping them', () => {
 		const kpis = definition('kpi-grid');
-		const four = naturalFrameSize(kpis, { items: Array.from({ length: 4 }, (_, index) => ({ label: `K${index}`, value: index })) });
-		const twelve = naturalFrameSize(kpis, { items: Array.from({ length: 12 }, (_, index) => ({ label: `K${index}`, value: index })) });
+		const four = naturalFrameSize(kpis, {
+			items: Array.from({ length: 4 }, (_, index) => ({ label: `K${index}`, value: index }))
+		});
+		const twelve = naturalFrameSize(kpis, {
+			items: Array.from({ length: 12 }, (_, index) => ({ label: `K${index}`, value: index }))
+		});
 		expect(twelve.h).toBeGreaterThan(four.h);
 		const progress = definition('progress');
 		expect(naturalFrameSize(progress, progress.example).h).toBeGreaterThan(definition('progress').defaultSize.h);
 	});
 
 	it('falls back to the default size when an estimate throws or has none', () => {
-		expect(naturalFrameSize({ defaultSize: { w: 300, h: 200 }, naturalSize: () => { throw new Error('odd params'); } }, {})).toEqual({ w: 304, h: 200 });
+		expect(
+			naturalFrameSize(
+				{
+					defaultSize: { w: 300, h: 200 },
+					naturalSize: () => {
+						throw new Error('odd params');
+					}
+				},
+				{}
+			)
+		).toEqual({ w: 304, h: 200 });
 		expect(naturalFrameSize({ defaultSize: { w: 520, h: 340 } }, {})).toEqual({ w: 520, h: 344 });
 	});
 

@@ -48,14 +48,21 @@ export function countOf(value: unknown): number {
 
 /** The longest text among `values` (strings, numbers), in characters. */
 export function longestText(values: readonly unknown[]): number {
-	return values.reduce<number>((max, value) => (typeof value === 'string' || typeof value === 'number' ? Math.max(max, String(value).length) : max), 0);
+	return values.reduce<number>(
+		(max, value) =>
+			typeof value === 'string' || typeof value === 'number' ? Math.max(max, String(value).length) : max,
+		0
+	);
 }
 
 /**
  * The frame a widget opens at for `params`: its definition's `naturalSize` when it has one
  * (and it does not throw on odd params), else its default size; always within bounds.
  */
-export function naturalFrameSize(definition: Pick<WidgetDefinition, 'defaultSize' | 'naturalSize'>, params: Record<string, unknown>): { w: number; h: number } {
+export function naturalFrameSize(
+	definition: Pick<WidgetDefinition, 'defaultSize' | 'naturalSize'>,
+	params: Record<string, unknown>
+): { w: number; h: number } {
 	try {
 		const size = definition.naturalSize?.(params);
 		if (size && Number.isFinite(size.w) && Number.isFinite(size.h)) return boundSize(size);

@@ -13,7 +13,12 @@ const enoughLines = 60;
  * Walks an outline whose node at `depth` has the text length `width(node)` and the children
  * `children(node)`; children show while `depth < expandDepth`.
  */
-export function outlineExtent<Node>(root: Node, expandDepth: number, width: (node: Node) => number, children: (node: Node) => readonly Node[]): OutlineExtent {
+export function outlineExtent<Node>(
+	root: Node,
+	expandDepth: number,
+	width: (node: Node) => number,
+	children: (node: Node) => readonly Node[]
+): OutlineExtent {
 	const extent: OutlineExtent = { lines: 0, widest: 0 };
 	const visit = (node: Node, depth: number) => {
 		if (extent.lines >= enoughLines) return;

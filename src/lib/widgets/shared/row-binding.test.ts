@@ -23,12 +23,19 @@ describe('row binding', () => {
 	it('appends the items the rows make to those given directly, and leaves params without rows alone', () => {
 		const given = { items: [{ title: 'East', amount: 3 }] };
 		expect(withRows(given, 'items', binding)).toBe(given);
-		expect(withRows({ ...given, data: rows, label: 'name' }, 'items', binding).items).toEqual([{ title: 'East', amount: 3 }, { title: 'North' }, { title: 'South' }]);
+		expect(withRows({ ...given, data: rows, label: 'name' }, 'items', binding).items).toEqual([
+			{ title: 'East', amount: 3 },
+			{ title: 'North' },
+			{ title: 'South' }
+		]);
 	});
 
 	it('reports named columns that are missing or hold no numbers, listing the columns', () => {
 		expect(rowIssues({ data: rows, label: 'Name', value: 'name' }, binding)).toEqual([
-			{ path: '/label', message: '"Name" is not a field of the data; fields are: name, revenue, note (did you mean "name"?)' },
+			{
+				path: '/label',
+				message: '"Name" is not a field of the data; fields are: name, revenue, note (did you mean "name"?)'
+			},
 			{ path: '/value', message: expect.stringMatching(/"name" holds no numbers .*numeric fields: revenue/) }
 		]);
 		expect(rowIssues({ label: 'Name' }, binding)).toEqual([]);

@@ -36,7 +36,10 @@ export type RowParams = { data?: Row[] } & Record<string, unknown>;
 export function rowProperties(binding: RowBinding, max: number, rowsDescription: string): Record<string, JsonSchema> {
 	const properties: Record<string, JsonSchema> = { data: rows(rowsDescription, max) };
 	for (const [param, field] of Object.entries(binding)) {
-		properties[param] = text(`With \`data\`: the column holding ${field.description}${field.required ? '' : ' (optional)'}`, 200);
+		properties[param] = text(
+			`With \`data\`: the column holding ${field.description}${field.required ? '' : ' (optional)'}`,
+			200
+		);
 	}
 	return properties;
 }
@@ -80,7 +83,11 @@ export function rowIssues(params: RowParams, binding: RowBinding): DrawIssue[] {
 	if (!Array.isArray(params.data)) return [];
 	return fieldIssues(
 		params.data,
-		Object.entries(binding).map(([param, field]) => ({ path: `/${param}`, names: columnOf(params, param), numeric: field.numeric }))
+		Object.entries(binding).map(([param, field]) => ({
+			path: `/${param}`,
+			names: columnOf(params, param),
+			numeric: field.numeric
+		}))
 	);
 }
 

@@ -33,7 +33,10 @@ function instance(): DOMPurify {
 				node.setAttribute('referrerpolicy', 'no-referrer');
 			} else {
 				node.removeAttribute('src');
-				node.setAttribute('data-blocked', 'image not loaded: its host is not approved (approve it on an image widget) or its address is not allowed');
+				node.setAttribute(
+					'data-blocked',
+					'image not loaded: its host is not approved (approve it on an image widget) or its address is not allowed'
+				);
 			}
 			node.removeAttribute('srcset');
 		}
@@ -42,7 +45,25 @@ function instance(): DOMPurify {
 }
 
 const markdownConfig = {
-	FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'svg', 'math', 'video', 'audio', 'source'],
+	FORBID_TAGS: [
+		'style',
+		'form',
+		'input',
+		'button',
+		'textarea',
+		'select',
+		'iframe',
+		'object',
+		'embed',
+		'link',
+		'meta',
+		'base',
+		'svg',
+		'math',
+		'video',
+		'audio',
+		'source'
+	],
 	FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster'],
 	ALLOW_DATA_ATTR: false
 };

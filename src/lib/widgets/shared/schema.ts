@@ -36,7 +36,11 @@ export function oneOf(values: readonly string[], description: string): JsonSchem
 }
 
 /** An object schema that rejects unknown fields. */
-export function object(properties: Record<string, JsonSchema>, required: string[] = [], description?: string): JsonSchema {
+export function object(
+	properties: Record<string, JsonSchema>,
+	required: string[] = [],
+	description?: string
+): JsonSchema {
 	return {
 		type: 'object',
 		properties,
@@ -79,5 +83,7 @@ export type Variant = (typeof variants)[number];
  * names its properties so strict Ajv (strictRequired) accepts it.
  */
 export function requireOneOf(sets: string[][]): JsonSchema {
-	return { anyOf: sets.map((set) => ({ required: set, properties: Object.fromEntries(set.map((key) => [key, true])) })) };
+	return {
+		anyOf: sets.map((set) => ({ required: set, properties: Object.fromEntries(set.map((key) => [key, true])) }))
+	};
 }

@@ -67,7 +67,9 @@ export function safeImageUrl(value: unknown, hosts: readonly string[] = defaultI
 	if (!checked.ok) return undefined;
 	if (checked.value.startsWith('data:')) return checked.value;
 	const absolute = parse(checked.value);
-	return absolute && absolute.protocol === 'https:' && hostAllowed(absolute.hostname, hosts) ? absolute.href : undefined;
+	return absolute && absolute.protocol === 'https:' && hostAllowed(absolute.hostname, hosts)
+		? absolute.href
+		: undefined;
 }
 
 /** The host of a URL for display ("example.org"), or an empty string. */

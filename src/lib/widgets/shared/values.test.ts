@@ -10,7 +10,8 @@ describe('lenient values', () => {
 		expect(toNumber('-$5')).toBe(-5);
 		expect(toNumber('1e3')).toBe(1000);
 		expect(toNumber('1 000 000')).toBe(1_000_000);
-		for (const bad of ['row 5', 'abc', '', '12abc', NaN, Infinity, null, {}]) expect(toNumber(bad), String(bad)).toBeUndefined();
+		for (const bad of ['row 5', 'abc', '', '12abc', NaN, Infinity, null, {}])
+			expect(toNumber(bad), String(bad)).toBeUndefined();
 	});
 
 	it('reads dates in common formats', () => {

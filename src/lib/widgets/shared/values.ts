@@ -35,7 +35,10 @@ export function toText(value: unknown): string {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Locale-aware number formatting with a cached formatter; `compact` gives 1.2K, 3.4M. */
-export function formatNumber(value: number, options: { compact?: boolean; digits?: number; locale?: string } = {}): string {
+export function formatNumber(
+	value: number,
+	options: { compact?: boolean; digits?: number; locale?: string } = {}
+): string {
 	if (!Number.isFinite(value)) return String(value);
 	const digits = options.digits ?? (Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : 2);
 	const key = `${options.locale ?? ''}|${options.compact ? 'c' : 'n'}|${digits}`;

@@ -17,7 +17,8 @@ export function sparklineWithRows(params: SparklineParams): SparklineParams {
 		const value = row[y];
 		return typeof value === 'number' || typeof value === 'string' ? value : null;
 	});
-	const end = (row: Record<string, unknown> | undefined) => (params.x && row ? toText(row[params.x]) || undefined : undefined);
+	const end = (row: Record<string, unknown> | undefined) =>
+		params.x && row ? toText(row[params.x]) || undefined : undefined;
 	return {
 		...params,
 		values: [...toArray<number | string | null>(params.values), ...values],

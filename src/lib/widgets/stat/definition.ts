@@ -54,7 +54,10 @@ export const statDefinition: WidgetDefinition<StatParams> = {
 	naturalSize: (params) => {
 		const width = 260;
 		const description = textLines(params.description, width - 32);
-		return frameFor(Math.max(width, (String(params.value ?? '').length + String(params.unit ?? '').length) * 18 + 40), 96 + (params.delta !== undefined || params.deltaLabel ? 22 : 0) + description * lineHeight);
+		return frameFor(
+			Math.max(width, (String(params.value ?? '').length + String(params.unit ?? '').length) * 18 + 40),
+			96 + (params.delta !== undefined || params.deltaLabel ? 22 : 0) + description * lineHeight
+		);
 	},
 	keywords: ['kpi', 'metric', 'number', 'figure', 'total', 'count', 'card', 'stat-card']
 };

@@ -17,7 +17,17 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 	schema: {
 		...object({
 			tags: list(
-				{ type: ['string', 'object'], maxLength: 200, properties: { label: text('Tag text', 200), count: numberish('How often / how strong'), variant: oneOf(variants, 'Colour meaning') }, required: ['label'], additionalProperties: false },
+				{
+					type: ['string', 'object'],
+					maxLength: 200,
+					properties: {
+						label: text('Tag text', 200),
+						count: numberish('How often / how strong'),
+						variant: oneOf(variants, 'Colour meaning')
+					},
+					required: ['label'],
+					additionalProperties: false
+				},
 				'Tags: strings or { label, count?, variant? }',
 				{ max: 500 }
 			),
@@ -38,14 +48,25 @@ export const tagsDefinition: WidgetDefinition<TagsParams> = {
 		]
 	},
 	recipe: {
-		whenToUse: 'Keywords, topics or categories found in data, or properties of an item, where order matters less than presence. For ranked counts to compare precisely use bar.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each tag\'s text and `count` its count (e.g. the rows of a GROUP BY … count(*)). Written out instead: `tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
+		whenToUse:
+			'Keywords, topics or categories found in data, or properties of an item, where order matters less than presence. For ranked counts to compare precisely use bar.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}`) and `label` names the column of each tag\'s text and `count` its count (e.g. the rows of a GROUP BY … count(*)). Written out instead: `tags` holds strings or { label, count?, variant? }. Counts are shown and make frequent tags larger. Keep labels to a few words.'
 	},
 	defaultSize: { w: 380, h: 160 },
 	naturalSize: (raw) => {
 		const tags = tagsWithRows(raw).tags ?? [];
 		const width = 400;
-		const total = tags.reduce<number>((sum, tag) => sum + (typeof tag === 'string' ? tag.length : tag.label.length + (tag.count !== undefined ? String(tag.count).length + 2 : 0)) * charWidth + 36, 0);
+		const total = tags.reduce<number>(
+			(sum, tag) =>
+				sum +
+				(typeof tag === 'string'
+					? tag.length
+					: tag.label.length + (tag.count !== undefined ? String(tag.count).length + 2 : 0)) *
+					charWidth +
+				36,
+			0
+		);
 		return frameFor(width, Math.ceil(total / (width - 24)) * 34 + 24);
 	},
 	keywords: ['tags', 'labels', 'chips', 'keywords', 'topics', 'categories', 'word cloud'],

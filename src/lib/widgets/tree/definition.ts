@@ -9,7 +9,15 @@ import { expandDepthOf, outlineExtent } from '../shared/outline-lines';
 import { charWidth, frameFor } from '../shared/natural-size';
 
 export type TreeNode = { name: string; value?: number | string; note?: string; children?: TreeNode[] };
-export type TreeParams = RowParams & { root?: TreeNode; levels?: string[]; value?: string; rootLabel?: string; expandDepth?: number; valueLabel?: string; title?: string };
+export type TreeParams = RowParams & {
+	root?: TreeNode;
+	levels?: string[];
+	value?: string;
+	rootLabel?: string;
+	expandDepth?: number;
+	valueLabel?: string;
+	title?: string;
+};
 
 const node: JsonSchema = {
 	type: 'object',
@@ -26,14 +34,18 @@ const node: JsonSchema = {
 export const treeDefinition: WidgetDefinition<TreeParams> = {
 	name: 'tree',
 	title: 'Tree',
-	description: 'A hierarchy — organisation, folders, budget breakdown, taxonomy — as a collapsible outline with optional values.',
+	description:
+		'A hierarchy — organisation, folders, budget breakdown, taxonomy — as a collapsible outline with optional values.',
 	category: 'structures',
 	schema: {
 		...object({
 			root: { $ref: '#/definitions/node' },
 			expandDepth: { type: 'integer', minimum: 0, maximum: 20, description: 'Levels open at first (default 2)' },
 			valueLabel: text('What values measure, e.g. "budget (k€)"', 100),
-			data: rows('Rows as a query returns them (e.g. a GROUP BY over several columns); `levels` names the columns that nest', 5000),
+			data: rows(
+				'Rows as a query returns them (e.g. a GROUP BY over several columns); `levels` names the columns that nest',
+				5000
+			),
 			levels: list(text('Column name', 200), 'With `data`: the columns that nest, outermost first', { min: 1, max: 6 }),
 			value: text('With `data`: the number column summed up the tree (optional)', 200),
 			rootLabel: text('With `data`: the name of the root (default "All")', 200),
@@ -48,15 +60,31 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 			name: 'Engineering',
 			value: 4200,
 			children: [
-				{ name: 'Platform', value: 1800, children: [{ name: 'Infrastructure', value: 1100 }, { name: 'Developer tools', value: 700 }] },
-				{ name: 'Product', value: 1600, children: [{ name: 'Web', value: 900 }, { name: 'Mobile', value: 700 }] },
+				{
+					name: 'Platform',
+					value: 1800,
+					children: [
+						{ name: 'Infrastructure', value: 1100 },
+						{ name: 'Developer tools', value: 700 }
+					]
+				},
+				{
+					name: 'Product',
+					value: 1600,
+					children: [
+						{ name: 'Web', value: 900 },
+						{ name: 'Mobile', value: 700 }
+					]
+				},
 				{ name: 'Data', value: 800, note: 'includes two open roles' }
 			]
 		}
 	},
 	recipe: {
-		whenToUse: 'Nested parent/child structures: org charts, folder trees, category breakdowns. For flows between stages use sankey; for arbitrary connections use network.',
-		howToUse: 'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}` of a GROUP BY region, country) and `levels` names the columns that nest, outermost first; `value` names a number column summed up the tree, `rootLabel` names the root. Written out instead: `root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
+		whenToUse:
+			'Nested parent/child structures: org charts, folder trees, category breakdowns. For flows between stages use sankey; for arbitrary connections use network.',
+		howToUse:
+			'Rows bind as they are: `data` is an array of row objects (e.g. `{"$ref": "source#/rows"}` of a GROUP BY region, country) and `levels` names the columns that nest, outermost first; `value` names a number column summed up the tree, `rootLabel` names the root. Written out instead: `root` is { name, value?, note?, children: [...] }, nested as deep as needed. Values draw bars relative to the parent. `expandDepth` sets how many levels start open.'
 	},
 	defaultSize: { w: 420, h: 320 },
 	naturalSize: (raw) => {
@@ -65,7 +93,10 @@ export const treeDefinition: WidgetDefinition<TreeParams> = {
 		const { lines, widest } = outlineExtent<TreeNode>(
 			params.root,
 			expandDepthOf(params.expandDepth),
-			(node) => String(node.name ?? '').length + (node.value !== undefined ? String(node.value).length + 12 : 0) + (node.note ? Math.min(40, node.note.length) : 0),
+			(node) =>
+				String(node.name ?? '').length +
+				(node.value !== undefined ? String(node.value).length + 12 : 0) +
+				(node.note ? Math.min(40, node.note.length) : 0),
 			(node) => (Array.isArray(node.children) ? node.children : [])
 		);
 		return frameFor(Math.max(320, widest * charWidth + 72), lines * 26 + 24);

@@ -13,7 +13,11 @@ type Building = { name: string; value?: number; children: Map<string, Building> 
 
 function finish(node: Building): TreeNode {
 	const children = [...node.children.values()].map(finish);
-	return { name: node.name, ...(node.value !== undefined ? { value: node.value } : {}), ...(children.length ? { children } : {}) };
+	return {
+		name: node.name,
+		...(node.value !== undefined ? { value: node.value } : {}),
+		...(children.length ? { children } : {})
+	};
 }
 
 /** Params whose `root` is the tree the rows make (params without `data` stay as they are). */

@@ -4,4 +4,5 @@ import { env } from '$env/dynamic/private';
 import { sandboxOriginFor } from '$lib/server/sandbox/origin';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ url }) => json({ sandboxOrigin: sandboxOriginFor(url, env) ?? null }, { headers: { 'cache-control': 'no-store' } });
+export const GET: RequestHandler = ({ url }) =>
+	json({ sandboxOrigin: sandboxOriginFor(url, env) ?? null }, { headers: { 'cache-control': 'no-store' } });

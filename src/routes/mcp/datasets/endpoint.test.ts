@@ -71,7 +71,10 @@ describe('/mcp/datasets endpoint', () => {
 
 		const ended = await invoke(
 			DELETE,
-			new Request(url, { method: 'DELETE', headers: { 'mcp-session-id': session, 'mcp-protocol-version': protocolVersion, host: '127.0.0.1:4173' } })
+			new Request(url, {
+				method: 'DELETE',
+				headers: { 'mcp-session-id': session, 'mcp-protocol-version': protocolVersion, host: '127.0.0.1:4173' }
+			})
 		);
 		expect(ended.status).toBe(200);
 		const after = await invoke(POST, rpc({ jsonrpc: '2.0', id: 4, method: 'tools/list' }, session));
@@ -82,7 +85,10 @@ describe('/mcp/datasets endpoint', () => {
 		const response = await invoke(POST, rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
 		expect(response.status).toBe(400);
 		expect((await message(response)).error.message).toMatch(/initialize/);
-		const stream = await invoke(GET, new Request(url, { headers: { accept: 'text/event-stream', host: '127.0.0.1:4173' } }));
+		const stream = await invoke(
+			GET,
+			new Request(url, { headers: { accept: 'text/event-stream', host: '127.0.0.1:4173' } })
+		);
 		expect(stream.status).toBe(400);
 	});
 

@@ -8,4 +8,7 @@ import { clientMetadataFor, oauthCallbackPath } from '$lib/mcp';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = ({ url }) =>
-	json({ client_id: url.origin + url.pathname, ...clientMetadataFor(url.origin + oauthCallbackPath) }, { headers: { 'cache-control': 'public, max-age=3600' } });
+	json(
+		{ client_id: url.origin + url.pathname, ...clientMetadataFor(url.origin + oauthCallbackPath) },
+		{ headers: { 'cache-control': 'public, max-age=3600' } }
+	);

@@ -5,7 +5,11 @@ import { createProvider } from '..';
 import type { ProviderConfig, ProviderEvent } from '../types';
 
 const tools: ProviderTool[] = [
-	{ name: 'data_mcp_query', description: 'Run a query', input_schema: { type: 'object', properties: { sql: { type: 'string' } } } },
+	{
+		name: 'data_mcp_query',
+		description: 'Run a query',
+		input_schema: { type: 'object', properties: { sql: { type: 'string' } } }
+	},
 	{ name: 'data_mcp_tables', description: 'List tables', input_schema: { type: 'object', properties: {} } }
 ];
 const system = 'You answer with widgets.';
@@ -16,7 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => llm.close());
 
-const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({ provider: 'anthropic', baseUrl: llm.url, model: 'fake-model', apiKey: 'sk-ant-x', retry: { baseDelayMs: 5 }, ...extra });
+const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({
+	provider: 'anthropic',
+	baseUrl: llm.url,
+	model: 'fake-model',
+	apiKey: 'sk-ant-x',
+	retry: { baseDelayMs: 5 },
+	...extra
+});
 
 describe('Anthropic prompt caching', () => {
 	it('puts breakpoints after the tools, the system prompt and the newest message, and reports cache tokens', async () => {
@@ -24,7 +35,11 @@ describe('Anthropic prompt caching', () => {
 		const provider = await createProvider(config());
 		const ask: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Which tables?' }] }];
 		const first = await provider.streamTurn({ system, messages: ask, tools, cache: true });
-		const body = llm.requests.at(-1)!.body as { tools: { cache_control?: unknown }[]; system: unknown; messages: { content: { cache_control?: unknown }[] }[] };
+		const body = llm.requests.at(-1)!.body as {
+			tools: { cache_control?: unknown }[];
+			system: unknown;
+			messages: { content: { cache_control?: unknown }[] }[];
+		};
 		expect(body.tools.map((tool) => tool.cache_control)).toEqual([undefined, { type: 'ephemeral' }]);
 		expect(body.system).toEqual([{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }]);
 		expect(body.messages[0].content[0].cache_control).toEqual({ type: 'ephemeral' });
@@ -32,7 +47,11 @@ describe('Anthropic prompt caching', () => {
 		expect(first.usage.cacheReadTokens).toBe(0);
 
 		const call = first.message.content[0] as { id: string };
-		const history: ChatMessage[] = [...ask, first.message, { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '["a","b"]' }] }];
+		const history: ChatMessage[] = [
+			...ask,
+			first.message,
+			{ role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '["a","b"]' }] }
+		];
 		const second = await provider.streamTurn({ system, messages: history, tools, cache: true });
 		expect(second.usage.cacheReadTokens).toBeGreaterThan(0);
 		expect(second.usage.cacheWriteTokens).toBe(0);
@@ -42,7 +61,9 @@ describe('Anthropic prompt caching', () => {
 
 	it('sends no cache_control without request.cache', async () => {
 		llm.setScenario({ steps: [{ text: 'ok' }] });
-		await (await createProvider(config())).streamTurn({ system, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools });
+		await (
+			await createProvider(config())
+		).streamTurn({ system, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools });
 		expect(JSON.stringify(llm.requests.at(-1)!.body)).not.toContain('cache_control');
 		expect((llm.requests.at(-1)!.body as { system: unknown }).system).toBe(system);
 	});
@@ -53,8 +74,14 @@ describe('Anthropic prompt caching', () => {
 		const ask: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Which tables?' }] }];
 		const first = await provider.streamTurn({ system, messages: ask, tools, cache: true });
 		const call = first.message.content[0] as { id: string };
-		const history: ChatMessage[] = [...ask, first.message, { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'a' }] }];
-		await expect(provider.streamTurn({ system: `${system} Now: 12:00.`, messages: history, tools, cache: true })).rejects.toMatchObject({
+		const history: ChatMessage[] = [
+			...ask,
+			first.message,
+			{ role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'a' }] }
+		];
+		await expect(
+			provider.streamTurn({ system: `${system} Now: 12:00.`, messages: history, tools, cache: true })
+		).rejects.toMatchObject({
 			code: 'provider_bad_request',
 			message: expect.stringMatching(/byte-stable/)
 		});
@@ -65,14 +92,25 @@ describe('Anthropic overload', () => {
 	it('retries 529 overloaded and reports it as overloaded', async () => {
 		llm.setScenario({ steps: [{ error: { status: 529 } }, { text: 'back' }] });
 		const events: ProviderEvent[] = [];
-		const turn = await (await createProvider(config())).streamTurn({ system, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools }, { onEvent: (event) => events.push(event) });
+		const turn = await (
+			await createProvider(config())
+		).streamTurn(
+			{ system, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools },
+			{ onEvent: (event) => events.push(event) }
+		);
 		expect(turn.message.content).toEqual([{ type: 'text', text: 'back' }]);
 		expect(events.find((event) => event.type === 'retry')).toMatchObject({ status: 529, reason: '529 overloaded' });
 	});
 
 	it('says to try again later when overload persists', async () => {
 		llm.setScenario({ steps: [], fallback: { error: { status: 529 } } });
-		await expect((await createProvider(config({ retry: { maxRetries: 1, baseDelayMs: 1 } }))).streamTurn({ system, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools })).rejects.toMatchObject({
+		await expect(
+			(await createProvider(config({ retry: { maxRetries: 1, baseDelayMs: 1 } }))).streamTurn({
+				system,
+				messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+				tools
+			})
+		).rejects.toMatchObject({
 			code: 'provider_overloaded',
 			message: 'Anthropic is overloaded (after 1 retry) — try again in a minute'
 		});

@@ -68,7 +68,16 @@ export class AnthropicStreamAssembler {
 		}
 	}
 
-	#readUsage(usage: { input_tokens?: number | null; output_tokens?: number | null; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null } | undefined): void {
+	#readUsage(
+		usage:
+			| {
+					input_tokens?: number | null;
+					output_tokens?: number | null;
+					cache_read_input_tokens?: number | null;
+					cache_creation_input_tokens?: number | null;
+			  }
+			| undefined
+	): void {
 		if (!usage) return;
 		this.#usage = {
 			inputTokens: usage.input_tokens ?? this.#usage.inputTokens,

@@ -8,7 +8,13 @@
  */
 import type { ChatMessage, ProviderTool } from '../../types';
 import type { ProviderRequest } from '../types';
-import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequestBody, AnthropicSystemBlock, AnthropicTool } from './wire-types';
+import type {
+	AnthropicContentBlock,
+	AnthropicMessage,
+	AnthropicRequestBody,
+	AnthropicSystemBlock,
+	AnthropicTool
+} from './wire-types';
 
 /** Default output limit when the request does not set one. */
 export const defaultMaxTokens = 8192;
@@ -18,14 +24,20 @@ const ephemeral = { type: 'ephemeral' } as const;
 /** The streamed request body for `request` on `model`. */
 export function toAnthropicBody(request: ProviderRequest, model: string): AnthropicRequestBody {
 	const cache = request.cache === true;
-	const body: AnthropicRequestBody = { model, max_tokens: request.maxTokens ?? defaultMaxTokens, messages: toAnthropicMessages(request.messages, cache), stream: true };
+	const body: AnthropicRequestBody = {
+		model,
+		max_tokens: request.maxTokens ?? defaultMaxTokens,
+		messages: toAnthropicMessages(request.messages, cache),
+		stream: true
+	};
 	if (request.system.trim()) {
 		const system: AnthropicSystemBlock = { type: 'text', text: request.system };
 		body.system = cache ? [{ ...system, cache_control: ephemeral }] : request.system;
 	}
 	if (request.tools.length > 0) body.tools = toAnthropicTools(request.tools, cache);
 	// `auto` is the API's default; `required` is Anthropic's `any`.
-	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto') body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'none' };
+	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto')
+		body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'none' };
 	return body;
 }
 
@@ -44,7 +56,8 @@ export function toAnthropicMessages(messages: ChatMessage[], cache = false): Ant
 	const merged: ChatMessage[] = [];
 	for (const message of messages) {
 		const last = merged.at(-1);
-		if (last && last.role === message.role) merged[merged.length - 1] = { ...last, content: [...last.content, ...message.content] } as ChatMessage;
+		if (last && last.role === message.role)
+			merged[merged.length - 1] = { ...last, content: [...last.content, ...message.content] } as ChatMessage;
 		else merged.push(message);
 	}
 	const wire = merged.map(toWireMessage);
@@ -69,13 +82,20 @@ function toWireMessage(message: ChatMessage): AnthropicMessage {
 	if (message.role === 'user') {
 		for (const block of message.content) {
 			if (block.type !== 'tool_result') continue;
-			blocks.push({ type: 'tool_result', tool_use_id: wireId(block.tool_use_id), content: block.content, ...(block.is_error ? { is_error: true } : {}) });
+			blocks.push({
+				type: 'tool_result',
+				tool_use_id: wireId(block.tool_use_id),
+				content: block.content,
+				...(block.is_error ? { is_error: true } : {})
+			});
 		}
 	}
 	for (const block of message.content) {
 		if (block.type === 'text' && block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
-		else if (block.type === 'tool_use') blocks.push({ type: 'tool_use', id: wireId(block.id), name: block.name, input: block.input });
+		else if (block.type === 'tool_use')
+			blocks.push({ type: 'tool_use', id: wireId(block.id), name: block.name, input: block.input });
 	}
-	if (blocks.length === 0) blocks.push({ type: 'text', text: message.role === 'user' ? '(empty message)' : '(no answer)' });
+	if (blocks.length === 0)
+		blocks.push({ type: 'text', text: message.role === 'user' ? '(empty message)' : '(no answer)' });
 	return { role: message.role, content: blocks };
 }

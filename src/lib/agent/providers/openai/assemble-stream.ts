@@ -45,7 +45,12 @@ export class OpenAiStreamAssembler {
 		if (chunk.model) this.#model = chunk.model;
 		if (chunk.usage) {
 			const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
-			this.#usage = { inputTokens: Math.max(0, chunk.usage.prompt_tokens - cached), outputTokens: chunk.usage.completion_tokens, cacheReadTokens: cached, cacheWriteTokens: 0 };
+			this.#usage = {
+				inputTokens: Math.max(0, chunk.usage.prompt_tokens - cached),
+				outputTokens: chunk.usage.completion_tokens,
+				cacheReadTokens: cached,
+				cacheWriteTokens: 0
+			};
 		}
 		const choice = chunk.choices?.[0];
 		if (!choice) return;
@@ -88,6 +93,11 @@ export class OpenAiStreamAssembler {
 			message.content.push(toolUseFromArguments(call.id || randomId('call_', 12), call.name, call.arguments));
 		}
 		const hasCalls = message.content.some((block) => block.type === 'tool_use');
-		return { message, stopReason: mapOpenAiFinishReason(this.#finishReason, hasCalls), usage: this.#usage, model: this.#model };
+		return {
+			message,
+			stopReason: mapOpenAiFinishReason(this.#finishReason, hasCalls),
+			usage: this.#usage,
+			model: this.#model
+		};
 	}
 }

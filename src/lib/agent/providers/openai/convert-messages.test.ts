@@ -9,8 +9,22 @@ describe('toOpenAiBody', () => {
 	it('turns tool results into tool messages before the user text, and tool_use into tool_calls', () => {
 		const messages: ChatMessage[] = [
 			{ role: 'user', content: [{ type: 'text', text: 'hi' }] },
-			{ role: 'assistant', content: [{ type: 'text', text: 'Looking.' }, { type: 'tool_use', id: 'c1', name: 'x_mcp_get', input: { a: 1 } }, { type: 'tool_use', id: 'c2', name: 'x_mcp_get', input: {} }] },
-			{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: '42' }, { type: 'tool_result', tool_use_id: 'c2', content: 'boom', is_error: true }, { type: 'text', text: 'thanks' }] }
+			{
+				role: 'assistant',
+				content: [
+					{ type: 'text', text: 'Looking.' },
+					{ type: 'tool_use', id: 'c1', name: 'x_mcp_get', input: { a: 1 } },
+					{ type: 'tool_use', id: 'c2', name: 'x_mcp_get', input: {} }
+				]
+			},
+			{
+				role: 'user',
+				content: [
+					{ type: 'tool_result', tool_use_id: 'c1', content: '42' },
+					{ type: 'tool_result', tool_use_id: 'c2', content: 'boom', is_error: true },
+					{ type: 'text', text: 'thanks' }
+				]
+			}
 		];
 		const body = toOpenAiBody({ system: 'sys', messages, tools }, 'm', { officialApi: false, includeUsage: true });
 		expect(body.messages).toEqual([
@@ -33,8 +47,15 @@ describe('toOpenAiBody', () => {
 	});
 
 	it('uses max_completion_tokens for OpenAI itself and max_tokens elsewhere', () => {
-		const request = { system: '', messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'q' }] }], tools: [], maxTokens: 5 };
-		expect(toOpenAiBody(request, 'm', { officialApi: true, includeUsage: false })).toMatchObject({ max_completion_tokens: 5 });
+		const request = {
+			system: '',
+			messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'q' }] }],
+			tools: [],
+			maxTokens: 5
+		};
+		expect(toOpenAiBody(request, 'm', { officialApi: true, includeUsage: false })).toMatchObject({
+			max_completion_tokens: 5
+		});
 		const compatible = toOpenAiBody(request, 'm', { officialApi: false, includeUsage: false });
 		expect(compatible).toMatchObject({ max_tokens: 5 });
 		expect(compatible).not.toHaveProperty('tools');

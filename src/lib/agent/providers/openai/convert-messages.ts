@@ -26,7 +26,8 @@ export function toOpenAiBody(request: ProviderRequest, model: string, options: O
 	const body: OpenAiRequestBody = { model, messages, stream: true };
 	if (options.includeUsage) body.stream_options = { include_usage: true };
 	if (request.tools.length > 0) body.tools = toOpenAiTools(request.tools);
-	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto') body.tool_choice = request.toolChoice;
+	if (request.tools.length > 0 && request.toolChoice && request.toolChoice !== 'auto')
+		body.tool_choice = request.toolChoice;
 	if (request.maxTokens !== undefined) {
 		if (options.officialApi) body.max_completion_tokens = request.maxTokens;
 		else body.max_tokens = request.maxTokens;
@@ -38,7 +39,11 @@ export function toOpenAiBody(request: ProviderRequest, model: string, options: O
 export function toOpenAiTools(tools: ProviderTool[]): OpenAiTool[] {
 	return tools.map((tool) => ({
 		type: 'function',
-		function: { name: tool.name, description: tool.description, parameters: tool.input_schema as Record<string, unknown> }
+		function: {
+			name: tool.name,
+			description: tool.description,
+			parameters: tool.input_schema as Record<string, unknown>
+		}
 	}));
 }
 
@@ -52,9 +57,15 @@ export function toOpenAiMessages(messages: ChatMessage[]): OpenAiMessage[] {
 		}
 		for (const block of message.content) {
 			if (block.type !== 'tool_result') continue;
-			wire.push({ role: 'tool', tool_call_id: block.tool_use_id, content: block.is_error ? `Error: ${block.content}` : block.content });
+			wire.push({
+				role: 'tool',
+				tool_call_id: block.tool_use_id,
+				content: block.is_error ? `Error: ${block.content}` : block.content
+			});
 		}
-		const text = message.content.flatMap((block) => (block.type === 'text' && block.text.trim() ? [block.text] : [])).join('\n\n');
+		const text = message.content
+			.flatMap((block) => (block.type === 'text' && block.text.trim() ? [block.text] : []))
+			.join('\n\n');
 		if (text) appendUser(wire, text);
 		else if (!message.content.some((block) => block.type === 'tool_result')) appendUser(wire, '(empty message)');
 	}
@@ -70,9 +81,16 @@ function appendUser(wire: OpenAiMessage[], text: string): void {
 function toAssistant(message: Extract<ChatMessage, { role: 'assistant' }>): OpenAiAssistantMessage {
 	const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
 	const calls = message.content.flatMap((block) => (block.type === 'tool_use' ? [block] : []));
-	const wire: OpenAiAssistantMessage = { role: 'assistant', content: text || (calls.length > 0 ? null : '(no answer)') };
+	const wire: OpenAiAssistantMessage = {
+		role: 'assistant',
+		content: text || (calls.length > 0 ? null : '(no answer)')
+	};
 	if (calls.length > 0) {
-		wire.tool_calls = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } }));
+		wire.tool_calls = calls.map((call) => ({
+			id: call.id,
+			type: 'function',
+			function: { name: call.name, arguments: JSON.stringify(call.input) }
+		}));
 	}
 	return wire;
 }

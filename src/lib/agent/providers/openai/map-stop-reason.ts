@@ -6,7 +6,8 @@ import type { StopReason } from '../../types';
  * calls; `hasToolCalls` makes such a turn a tool_use turn so the loop runs the calls.
  */
 export function mapOpenAiFinishReason(reason: string | null | undefined, hasToolCalls: boolean): StopReason {
-	if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls' || reason === 'function_call' || !reason)) return 'tool_use';
+	if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls' || reason === 'function_call' || !reason))
+		return 'tool_use';
 	switch (reason) {
 		case 'stop':
 			return 'end_turn';

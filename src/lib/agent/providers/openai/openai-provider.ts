@@ -30,8 +30,15 @@ export class OpenAiProvider implements LlmProvider {
 
 	async streamTurn(request: ProviderRequest, options: StreamOptions = {}): Promise<ProviderTurn> {
 		const run = () => {
-			const body = toOpenAiBody(request, this.model, { officialApi: isOfficialOpenAi(this.#config), includeUsage: this.#includeUsage });
-			return runTurn({ body, attempt: (signal, handlers) => this.#attempt(body, signal, handlers) }, errorContext(this.#config), options);
+			const body = toOpenAiBody(request, this.model, {
+				officialApi: isOfficialOpenAi(this.#config),
+				includeUsage: this.#includeUsage
+			});
+			return runTurn(
+				{ body, attempt: (signal, handlers) => this.#attempt(body, signal, handlers) },
+				errorContext(this.#config),
+				options
+			);
 		};
 		try {
 			return await run();

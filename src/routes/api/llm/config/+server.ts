@@ -4,4 +4,5 @@ import { env } from '$env/dynamic/private';
 import { publicLlmConfig, readLlmProxyConfig } from '$lib/server/llm-proxy';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = () => json(publicLlmConfig(readLlmProxyConfig(env)), { headers: { 'cache-control': 'no-store' } });
+export const GET: RequestHandler = () =>
+	json(publicLlmConfig(readLlmProxyConfig(env)), { headers: { 'cache-control': 'no-store' } });

@@ -1,0 +1,186 @@
+// The app's long-lived objects and how they are wired to each other; the page composes them.
+import { setContext } from 'svelte';
+import { ThemeStore } from '$lib/ui';
+import { SettingsStore } from '$lib/chat/settings/settings-store.svelte';
+import { AgentPreferences } from '$lib/chat/settings/agent-preferences.svelte';
+import { ProtocolLog } from '$lib/console/protocol-log.svelte';
+import { createCanvasSession } from '$lib/canvas/canvas-session';
+import { autoui } from '$lib/webmcp/autoui';
+import { McpServerList } from '$lib/mcp/servers/server-list.svelte';
+import { LinkServerOffer } from '$lib/mcp/servers/link-servers.svelte';
+import { ReactiveToolHub } from '$lib/tool-hub/tool-hub.svelte';
+import { connectionListSource, serverSource } from '$lib/tool-hub/sources';
+import type { HttpToolSource } from '$lib/http-tools/tool-source';
+import type { MockSource } from '$lib/mocks/tool-source';
+import { ServerRequests } from '$lib/workbench/server-requests.svelte';
+import { AgentSession } from '$lib/agent/session/session.svelte';
+import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
+import type { AgentEvent } from '$lib/agent/events';
+import { AutoUiError, openKeyValueStore } from '$lib/shared';
+import { ConversationList } from '$lib/conversations/conversation-list.svelte';
+import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
+import { McpAppsHost } from '$lib/mcp-apps/apps-host';
+import { mcpAppsContextKey } from '$lib/mcp-apps/context';
+
+/** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
+export function createAppWiring() {
+	// The provider code loads with the first turn, test or sampling request, not with the page.
+	const createProvider = async (config: ProviderConfig): Promise<LlmProvider> =>
+		(await import('$lib/agent/providers')).createProvider(config);
+	const theme = new ThemeStore();
+	const settings = new SettingsStore();
+	const preferences = new AgentPreferences();
+	const canvasSession = createCanvasSession({ server: autoui });
+	// A2UI surfaces (an AG-UI agent's activities, MCP a2ui resources) become `a2ui` widgets; the
+	// code loads with the first such event, not with the page.
+	let aguiActivities: Promise<{ event(event: AgentEvent): void }> | undefined;
+	const showSurfaces = (event: AgentEvent) => {
+		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
+		aguiActivities ??= import('$lib/chat/agui-activities').then(
+			({ AguiActivities }) =>
+				new AguiActivities(() => canvasSession.callbacks, {
+					ready: () => canvasSession.validator.load(),
+					onProblem: (message) => canvasSession.store.notify('error', message)
+				})
+		);
+		void aguiActivities.then((activities) => activities.event(event));
+	};
+	const kv = openKeyValueStore();
+	const notifyStorage = (message: string) => canvasSession.store.notify('error', message);
+	// Every tool source registers here, in the order the agent sees them: autoui first (a server
+	// connected later appends its tools, keeping the cached prompt prefix), mocks last (in front of all).
+	const hub = new ReactiveToolHub({ onError: notifyStorage });
+	hub.register(serverSource(autoui));
+	// Answers servers' sampling, elicitation and roots requests; created first so every
+	// connection advertises (only) what it handles.
+	const serverRequests = new ServerRequests({
+		// The sampler loads with the first sampling request.
+		sample: async (params, signal) =>
+			(await import('$lib/workbench/sampling')).createSampler(async () => {
+				if (settings.status.state === 'not-configured')
+					throw new AutoUiError('provider_auth', 'No LLM is configured; open Settings, or type the answer.');
+				return createProvider(settings.config);
+			})(params, signal),
+		canSample: () => settings.status.state !== 'not-configured',
+		storage: globalThis.localStorage,
+		// Requests, answers and log messages are console entries and part of exported traces.
+		onEvent: (event) => session.record(event),
+		onRootsChanged: (server) =>
+			void mcp.connections
+				.find((connection) => connection.name === server)
+				?.withClient((client) => client.sendRootsListChanged())
+				.catch(() => undefined)
+	});
+	const protocolLog = new ProtocolLog();
+	const mcp = new McpServerList({
+		clientHandlers: (server) => serverRequests.handlersFor(server),
+		onWireMessage: protocolLog.record
+	});
+	// MCP Apps: a call of a tool with a View opens it on the canvas (mcpApps.observe).
+	hub.register(
+		connectionListSource({ id: 'mcp', kind: 'mcp', list: mcp, observe: (connection) => mcpApps.observe(connection) })
+	);
+	// Servers named by a link connect only after the user agrees (LinkServersPrompt).
+	const linkServers = new LinkServerOffer(mcp);
+	linkServers.offer(new URL(location.href).searchParams.get('mcp'), 'mcp');
+	// REST APIs as tools, after the first paint (sets come from IndexedDB); a `?tools=` link waits for consent.
+	let httpTools = $state.raw<HttpToolSource | undefined>(undefined);
+	const toolsLink = new URL(location.href).searchParams.get('tools');
+	hub.register(
+		import('$lib/http-tools/tool-source').then(
+			async ({ openHttpTools }) => (httpTools = await openHttpTools({ store: kv, onError: notifyStorage }, toolsLink))
+		)
+	);
+	// Mocked tools answer from their mock instead of their server (agent, workbench, live widgets).
+	let mocks = $state.raw<MockSource | undefined>(undefined);
+	hub.register(import('$lib/mocks/tool-source').then(({ MockSource }) => (mocks = new MockSource())));
+	const conversationList = new ConversationList({ kv, onError: notifyStorage });
+
+	const session = new AgentSession({
+		async provider() {
+			// Sources still loading (the HTTP sets, mocks) and the registry code, within a bound.
+			await hub.ready();
+			if (settings.status.state === 'not-configured') {
+				throw new AutoUiError(
+					'provider_auth',
+					`No LLM is ready (${settings.status.detail}) — open Settings to choose a provider, model and key.`
+				);
+			}
+			return createProvider(settings.config);
+		},
+		tools: () => hub.catalog(),
+		ui: canvasSession.callbacks,
+		loopOptions: () => ({
+			schemaProfile: settings.provider === 'anthropic' || settings.provider === 'openai' ? settings.provider : 'strict',
+			lazy: preferences.values.lazyTools,
+			flatten: preferences.values.flattenParams,
+			policy: { approval: preferences.values.approval, toolChoice: preferences.values.toolChoice }
+		}),
+		store: kv,
+		storageKey: conversationList.keys.chat,
+		onSaveError: notifyStorage,
+		onEvent(event) {
+			// The first question names the conversation; every turn moves it to the top of the list.
+			if (event.type === 'turn-start') conversationList.touch(conversationList.current, event.text);
+			// The LLM pill shows a provider failure until a turn succeeds or the settings change.
+			if (event.type === 'error' && event.code.startsWith('provider_')) settings.reportError(event.message);
+			else if (event.type === 'done' && event.reason === 'end_turn') settings.clearError();
+			// MCP Apps: a View opens while the model still writes its call, and sees the input stream in.
+			mcpApps.agentEvent(event);
+			showSurfaces(event);
+		}
+	});
+
+	// MCP Apps: servers' own views as canvas widgets (`mcp-app`), on the sandbox origin.
+	const mcpApps: McpAppsHost = new McpAppsHost({
+		connections: () => mcp.connections,
+		serverConnected: (server) => mcp.connections.some((connection) => connection.name === server),
+		tools: hub,
+		callTool: session.callTool,
+		canvas: canvasSession,
+		send: (text) => void switcher.whenIdle().then(() => session.send(text)),
+		busy: () => session.busy,
+		record: session.record,
+		theme: () => theme.resolved
+	});
+	setContext(mcpAppsContextKey, mcpApps);
+	// Views of removed widgets get ui/resource-teardown before the canvas drops their frames.
+	$effect.pre(() => mcpApps.retain(canvasSession.store.widgets));
+	$effect(() => {
+		void theme.resolved;
+		mcpApps.themeChanged();
+	});
+	// Live widgets fetch through the agent's direct-call path (console entries, policy, approvals).
+	canvasSession.attachCaller(async (request) => {
+		await hub.ready();
+		return session.callTool(request);
+	});
+	const switcher = createConversationSwitcher({
+		list: conversationList,
+		chat: session,
+		canvas: canvasSession,
+		notify: (kind, message) => canvasSession.store.notify(kind, message)
+	});
+
+	return {
+		theme,
+		settings,
+		preferences,
+		canvasSession,
+		hub,
+		serverRequests,
+		protocolLog,
+		mcp,
+		linkServers,
+		get httpTools() {
+			return httpTools;
+		},
+		get mocks() {
+			return mocks;
+		},
+		conversationList,
+		session,
+		mcpApps,
+		switcher
+	};
+}
