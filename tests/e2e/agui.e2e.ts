@@ -264,6 +264,37 @@ test('an interrupt asks the user, and the answer resumes the run', async ({ page
 	expect(errors).toEqual([]);
 });
 
+test('an interrupt shows an approval card; Approve resumes the run with approved: true', async ({ page }) => {
+	const errors = collectErrors(page);
+	const from = agent.runs.length;
+	agent.setScript([
+		(input) => [
+			{
+				type: EventType.RUN_FINISHED,
+				threadId: input.threadId,
+				runId: input.runId,
+				outcome: { type: 'interrupt', interrupts: [{ id: 'int-2', reason: 'approval', message: 'Send the invoice?' }] }
+			} as BaseEvent
+		],
+		(input) => text(`Sent (${JSON.stringify(input.resume?.[0]?.payload)}).`)
+	]);
+	await openWithAgent(page);
+	await send(page, 'Bill the client');
+	await waitTurns(page, 1);
+	const card = page.getByTestId('interrupt');
+	await expect(card).toContainText('Send the invoice?');
+	await card.getByTestId('interrupt-approve').click();
+	await waitTurns(page, 2);
+	await expect(card).toHaveAttribute('data-answered', 'true');
+	await expect(card).toContainText('Answered: Approve');
+	expect(agent.runs[from + 1].input.resume).toEqual([
+		{ interruptId: 'int-2', status: 'resolved', payload: { answer: 'Approve', approved: true } }
+	]);
+	expect(agent.runs[from + 1].invalid).toBeUndefined();
+	await expect(page.getByTestId('assistant-message').last()).toContainText('"approved":true');
+	expect(errors).toEqual([]);
+});
+
 test('Stop aborts a running agent run', async ({ page }) => {
 	const errors = collectErrors(page);
 	const from = agent.runs.length;

@@ -13,6 +13,7 @@ export type {
 	NoticeItem,
 	DoneItem,
 	ReasoningItem,
+	InterruptItem,
 	ToolStatus,
 	Activity
 } from './transcript';

@@ -26,4 +26,27 @@ describe('transcript of an AG-UI run', () => {
 			{ callId: 'b1', server: 'agent', tool: 'search', status: 'done', result: '3 hits' }
 		]);
 	});
+
+	it('shows an interrupt as a card until the next message answers it', () => {
+		const items = deriveTranscript([
+			{ at: 0, turnId: 't1', type: 'turn-start', text: 'Clean up' },
+			agui('RUN_FINISHED', {
+				interrupts: [
+					{ id: 'i1', message: 'Delete 3 files?' },
+					{ id: 'i2', reason: 'approval' }
+				]
+			})
+		]);
+		expect(items.filter((item) => item.kind === 'interrupt')).toMatchObject([
+			{ questions: ['Delete 3 files?', 'approval'] }
+		]);
+		expect(items.find((item) => item.kind === 'interrupt')).not.toHaveProperty('answer');
+		const answered = deriveTranscript([
+			{ at: 0, turnId: 't1', type: 'turn-start', text: 'Clean up' },
+			agui('RUN_FINISHED', { interrupts: [{ id: 'i1', message: 'Delete 3 files?' }] }),
+			{ at: 2, turnId: 't2', type: 'turn-start', text: 'Approve' }
+		]);
+		expect(answered.find((item) => item.kind === 'interrupt')).toMatchObject({ answer: 'Approve' });
+		expect(deriveTranscript([agui('RUN_FINISHED', {})]).some((item) => item.kind === 'interrupt')).toBe(false);
+	});
 });

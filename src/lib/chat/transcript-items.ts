@@ -82,6 +82,16 @@ export interface ReasoningItem extends ItemBase {
 	text: string;
 }
 
+/**
+ * A remote AG-UI agent's run ended with an interrupt: its questions, shown as a card with
+ * Approve / Reject until the user answers (a button or a typed message), then the answer.
+ */
+export interface InterruptItem extends ItemBase {
+	kind: 'interrupt';
+	questions: string[];
+	answer?: string;
+}
+
 /** The turn ended. */
 export interface DoneItem extends ItemBase {
 	kind: 'done';
@@ -114,7 +124,8 @@ export type TranscriptItem =
 	| NoticeItem
 	| DoneItem
 	| ServerRequestItem
-	| ReasoningItem;
+	| ReasoningItem
+	| InterruptItem;
 
 /** What the agent is doing right now, for the typing indicator. */
 export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';

@@ -21,6 +21,7 @@ export type {
 	DoneItem,
 	ErrorItem,
 	NoticeItem,
+	InterruptItem,
 	ReasoningItem,
 	ServerRequestItem,
 	ToolItem,
@@ -121,6 +122,7 @@ export class Transcript {
 			case 'turn-start':
 				this.#openTurn = event.turnId;
 				this.#activity = 'thinking';
+				this.#answerInterrupts(event.text);
 				this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
 				return;
 			case 'request':
@@ -300,7 +302,10 @@ export class Transcript {
 		}
 	}
 
-	/** An AG-UI agent's reasoning (folded) and the tools it runs itself (chips with their results). */
+	/**
+	 * An AG-UI agent's reasoning (folded), the tools it runs itself (chips with their results)
+	 * and the interrupts a run ended with (a card until the user answers).
+	 */
 	#agentTool(event: AguiEvent, base: { turnId: string; at: number }): void {
 		const data = (event.data ?? {}) as {
 			toolCallId?: string;
@@ -308,12 +313,18 @@ export class Transcript {
 			frontend?: boolean;
 			content?: string;
 			text?: string;
+			interrupts?: unknown[];
 		};
 		if (event.name === 'REASONING_MESSAGE_CONTENT' || event.name === 'REASONING_MESSAGE_CHUNK') {
 			const key = `reasoning:${event.turnId}:${event.iteration}`;
 			const old = this.#get(key, 'reasoning');
 			if (old) this.#replace({ ...old, text: (old.text + (data.text ?? '')).slice(0, 20_000) });
 			else this.#push({ ...base, kind: 'reasoning', key, text: data.text ?? '' });
+			return;
+		}
+		if (event.name === 'RUN_FINISHED' && Array.isArray(data.interrupts) && data.interrupts.length) {
+			const questions = data.interrupts.map(interruptQuestion);
+			this.#push({ ...base, kind: 'interrupt', key: `interrupt:${event.turnId}:${event.iteration}`, questions });
 			return;
 		}
 		if (!data.toolCallId) return;
@@ -334,6 +345,13 @@ export class Transcript {
 			const old = this.#get(key, 'tool');
 			if (old) this.#replace({ ...old, status: 'done', result: data.content ?? '' });
 		}
+	}
+
+	/** The user's next message answers the interrupts still open. */
+	#answerInterrupts(answer: string): void {
+		this.#items.forEach((item) => {
+			if (item.kind === 'interrupt' && item.answer === undefined) this.#replace({ ...item, answer });
+		});
 	}
 
 	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */
@@ -364,4 +382,11 @@ export function deriveTranscript(events: readonly AgentEvent[]): readonly Transc
 	const transcript = new Transcript();
 	transcript.sync(events);
 	return transcript.items;
+}
+
+/** The question of one interrupt: its message, else its reason, else a general line. */
+function interruptQuestion(interrupt: unknown): string {
+	const { message, reason } = (interrupt ?? {}) as Record<string, unknown>;
+	const text = typeof message === 'string' && message ? message : typeof reason === 'string' ? reason : '';
+	return (text || 'The agent is waiting for your answer.').slice(0, 500);
 }

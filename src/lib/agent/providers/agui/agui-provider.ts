@@ -52,7 +52,7 @@ export class AguiProvider implements LlmProvider {
 			input.resume = memory.interrupts.map(({ id }) => ({
 				interruptId: id,
 				status: 'resolved' as const,
-				payload: { answer }
+				payload: resumePayload(answer)
 			}));
 		}
 		memory.interrupts = [];
@@ -125,12 +125,23 @@ function lastUserText(request: ProviderRequest): string | undefined {
 	return text || undefined;
 }
 
+/**
+ * What an answer to an interrupt sends back: the interrupt card's buttons send "Approve" or
+ * "Reject" (then `approved` says which); any other message is a free answer.
+ */
+export function resumePayload(answer: string): { answer: string; approved?: boolean } {
+	const word = answer.trim().toLowerCase();
+	if (word === 'approve') return { answer, approved: true };
+	if (word === 'reject') return { answer, approved: false };
+	return { answer };
+}
+
 function interruptText(interrupts: unknown[]): string {
 	const lines = interrupts.map((interrupt) => {
 		const { message, reason, id } = (interrupt ?? {}) as Record<string, unknown>;
 		return `- ${String(message ?? reason ?? id ?? 'the agent is waiting for an answer').slice(0, 500)}`;
 	});
-	return `The agent paused and waits for your answer (your next message answers it):\n${lines.join('\n')}`;
+	return `The agent paused and waits for your answer (approve or reject below, or type your answer):\n${lines.join('\n')}`;
 }
 
 /** A transport failure as a provider error the chat can explain. */
