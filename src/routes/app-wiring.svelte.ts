@@ -16,6 +16,7 @@ import { ServerRequests } from '$lib/workbench/server-requests.svelte';
 import { AgentSession } from '$lib/agent/session/session.svelte';
 import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
 import type { AgentEvent } from '$lib/agent/events';
+import type { WidgetAction } from '$lib/widgets/types';
 import { AutoUiError, openKeyValueStore } from '$lib/shared';
 import { ConversationList } from '$lib/conversations/conversation-list.svelte';
 import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
@@ -150,6 +151,27 @@ export function createAppWiring() {
 		void theme.resolved;
 		mcpApps.themeChanged();
 	});
+	// A2UI actions go back to where their surface came from (an MCP server's action tool), else
+	// to the chat; the routing code loads with the first action.
+	const widgetAction = (message: string, action?: WidgetAction) => {
+		const record = action?.widgetId
+			? canvasSession.store.widgets.find((widget) => widget.id === action.widgetId)
+			: undefined;
+		if (!action || record?.type !== 'a2ui') return void session.send(message);
+		void import('$lib/chat/a2ui-actions').then(({ routeAction, surfaceOrigin }) =>
+			routeAction(message, action, surfaceOrigin(record.params), {
+				toolName: (server, tool) =>
+					[...hub.registry.entries.values()].find(
+						(entry) => entry.kind === 'tool' && entry.server.layer.serverName === server && entry.tool.name === tool
+					)?.name,
+				callTool: async (request) => {
+					await hub.ready();
+					return session.callTool(request);
+				},
+				send: (text) => void session.send(text)
+			})
+		);
+	};
 	// Live widgets fetch through the agent's direct-call path (console entries, policy, approvals).
 	canvasSession.attachCaller(async (request) => {
 		await hub.ready();
@@ -181,6 +203,7 @@ export function createAppWiring() {
 		conversationList,
 		session,
 		mcpApps,
-		switcher
+		switcher,
+		widgetAction
 	};
 }

@@ -166,6 +166,10 @@ test('an A2UI surface from an activity becomes an a2ui widget whose button press
 	expect(String(action && 'content' in action ? action.content : '')).toContain(
 		'A2UI action "book" from confirm on surface booking: {"guests":4}'
 	);
+	// The action itself rides along, as the AG-UI A2UI middleware reads it.
+	expect(agent.runs[from + 1].input.forwardedProps).toEqual({
+		a2uiAction: { name: 'book', sourceComponentId: 'confirm', surfaceId: 'booking', context: { guests: 4 } }
+	});
 	expect(errors).toEqual([]);
 });
 

@@ -55,7 +55,13 @@ describe('AguiActivities', () => {
 			data: { messageId: 'x', activityType: 'other', content: { operations: surface } }
 		});
 		await activities.settled();
-		expect(calls).toEqual([{ type: 'a2ui', params: { messages: surface, title: 'Agent surface' }, callId: 'agui-a1' }]);
+		expect(calls).toEqual([
+			{
+				type: 'a2ui',
+				params: { messages: surface, title: 'Agent surface', origin: { kind: 'agent' } },
+				callId: 'agui-a1'
+			}
+		]);
 		expect(updates).toEqual([{ id: 'w1', params: { messages: [...surface, { deleteSurface: { surfaceId: 's' } }] } }]);
 	});
 
@@ -86,6 +92,7 @@ describe('AguiActivities', () => {
 			name: 'fixture_mcp_show_booking',
 			resolvedName: 'fixture_mcp_show_booking',
 			tool: 'show_booking',
+			server: 'fixture',
 			result: text,
 			elapsedMs: 1,
 			size: text.length,
@@ -93,7 +100,14 @@ describe('AguiActivities', () => {
 			recallId: 'r'
 		});
 		await activities.settled();
-		expect(calls).toEqual([{ type: 'a2ui', params: { messages: surface, title: 'show_booking' }, callId: 'c1' }]);
+		// The widget remembers its server, so a button press calls that server's action tool.
+		expect(calls).toEqual([
+			{
+				type: 'a2ui',
+				params: { messages: surface, title: 'show_booking', origin: { kind: 'mcp', server: 'fixture' } },
+				callId: 'c1'
+			}
+		]);
 		await client.close();
 	});
 });

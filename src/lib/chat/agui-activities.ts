@@ -1,11 +1,11 @@
 /**
  * A2UI surfaces that arrive beside the conversation become `a2ui` canvas widgets: a remote
  * AG-UI agent's `a2ui-surface` activities (updated in place as the activity changes) and MCP
- * tool results that embed an `application/a2ui+json` (or `a2ui://`) resource. A button press on
- * the surface comes back to the chat as a message, which reaches the model or starts the
- * agent's next run.
+ * tool results that embed an `application/a2ui+json` (or `a2ui://`) resource. Each widget
+ * records where it came from (`origin`), so a button press goes back there (a2ui-actions.ts).
  */
 import type { AgentEvent, UiCallbacks } from '$lib/agent';
+import type { SurfaceOrigin } from './a2ui-actions';
 
 /** The A2UI messages an activity carries: `operations` (the AG-UI middleware), `messages`, or a list. */
 export function activityMessages(content: unknown): Array<Record<string, unknown>> | undefined {
@@ -83,9 +83,10 @@ export class AguiActivities {
 	#add(
 		messages: Array<Record<string, unknown>>,
 		title: string,
-		meta: { callId: string; dataFrom: string[]; turnId: string }
+		meta: { callId: string; dataFrom: string[]; turnId: string },
+		origin: SurfaceOrigin
 	): string | undefined {
-		const added = this.#ui().onWidget?.('a2ui', { messages, title }, meta);
+		const added = this.#ui().onWidget?.('a2ui', { messages, title, origin }, meta);
 		if (added && 'error' in added) this.#onProblem(`A2UI surface not drawn: ${added.error.slice(0, 300)}`);
 		return added && 'id' in added ? added.id : undefined;
 	}
@@ -97,11 +98,16 @@ export class AguiActivities {
 			surfaces.forEach((messages, index) => {
 				this.#later(
 					() =>
-						void this.#add(messages, event.tool ?? 'A2UI surface', {
-							callId: index ? `${event.callId}-${index}` : event.callId,
-							dataFrom: [event.callId],
-							turnId: event.turnId
-						})
+						void this.#add(
+							messages,
+							event.tool ?? 'A2UI surface',
+							{
+								callId: index ? `${event.callId}-${index}` : event.callId,
+								dataFrom: [event.callId],
+								turnId: event.turnId
+							},
+							event.server ? { kind: 'mcp', server: event.server } : { kind: 'agent' }
+						)
 				);
 			});
 			return;
@@ -118,11 +124,12 @@ export class AguiActivities {
 		this.#later(() => {
 			const known = this.#widgets.get(messageId);
 			if (known && this.#ui().onUpdate?.(known, { messages }).ok) return;
-			const id = this.#add(messages, 'Agent surface', {
-				callId: `agui-${messageId}`,
-				dataFrom: [],
-				turnId: event.turnId
-			});
+			const id = this.#add(
+				messages,
+				'Agent surface',
+				{ callId: `agui-${messageId}`, dataFrom: [], turnId: event.turnId },
+				{ kind: 'agent' }
+			);
 			if (id) this.#widgets.set(messageId, id);
 		});
 	}

@@ -2,7 +2,12 @@
 import type { WidgetDefinition } from '../types';
 import { list, object, title } from '../shared/schema';
 
-export type A2uiParams = { messages: Array<Record<string, unknown>>; title?: string };
+export type A2uiParams = {
+	messages: Array<Record<string, unknown>>;
+	title?: string;
+	/** Where the surface came from, so its actions go back there (the model's own surfaces have none). */
+	origin?: { kind: 'agent' } | { kind: 'mcp'; server: string };
+};
 
 export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 	name: 'a2ui',
@@ -20,7 +25,18 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 				'The A2UI messages, in order',
 				{ min: 1, max: 500 }
 			),
-			title
+			title,
+			origin: {
+				type: 'object',
+				description:
+					'Set by the app: where the surface came from (an AG-UI agent, or an MCP server by name); leave it out',
+				properties: {
+					kind: { type: 'string', enum: ['agent', 'mcp'] },
+					server: { type: 'string', maxLength: 200 }
+				},
+				required: ['kind'],
+				additionalProperties: false
+			}
 		},
 		['messages']
 	),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { toRunInput } from './convert-messages';
+import { a2uiActionOf, toRunInput } from './convert-messages';
 
 describe('toRunInput', () => {
 	it('builds a RunAgentInput the official schema accepts, with tool calls and role "tool" results', () => {
@@ -56,5 +56,29 @@ describe('toRunInput', () => {
 		]);
 		expect(input.state).toEqual({ count: 1 });
 		expect(input.context[0].value).toBe('You draw on a canvas.');
+	});
+
+	it("forwards an A2UI button's action as forwardedProps.a2uiAction, and only a well-formed one", () => {
+		const input = toRunInput(
+			{
+				system: '',
+				tools: [],
+				messages: [
+					{
+						role: 'user',
+						content: [{ type: 'text', text: 'A2UI action "book" from confirm on surface booking: {"guests":4}' }]
+					}
+				]
+			},
+			'thread-1',
+			'run-1',
+			{}
+		);
+		expect(input.forwardedProps).toEqual({
+			a2uiAction: { name: 'book', sourceComponentId: 'confirm', surfaceId: 'booking', context: { guests: 4 } }
+		});
+		expect(RunAgentInputSchema.safeParse(input).success).toBe(true);
+		expect(a2uiActionOf('A2UI action "book" from confirm on surface booking: {not json}')).toBeUndefined();
+		expect(a2uiActionOf('Book a table')).toBeUndefined();
 	});
 });

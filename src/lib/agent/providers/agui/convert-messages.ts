@@ -62,8 +62,32 @@ export function toAguiTools(tools: readonly ProviderTool[]): AguiTool[] {
 	return tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.input_schema }));
 }
 
+const actionPattern = /^A2UI action "([^"]{1,200})" from (\S{1,200}) on surface (\S{1,200}): (\{[\s\S]*\})$/;
+
+/**
+ * The A2UI user action a message carries, when it is one (the text an `a2ui` widget's button
+ * sends: `A2UI action "<name>" from <component> on surface <surface>: <context JSON>`), in
+ * the shape the AG-UI A2UI middleware reads from `forwardedProps.a2uiAction`.
+ */
+export function a2uiActionOf(text: string | undefined): Record<string, unknown> | undefined {
+	const match = text ? actionPattern.exec(text.trim()) : null;
+	if (!match) return undefined;
+	try {
+		const context = JSON.parse(match[4]) as unknown;
+		if (!context || typeof context !== 'object' || Array.isArray(context)) return undefined;
+		return { name: match[1], sourceComponentId: match[2], surfaceId: match[3], context };
+	} catch {
+		return undefined;
+	}
+}
+
 /** One run's input for `request` in thread `threadId`, with the agent's last known `state`. */
 export function toRunInput(request: ProviderRequest, threadId: string, runId: string, state: unknown): RunAgentInput {
+	const last = request.messages.at(-1);
+	const action =
+		last?.role === 'user'
+			? a2uiActionOf(last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n'))
+			: undefined;
 	const system = request.system.length > contextChars ? `${request.system.slice(0, contextChars)}…` : request.system;
 	return {
 		threadId,
@@ -74,6 +98,6 @@ export function toRunInput(request: ProviderRequest, threadId: string, runId: st
 		context: system
 			? [{ description: 'AutoUI: the canvas and the tools this browser runs for you', value: system }]
 			: [],
-		forwardedProps: {}
+		forwardedProps: action ? { a2uiAction: action } : {}
 	};
 }
