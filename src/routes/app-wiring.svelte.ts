@@ -34,18 +34,21 @@ export function createAppWiring() {
 	const canvasSession = createCanvasSession({ server: autoui });
 	// A2UI surfaces (an AG-UI agent's activities, MCP a2ui resources) become `a2ui` widgets; the
 	// code loads with the first such event, not with the page.
-	let aguiActivities: Promise<{ event(event: AgentEvent): void }> | undefined;
-	const showSurfaces = (event: AgentEvent) => {
-		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
-		aguiActivities ??= import('$lib/chat/agui-activities').then(
+	let aguiActivities: Promise<{ event(event: AgentEvent): void; showState(state: unknown): void }> | undefined;
+	const activities = () =>
+		(aguiActivities ??= import('$lib/chat/agui-activities').then(
 			({ AguiActivities }) =>
 				new AguiActivities(() => canvasSession.callbacks, {
 					ready: () => canvasSession.validator.load(),
 					onProblem: (message) => canvasSession.store.notify('error', message)
 				})
-		);
-		void aguiActivities.then((activities) => activities.event(event));
+		));
+	const showSurfaces = (event: AgentEvent) => {
+		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
+		void activities().then((loaded) => loaded.event(event));
 	};
+	/** The agent's shared state as a live `json` widget (the console's button on a STATE entry). */
+	const showAgentState = (state: unknown) => void activities().then((loaded) => loaded.showState(state));
 	const kv = openKeyValueStore();
 	const notifyStorage = (message: string) => canvasSession.store.notify('error', message);
 	// Every tool source registers here, in the order the agent sees them: autoui first (a server
@@ -204,6 +207,7 @@ export function createAppWiring() {
 		session,
 		mcpApps,
 		switcher,
-		widgetAction
+		widgetAction,
+		showAgentState
 	};
 }

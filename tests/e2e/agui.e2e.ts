@@ -106,6 +106,13 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 	await expect(page.getByTestId('pane-chat').getByText('lookup_answer')).toBeVisible();
 	await expect(agui(page).filter({ hasText: 'STATE_DELTA' })).toHaveCount(1);
 	await expect(agui(page).filter({ hasText: 'RUN_FINISHED' })).toHaveCount(2);
+	// The agent's state, on request, as a json widget (its latest value).
+	await agui(page).filter({ hasText: 'STATE_SNAPSHOT' }).click();
+	await page.getByTestId('console-detail').getByTestId('console-agent-state-widget').click();
+	const stateWidget = page.locator('[data-widget-type=json]');
+	await expect(stateWidget).toHaveCount(1);
+	await expect(stateWidget).toContainText('answers');
+	await expect(stateWidget).toContainText('2');
 	expect(errors).toEqual([]);
 });
 

@@ -110,4 +110,30 @@ describe('AguiActivities', () => {
 		]);
 		await client.close();
 	});
+
+	it("shows the agent's latest state as a json widget on request and keeps it current", async () => {
+		const { calls, updates, activities } = recorder();
+		const state = (name: string, value: unknown): AgentEvent => ({
+			...base,
+			type: 'agui',
+			name,
+			detail: '',
+			data: { state: value }
+		});
+		activities.event(state('STATE_SNAPSHOT', { count: 1 }));
+		await activities.settled();
+		expect(calls).toEqual([]);
+		activities.showState({ count: 0 });
+		await activities.settled();
+		expect(calls).toEqual([
+			{
+				type: 'json',
+				params: { data: { count: 1 }, title: "The agent's state", expandDepth: 3 },
+				callId: calls[0]?.callId
+			}
+		]);
+		activities.event(state('STATE_DELTA', { count: 2 }));
+		await activities.settled();
+		expect(updates).toEqual([{ id: 'w1', params: { data: { count: 2 }, title: "The agent's state", expandDepth: 3 } }]);
+	});
 });

@@ -53,6 +53,11 @@ export class AguiActivities {
 	readonly #ready: () => Promise<void>;
 	readonly #onProblem: (message: string) => void;
 	readonly #widgets = new Map<string, string>();
+	/** The `json` widget showing the agent's shared state, once the user asked for it. */
+	#stateWidget: string | undefined;
+	/** The agent's state as the last STATE event left it. */
+	#state: { value: unknown } | undefined;
+	#turnId = '';
 	/** Draws in arrival order, each after the widget validators have loaded. */
 	#queue: Promise<void> = Promise.resolve();
 
@@ -91,8 +96,39 @@ export class AguiActivities {
 		return added && 'id' in added ? added.id : undefined;
 	}
 
-	/** Call with every agent event; ignores all but AG-UI activities. */
+	/**
+	 * Shows the agent's shared state as a `json` widget (the user asked for it in the console);
+	 * later STATE_SNAPSHOT / STATE_DELTA events update that widget in place.
+	 */
+	showState(state: unknown): void {
+		this.#later(() => {
+			const params = {
+				data: (this.#state ? this.#state.value : state) ?? {},
+				title: "The agent's state",
+				expandDepth: 3
+			};
+			if (this.#stateWidget && this.#ui().onUpdate?.(this.#stateWidget, params).ok) return;
+			const added = this.#ui().onWidget?.('json', params, {
+				callId: `agui-state-${Date.now()}`,
+				dataFrom: [],
+				turnId: this.#turnId
+			});
+			if (added && 'error' in added) this.#onProblem(`The agent's state not shown: ${added.error.slice(0, 300)}`);
+			this.#stateWidget = added && 'id' in added ? added.id : undefined;
+		});
+	}
+
+	#stateChanged(state: unknown): void {
+		this.#later(() => {
+			const id = this.#stateWidget;
+			if (id && !this.#ui().onUpdate?.(id, { data: state ?? {}, title: "The agent's state", expandDepth: 3 }).ok)
+				this.#stateWidget = undefined;
+		});
+	}
+
+	/** Call with every agent event; ignores all but AG-UI activities, state and resource results. */
 	event(event: AgentEvent): void {
+		this.#turnId = event.turnId;
 		if (event.type === 'tool-result' && event.result.includes('[resource ')) {
 			const surfaces = resultSurfaces(event.result);
 			surfaces.forEach((messages, index) => {
@@ -113,6 +149,11 @@ export class AguiActivities {
 			return;
 		}
 		if (event.type !== 'agui' || !event.data || typeof event.data !== 'object') return;
+		if ((event.name === 'STATE_SNAPSHOT' || event.name === 'STATE_DELTA') && 'state' in event.data) {
+			this.#state = { value: (event.data as { state: unknown }).state };
+			if (this.#stateWidget) this.#stateChanged(this.#state.value);
+			return;
+		}
 		const { messageId, activityType, content } = event.data as {
 			messageId?: unknown;
 			activityType?: unknown;
