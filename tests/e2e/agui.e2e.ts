@@ -231,6 +231,31 @@ test('a hostile A2UI surface (10,000 components, cyclic children, script in text
 	expect(errors).toEqual([]);
 });
 
+test('headers typed in the settings go with every run to that agent, and stay on this device after a reload', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const from = agent.runs.length;
+	agent.setScript([() => text('Hello.'), () => text('Again.')]);
+	await openWithAgent(page);
+	await page.getByTestId('llm-status').click();
+	await page.getByTestId('settings-agui-headers').fill('X-Api-Key: secret-123\nX-Tenant: acme\nnot a header');
+	await expect(page.getByTestId('settings-agui-headers-problem')).toContainText('not a header');
+	await page.getByTestId('settings-save').click();
+	await send(page, 'Hi');
+	await waitTurns(page, 1);
+	expect(agent.runs[from].headers).toMatchObject({ 'x-api-key': 'secret-123', 'x-tenant': 'acme' });
+	// Not in the URL, and not in what the console recorded of the request.
+	expect(page.url()).not.toContain('secret-123');
+	expect(JSON.stringify(agent.runs[from].input)).not.toContain('secret-123');
+	await page.reload();
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+	await send(page, 'Hi again');
+	await waitTurns(page, 1);
+	expect(agent.runs[from + 1].headers).toMatchObject({ 'x-api-key': 'secret-123' });
+	expect(errors).toEqual([]);
+});
+
 test("RUN_ERROR is an error in the chat with the agent's message", async ({ page }) => {
 	const errors = collectErrors(page);
 	agent.setScript([() => [...text('Starting.'), runError('the graph node "plan" failed')]]);

@@ -6,6 +6,7 @@ import {
 	parseSavedSettings,
 	toProviderConfig
 } from './settings-model';
+import { parseHeaderLines } from './agui-headers';
 
 const noKeys = { anthropic: true, openai: true };
 
@@ -25,5 +26,27 @@ describe('settings for an AG-UI agent', () => {
 	it('sends a typed token to the agent', () => {
 		const settings = { ...defaultSettings('agui'), baseUrl: 'https://agents.example.com/run' };
 		expect(toProviderConfig(settings, 'tok', noKeys)).toMatchObject({ apiKey: 'tok' });
+	});
+
+	it("sends the typed headers to the agent they were typed for, keeps them on this device, and never to another agent's URL", () => {
+		const settings = {
+			...defaultSettings('agui'),
+			baseUrl: 'https://agents.example.com/run',
+			aguiHeaders: {
+				origin: 'https://agents.example.com',
+				text: 'X-Api-Key: k1\n\nX-Tenant:  acme \nbad line\nHost: x'
+			}
+		};
+		expect(toProviderConfig(settings, '', noKeys).headers).toEqual({ 'X-Api-Key': 'k1', 'X-Tenant': 'acme' });
+		expect(parseHeaderLines(settings.aguiHeaders.text).problems).toEqual([
+			'"bad line" is not a Name: value line',
+			'Host is set by the app'
+		]);
+		// Saved with the settings in this browser, and read back.
+		expect(parseSavedSettings(JSON.stringify(settings)).aguiHeaders).toEqual(settings.aguiHeaders);
+		// A link that points the app at another agent does not take the headers along.
+		const moved = applyUrlPresets(settings, new URLSearchParams('baseUrl=https://evil.example/run'));
+		expect(toProviderConfig(moved, '', noKeys).headers).toBeUndefined();
+		expect(toProviderConfig({ ...settings, provider: 'openai' }, 'k', noKeys).headers).toBeUndefined();
 	});
 });

@@ -5,6 +5,7 @@
  */
 import { defaultModels, isLocalEndpoint, needsApiKey, resolveBaseUrl } from '$lib/agent/providers/endpoints';
 import { isOnDevice, type ProviderConfig, type ProviderId, type RemoteProviderId } from '$lib/agent/providers/types';
+import { headersFor, readSavedHeaders, type AguiHeaders } from './agui-headers';
 
 /** What the user chooses in the settings (never the key: keys are kept apart). */
 export interface LlmSettings {
@@ -16,6 +17,8 @@ export interface LlmSettings {
 	rememberKey: boolean;
 	/** null: use the server's key automatically when there is one and no key of our own. */
 	useServerKey: boolean | null;
+	/** An AG-UI agent's extra headers, for the agent origin they were typed for (see agui-headers.ts). */
+	aguiHeaders?: AguiHeaders;
 }
 
 /** Which providers the app's server holds a key for (on-device providers and AG-UI agents need none). */
@@ -81,6 +84,8 @@ export function parseSavedSettings(raw: string | null): LlmSettings {
 	if (typeof saved.model === 'string' && saved.model.trim()) settings.model = saved.model;
 	settings.rememberKey = saved.rememberKey === true;
 	if (typeof saved.useServerKey === 'boolean') settings.useServerKey = saved.useServerKey;
+	const headers = readSavedHeaders(saved.aguiHeaders);
+	if (headers) settings.aguiHeaders = headers;
 	return settings;
 }
 
@@ -137,6 +142,8 @@ export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKe
 	if (settings.baseUrl.trim()) config.baseUrl = settings.baseUrl.trim();
 	if (useServerKey) config.useServerKey = true;
 	else if (apiKey.trim()) config.apiKey = apiKey.trim();
+	const headers = settings.provider === 'agui' ? headersFor(settings.aguiHeaders, settings.baseUrl) : undefined;
+	if (headers) config.headers = headers;
 	return config;
 }
 
