@@ -83,6 +83,8 @@ describe('AguiActivities', () => {
 		const result = (await client.callTool({ name: 'show_booking', arguments: {} })) as ToolCallResult;
 		const text = unwrapToolResult(result);
 		expect(resultSurfaces(text)).toEqual([surface]);
+		// The app's note after the result (its id for $ref) does not hide the surface.
+		expect(resultSurfaces(`${text}\n\n[Result id: c1. To display this data …]`)).toEqual([surface]);
 
 		const { calls, activities } = recorder();
 		activities.event({

@@ -36,15 +36,27 @@ export function resultSurfaces(result: string): Array<Array<Record<string, unkno
 		if (!uri.startsWith('a2ui://') && mimeType?.replace(/\s+/g, '').toLowerCase() !== 'application/a2ui+json') return;
 		const start = header.index + header[0].length + 1;
 		const body = result.slice(start, headers[index + 1]?.index ?? result.length).trim();
-		try {
-			const parsed = JSON.parse(body) as unknown;
-			const messages = activityMessages(parsed);
-			if (messages?.length) surfaces.push(messages);
-		} catch {
-			// A cut-off or malformed resource is not drawn; the model still reads its text.
-		}
+		const messages = activityMessages(parseLeadingJson(body));
+		if (messages?.length) surfaces.push(messages);
 	});
 	return surfaces;
+}
+
+/**
+ * The JSON a resource's text holds, when parts follow it in the result (the next content
+ * part, the app's result note): the whole body, else the body up to one of its last few blank
+ * lines. A cut-off or malformed resource gives undefined and is not drawn.
+ */
+function parseLeadingJson(body: string): unknown {
+	let end = body.length;
+	for (let tries = 0; tries < 8 && end > 0; tries++) {
+		try {
+			return JSON.parse(body.slice(0, end)) as unknown;
+		} catch {
+			end = body.lastIndexOf('\n\n', end - 1);
+		}
+	}
+	return undefined;
 }
 
 /** Turns A2UI activities and resources into widgets through the canvas callbacks. */

@@ -1,0 +1,56 @@
+/**
+ * A2UI over MCP with an AG-UI agent in charge: the agent calls a connected MCP server's tool
+ * that returns an `application/a2ui+json` resource; the surface becomes an `a2ui` widget, and
+ * its button goes back to that server (its `book` tool), not to the agent.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startFakeAgui, text, toolCall, type FakeAgui } from '../fixtures/agui';
+import { startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
+import { collectErrors } from './helpers';
+import { addServer } from './support/mcp-apps';
+import { send, waitTurns } from './support/app';
+
+let agent: FakeAgui;
+let server: RunningServer;
+test.beforeAll(async () => {
+	[agent, server] = await Promise.all([startFakeAgui(), startFixtureServer({ a2uiTools: true, fillerTools: 0 })]);
+});
+test.afterAll(async () => {
+	await Promise.all([agent?.close(), server?.stop()]);
+});
+
+test.use({ viewport: { width: 1500, height: 950 } });
+
+async function openWithAgent(page: Page): Promise<void> {
+	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+}
+
+test("an MCP tool's A2UI resource becomes a widget whose button calls the server's action tool", async ({ page }) => {
+	const errors = collectErrors(page);
+	const named = (tools: Array<{ name: string }>, suffix: string) =>
+		tools.find((tool) => tool.name.startsWith('bookings') && tool.name.endsWith(suffix))?.name;
+	agent.setScript([
+		// The server's tools are offered once it is activated (lazy discovery): list them first.
+		(input) => toolCall(named(input.tools, 'list_tools') ?? 'missing_list_tools', {}),
+		(input) => toolCall(named(input.tools, 'show_booking') ?? 'missing_show_booking', {}),
+		() => text('Here is the form.')
+	]);
+	await openWithAgent(page);
+	await addServer(page, 'bookings', server.url);
+	await page.keyboard.press('Escape');
+	const from = agent.runs.length;
+	await send(page, 'Book a table');
+	await waitTurns(page, 1);
+	const widget = page.locator('[data-widget-type=a2ui]');
+	await expect(widget.getByText('Server table for 2')).toBeVisible();
+	await widget.getByRole('button', { name: 'Book on the server' }).click();
+	// The press ran the server's `book` tool with the action's context; the agent was not asked.
+	const result = page.locator('[data-testid=console-entry][data-kind=tool-result]').filter({ hasText: 'book' });
+	await expect(
+		page.locator('[data-testid=console-entry]').filter({ hasText: 'booked on the server for 2' }).first()
+	).toBeAttached();
+	await expect(result.first()).toBeAttached();
+	expect(agent.runs.length).toBe(from + 3);
+	expect(errors).toEqual([]);
+});
