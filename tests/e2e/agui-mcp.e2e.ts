@@ -54,3 +54,52 @@ test("an MCP tool's A2UI resource becomes a widget whose button calls the server
 	expect(agent.runs.length).toBe(from + 3);
 	expect(errors).toEqual([]);
 });
+
+test("a surface's data model bound to a source is filled from that call and refreshes without the agent", async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	const surfaceId = 'live-booking';
+	agent.setScript([
+		(input) => {
+			const display = input.tools.find((tool) => tool.name.endsWith('widget_display'))?.name ?? 'missing';
+			return toolCall(display, {
+				name: 'a2ui',
+				params: {
+					messages: [
+						{
+							version: 'v0.9',
+							createSurface: { surfaceId, catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' }
+						},
+						{
+							version: 'v0.9',
+							updateComponents: {
+								surfaceId,
+								components: [{ id: 'root', component: 'Text', text: 'Live table for ${/guests}' }]
+							}
+						},
+						{ version: 'v0.9', updateDataModel: { surfaceId, path: '/', value: { $ref: 'source' } } }
+					]
+				},
+				source: { tool: 'bookings_mcp_echo', args: { text: '{"guests": 6}' } }
+			});
+		},
+		() => text('Bound.')
+	]);
+	await openWithAgent(page);
+	await addServer(page, 'bookings', server.url);
+	await page.keyboard.press('Escape');
+	const from = agent.runs.length;
+	await send(page, 'Show the live booking');
+	await waitTurns(page, 1);
+	const widget = page.locator('[data-widget-type=a2ui]');
+	await expect(widget.getByText('Live table for 6')).toBeVisible();
+	// A live widget: its refresh calls the source again, not the agent.
+	await widget.getByTestId('widget-refresh').click();
+	await expect(
+		page.locator('[data-testid=console-entry][data-kind=tool-result]').filter({ hasText: 'echo' })
+	).toHaveCount(2);
+	await expect(widget.getByText('Live table for 6')).toBeVisible();
+	expect(agent.runs.length).toBe(from + 2);
+	expect(errors).toEqual([]);
+});

@@ -74,7 +74,7 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 		whenToUse:
 			'A small form or card an agent or server describes in A2UI, or when you need inputs plus a button whose press you receive back as a message.',
 		howToUse:
-			'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; a Button `action.event` `{ name, context }` comes back to the chat.'
+			'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; a Button `action.event` `{ name, context }` comes back to the chat. To keep the data model live, give widget_display a `source` and set an updateDataModel `value` to `{ "$ref": "source" }` (or `source#/path`): a refresh calls the source again.'
 	},
 	defaultSize: { w: 420, h: 280 },
 	keywords: ['a2ui', 'surface', 'form', 'agent ui', 'generative ui']
