@@ -93,6 +93,28 @@ describe('AguiRunAssembler', () => {
 		expect(said?.type === 'text' && said.text.length).toBe(aguiLimits.text);
 	});
 
+	it('leaves out 10 MB tool arguments and activity deltas, and a surface activity stays as it was', () => {
+		const { assembler, agui, memory } = setup();
+		const huge = 'z'.repeat(10 * 1024 * 1024);
+		assembler.push({
+			type: 'ACTIVITY_SNAPSHOT',
+			messageId: 'a1',
+			activityType: 'a2ui-surface',
+			content: { operations: [] }
+		});
+		assembler.push({ type: 'ACTIVITY_DELTA', messageId: 'a1', patch: [{ op: 'add', path: '/big', value: huge }] });
+		assembler.push({ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'agent_search' });
+		assembler.push({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: huge });
+		assembler.push({ type: 'TOOL_CALL_END', toolCallId: 'c1' });
+		expect(
+			agui()
+				.filter((event) => event.problem)
+				.map((event) => event.name)
+		).toEqual(['ACTIVITY_DELTA', 'TOOL_CALL_ARGS']);
+		expect(memory.activities.get('a1')?.content).toEqual({ operations: [] });
+		expect(JSON.stringify(agui()).length).toBeLessThan(100_000);
+	});
+
 	it('stops a run that floods events, and lists only the first ones', () => {
 		const { assembler, agui } = setup();
 		expect(() => {
