@@ -5,10 +5,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeAgui, text, toolCall, type FakeAgui } from '../fixtures/agui';
-import { startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
+import { startAppExample, startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
-import { addServer } from './support/mcp-apps';
+import { addServer, mountedFrame } from './support/mcp-apps';
 import { send, waitTurns } from './support/app';
+import { activity } from '../fixtures/agui';
 
 let agent: FakeAgui;
 let server: RunningServer;
@@ -102,4 +103,37 @@ test("a surface's data model bound to a source is filled from that call and refr
 	await expect(widget.getByText('Live table for 6')).toBeVisible();
 	expect(agent.runs.length).toBe(from + 2);
 	expect(errors).toEqual([]);
+});
+
+test("an mcp-apps activity opens the server's View as an mcp-app widget, through AutoUI's own connection", async ({
+	page
+}) => {
+	test.setTimeout(90_000);
+	const errors = collectErrors(page);
+	const basic = await startAppExample('server-basic-vanillajs');
+	try {
+		agent.setScript([
+			() => [
+				...text('The time, in its own view.'),
+				activity('app-1', 'mcp-apps', {
+					resourceUri: 'ui://get-time/mcp-app.html',
+					serverHash: 'b1',
+					serverId: 'basic',
+					toolInput: {},
+					result: { content: [{ type: 'text', text: '2026-01-26T09:00:00.000Z' }] }
+				})
+			]
+		]);
+		await openWithAgent(page);
+		await addServer(page, 'basic', basic.url);
+		await page.keyboard.press('Escape');
+		await send(page, 'What time is it?');
+		await waitTurns(page, 1);
+		const widget = page.locator('[data-widget-type=mcp-app]');
+		await expect(widget).toHaveCount(1);
+		await mountedFrame(widget);
+		expect(errors).toEqual([]);
+	} finally {
+		await basic.stop();
+	}
 });

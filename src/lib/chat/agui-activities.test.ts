@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { unwrapToolResult, type AgentEvent, type UiCallbacks } from '$lib/agent';
 import type { ToolCallResult } from '$lib/shared';
-import { AguiActivities, resultSurfaces } from './agui-activities';
+import { AguiActivities, mcpAppParams, resultSurfaces } from './agui-activities';
 
 const surface = [
 	{
@@ -137,5 +137,42 @@ describe('AguiActivities', () => {
 		activities.event(state('STATE_DELTA', { count: 2 }));
 		await activities.settled();
 		expect(updates).toEqual([{ id: 'w1', params: { data: { count: 2 }, title: "The agent's state", expandDepth: 3 } }]);
+	});
+
+	it('draws an mcp-apps activity as an mcp-app widget for that server, once per activity', async () => {
+		const { calls, activities } = recorder();
+		const content = {
+			resourceUri: 'ui://weather/view.html',
+			serverHash: 'abc123',
+			serverId: 'weather-server',
+			toolInput: { city: 'Oslo' },
+			result: { content: [{ type: 'text', text: '4 °C' }] }
+		};
+		const event: AgentEvent = {
+			...base,
+			type: 'agui',
+			name: 'ACTIVITY_SNAPSHOT',
+			detail: '',
+			data: { messageId: 'm1', activityType: 'mcp-apps', content }
+		};
+		activities.event(event);
+		activities.event(event);
+		await activities.settled();
+		expect(calls).toEqual([
+			{
+				type: 'mcp-app',
+				params: {
+					server: 'weather-server',
+					tool: 'weather',
+					resource: 'ui://weather/view.html',
+					toolInput: { city: 'Oslo' },
+					toolResult: content.result,
+					title: 'MCP App · weather-server'
+				},
+				callId: 'agui-m1'
+			}
+		]);
+		expect(mcpAppParams({ resourceUri: 'https://evil.example/x', serverId: 's' })).toBeUndefined();
+		expect(mcpAppParams({ resourceUri: 'ui://x' })).toBeUndefined();
 	});
 });

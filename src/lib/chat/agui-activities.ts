@@ -42,6 +42,27 @@ export function resultSurfaces(result: string): Array<Array<Record<string, unkno
 	return surfaces;
 }
 
+/** The `mcp-app` widget params of an `mcp-apps` activity's content, when it names a View. */
+export function mcpAppParams(content: unknown): Record<string, unknown> | undefined {
+	const value = (content && typeof content === 'object' ? content : {}) as Record<string, unknown>;
+	const resource = typeof value.resourceUri === 'string' ? value.resourceUri : '';
+	const server = [value.serverId, value.serverName, value.serverHash].find(
+		(name): name is string => typeof name === 'string' && name.trim() !== ''
+	);
+	if (!resource.startsWith('ui://') || !server) return undefined;
+	const tool = [value.toolName, value.tool].find((name): name is string => typeof name === 'string' && name !== '');
+	const plain = (item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? item : undefined);
+	const result = plain(value.result);
+	return {
+		server: server.slice(0, 200),
+		tool: (tool ?? resource.slice('ui://'.length).split('/')[0] ?? 'tool').slice(0, 200) || 'tool',
+		resource: resource.slice(0, 2000),
+		toolInput: plain(value.toolInput) ?? {},
+		...(result ? { toolResult: result } : {}),
+		title: `${tool ?? 'MCP App'} · ${server}`.slice(0, 200)
+	};
+}
+
 /**
  * The JSON a resource's text holds, when parts follow it in the result (the next content
  * part, the app's result note): the whole body, else the body up to one of its last few blank
@@ -138,6 +159,24 @@ export class AguiActivities {
 		});
 	}
 
+	/**
+	 * An `mcp-apps` activity (the AG-UI MCP Apps middleware: the agent ran a tool with a View):
+	 * an `mcp-app` widget for the View of `resourceUri` on the server named `serverId`. The View
+	 * loads through AutoUI's own connection of that name, as every MCP App does; without one,
+	 * the widget says which server to connect. Drawn once per activity (a View is not redrawn).
+	 */
+	#mcpApp(messageId: string, content: unknown, turnId: string): void {
+		const app = mcpAppParams(content);
+		if (!app) return this.#onProblem('MCP App activity not drawn: it names no ui:// resource or server');
+		if (this.#widgets.has(messageId)) return;
+		this.#widgets.set(messageId, '');
+		this.#later(() => {
+			const added = this.#ui().onWidget?.('mcp-app', app, { callId: `agui-${messageId}`, dataFrom: [], turnId });
+			if (added && 'error' in added) this.#onProblem(`MCP App activity not drawn: ${added.error.slice(0, 300)}`);
+			if (added && 'id' in added) this.#widgets.set(messageId, added.id);
+		});
+	}
+
 	/** Call with every agent event; ignores all but AG-UI activities, state and resource results. */
 	event(event: AgentEvent): void {
 		this.#turnId = event.turnId;
@@ -171,6 +210,8 @@ export class AguiActivities {
 			activityType?: unknown;
 			content?: unknown;
 		};
+		if (activityType === 'mcp-apps' && typeof messageId === 'string')
+			return this.#mcpApp(messageId, content, event.turnId);
 		if (activityType !== 'a2ui-surface' || typeof messageId !== 'string') return;
 		const messages = activityMessages(content);
 		if (!messages?.length) return;
