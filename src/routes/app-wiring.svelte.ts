@@ -15,6 +15,8 @@ import type { MockSource } from '$lib/mocks/tool-source';
 import { ServerRequests } from '$lib/workbench/server-requests.svelte';
 import { AgentSession } from '$lib/agent/session/session.svelte';
 import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
+import type { AgentEvent } from '$lib/agent/events';
+import type { WidgetAction } from '$lib/widgets/types';
 import { AutoUiError, openKeyValueStore } from '$lib/shared';
 import { ConversationList } from '$lib/conversations/conversation-list.svelte';
 import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
@@ -31,6 +33,23 @@ export function createAppWiring() {
 	const preferences = new AgentPreferences();
 	// A shared canvas opened "on its own" becomes a new conversation; the user's stays as it was.
 	const canvasSession = createCanvasSession({ server: autoui, apart: { open: (title) => openApart(title) } });
+	// A2UI surfaces (an AG-UI agent's activities, MCP a2ui resources) become `a2ui` widgets; the
+	// code loads with the first such event, not with the page.
+	let aguiActivities: Promise<{ event(event: AgentEvent): void; showState(state: unknown): void }> | undefined;
+	const activities = () =>
+		(aguiActivities ??= import('$lib/chat/agui-activities').then(
+			({ AguiActivities }) =>
+				new AguiActivities(() => canvasSession.callbacks, {
+					ready: () => canvasSession.validator.load(),
+					onProblem: (message) => canvasSession.store.notify('error', message)
+				})
+		));
+	const showSurfaces = (event: AgentEvent) => {
+		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
+		void activities().then((loaded) => loaded.event(event));
+	};
+	/** The agent's shared state as a live `json` widget (the console's button on a STATE entry). */
+	const showAgentState = (state: unknown) => void activities().then((loaded) => loaded.showState(state));
 	const kv = openKeyValueStore();
 	const notifyStorage = (message: string) => canvasSession.store.notify('error', message);
 	// Every tool source registers here, in the order the agent sees them: autoui first (a server
@@ -105,7 +124,7 @@ export function createAppWiring() {
 		tools: () => hub.catalog(),
 		ui: canvasSession.callbacks,
 		loopOptions: () => ({
-			schemaProfile: settings.provider === 'local' || settings.provider === 'browser' ? 'strict' : settings.provider,
+			schemaProfile: settings.provider === 'anthropic' || settings.provider === 'openai' ? settings.provider : 'strict',
 			lazy: preferences.values.lazyTools,
 			flatten: preferences.values.flattenParams,
 			policy: { approval: preferences.values.approval, toolChoice: preferences.values.toolChoice }
@@ -122,6 +141,7 @@ export function createAppWiring() {
 			else if (event.type === 'done' && event.reason === 'end_turn') settings.clearError();
 			// MCP Apps: a View opens while the model still writes its call, and sees the input stream in.
 			mcpApps.agentEvent(event);
+			showSurfaces(event);
 		}
 	});
 
@@ -144,6 +164,27 @@ export function createAppWiring() {
 		void theme.resolved;
 		mcpApps.themeChanged();
 	});
+	// A2UI actions go back to where their surface came from (an MCP server's action tool), else
+	// to the chat; the routing code loads with the first action.
+	const widgetAction = (message: string, action?: WidgetAction) => {
+		const record = action?.widgetId
+			? canvasSession.store.widgets.find((widget) => widget.id === action.widgetId)
+			: undefined;
+		if (!action || record?.type !== 'a2ui') return void session.send(message);
+		void import('$lib/chat/a2ui-actions').then(({ routeAction, surfaceOrigin }) =>
+			routeAction(message, action, surfaceOrigin(record.params), {
+				toolName: (server, tool) =>
+					[...hub.registry.entries.values()].find(
+						(entry) => entry.kind === 'tool' && entry.server.layer.serverName === server && entry.tool.name === tool
+					)?.name,
+				callTool: async (request) => {
+					await hub.ready();
+					return session.callTool(request);
+				},
+				send: (text) => void session.send(text)
+			})
+		);
+	};
 	// Live widgets fetch through the agent's direct-call path (console entries, policy, approvals).
 	canvasSession.attachCaller(async (request) => {
 		await hub.ready();
@@ -188,6 +229,8 @@ export function createAppWiring() {
 		/** Servers the running turn waits for before it starts (empty otherwise). */
 		get waitingServers() {
 			return waitingServers;
-		}
+		},
+		widgetAction,
+		showAgentState
 	};
 }

@@ -5,6 +5,7 @@
  */
 import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
 import type { ToolProtocol, ToolTaskStatus } from '$lib/shared';
+import type { AguiEventSummary } from './providers/types';
 
 /** Fields every event has. */
 interface EventBase {
@@ -313,6 +314,15 @@ export interface AppViewEvent extends EventBase {
 	detail: string;
 }
 
+/**
+ * One event of a remote AG-UI agent (provider `agui`): its type, a short detail and, for
+ * state, activities and the agent's own tool results, a bounded copy of what it carried.
+ */
+export interface AguiEvent extends EventBase, AguiEventSummary {
+	type: 'agui';
+	iteration: number;
+}
+
 /** Every event the loop emits. */
 export type AgentEvent =
 	| TurnStartEvent
@@ -337,7 +347,8 @@ export type AgentEvent =
 	| ServerLogEvent
 	| ServerRequestEvent
 	| ServerResponseEvent
-	| AppViewEvent;
+	| AppViewEvent
+	| AguiEvent;
 
 /** The `type` of any agent event. */
 export type AgentEventType = AgentEvent['type'];

@@ -12,6 +12,8 @@ export type {
 	ErrorItem,
 	NoticeItem,
 	DoneItem,
+	ReasoningItem,
+	InterruptItem,
 	ToolStatus,
 	Activity
 } from './transcript';

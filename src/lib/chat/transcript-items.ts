@@ -79,6 +79,22 @@ export interface NoticeItem extends ItemBase {
 	message: string;
 }
 
+/** What an AG-UI agent reported of its reasoning in one run, shown folded. */
+export interface ReasoningItem extends ItemBase {
+	kind: 'reasoning';
+	text: string;
+}
+
+/**
+ * A remote AG-UI agent's run ended with an interrupt: its questions, shown as a card with
+ * Approve / Reject until the user answers (a button or a typed message), then the answer.
+ */
+export interface InterruptItem extends ItemBase {
+	kind: 'interrupt';
+	questions: string[];
+	answer?: string;
+}
+
 /** The turn ended. */
 export interface DoneItem extends ItemBase {
 	kind: 'done';
@@ -103,7 +119,16 @@ export interface ServerRequestItem extends ItemBase {
 
 /** Anything the chat shows. */
 export type TranscriptItem =
-	UserItem | AssistantItem | ToolItem | ApprovalItem | ErrorItem | NoticeItem | DoneItem | ServerRequestItem;
+	| UserItem
+	| AssistantItem
+	| ToolItem
+	| ApprovalItem
+	| ErrorItem
+	| NoticeItem
+	| DoneItem
+	| ServerRequestItem
+	| ReasoningItem
+	| InterruptItem;
 
 /** What the agent is doing right now, for the typing indicator. */
 export type Activity = 'idle' | 'thinking' | 'streaming' | 'tools' | 'approval' | 'retrying';
@@ -124,4 +149,11 @@ export function doneLabel(reason: DoneReason): string {
 		case 'error':
 			return 'The turn failed.';
 	}
+}
+
+/** The question of one interrupt: its message, else its reason, else a general line. */
+export function interruptQuestion(interrupt: unknown): string {
+	const { message, reason } = (interrupt ?? {}) as Record<string, unknown>;
+	const text = typeof message === 'string' && message ? message : typeof reason === 'string' ? reason : '';
+	return (text || 'The agent is waiting for your answer.').slice(0, 500);
 }

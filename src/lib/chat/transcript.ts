@@ -8,10 +8,10 @@
  * last call. Items are immutable; a changed item is replaced at the same position, and a
  * new `items` array is published only when something changed.
  */
-import type { AgentEvent } from '$lib/agent';
+import type { AgentEvent, AguiEvent } from '$lib/agent';
 import { EventCursor } from '$lib/console/event-cursor';
 import { adviceFor } from './error-advice';
-import type { Activity, TranscriptItem, UserItem } from './transcript-items';
+import { interruptQuestion, type Activity, type TranscriptItem, type UserItem } from './transcript-items';
 
 export { doneLabel } from './transcript-items';
 export type {
@@ -21,6 +21,8 @@ export type {
 	DoneItem,
 	ErrorItem,
 	NoticeItem,
+	InterruptItem,
+	ReasoningItem,
 	ServerRequestItem,
 	ToolItem,
 	ToolStatus,
@@ -121,7 +123,10 @@ export class Transcript {
 				this.#openTurn = event.turnId;
 				this.#activity = 'thinking';
 				// A turn with no words continues an earlier one (a task's result after a reload).
-				if (event.text) this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
+				if (event.text) {
+					this.#answerInterrupts(event.text);
+					this.#push({ ...base, kind: 'user', key: `user:${event.turnId}`, text: event.text });
+				}
 				return;
 			case 'request':
 				this.#activity = 'thinking';
@@ -270,6 +275,8 @@ export class Transcript {
 					this.#activity = 'tools';
 				return;
 			}
+			case 'agui':
+				return this.#agentTool(event, base);
 			case 'warning':
 				this.#push({
 					...base,
@@ -305,6 +312,58 @@ export class Transcript {
 			default:
 				return;
 		}
+	}
+
+	/**
+	 * An AG-UI agent's reasoning (folded), the tools it runs itself (chips with their results)
+	 * and the interrupts a run ended with (a card until the user answers).
+	 */
+	#agentTool(event: AguiEvent, base: { turnId: string; at: number }): void {
+		const data = (event.data ?? {}) as {
+			toolCallId?: string;
+			toolName?: string;
+			frontend?: boolean;
+			content?: string;
+			text?: string;
+			interrupts?: unknown[];
+		};
+		if (event.name === 'REASONING_MESSAGE_CONTENT' || event.name === 'REASONING_MESSAGE_CHUNK') {
+			const key = `reasoning:${event.turnId}:${event.iteration}`;
+			const old = this.#get(key, 'reasoning');
+			if (old) this.#replace({ ...old, text: (old.text + (data.text ?? '')).slice(0, 20_000) });
+			else this.#push({ ...base, kind: 'reasoning', key, text: data.text ?? '' });
+			return;
+		}
+		if (event.name === 'RUN_FINISHED' && Array.isArray(data.interrupts) && data.interrupts.length) {
+			const questions = data.interrupts.map(interruptQuestion);
+			this.#push({ ...base, kind: 'interrupt', key: `interrupt:${event.turnId}:${event.iteration}`, questions });
+			return;
+		}
+		if (!data.toolCallId) return;
+		const key = `tool:${data.toolCallId}`;
+		if (event.name === 'TOOL_CALL_START' && data.frontend === false && !this.#get(key, 'tool')) {
+			this.#push({
+				...base,
+				kind: 'tool',
+				key,
+				callId: data.toolCallId,
+				server: 'agent',
+				tool: data.toolName ?? 'tool',
+				name: data.toolName ?? 'tool',
+				status: 'running',
+				args: {}
+			});
+		} else if (event.name === 'TOOL_CALL_RESULT') {
+			const old = this.#get(key, 'tool');
+			if (old) this.#replace({ ...old, status: 'done', result: data.content ?? '' });
+		}
+	}
+
+	/** The user's next message answers the interrupts still open. */
+	#answerInterrupts(answer: string): void {
+		this.#items.forEach((item) => {
+			if (item.kind === 'interrupt' && item.answer === undefined) this.#replace({ ...item, answer });
+		});
 	}
 
 	/** Settles a finished turn: running chips become cancelled, streaming stops, prompts go. */

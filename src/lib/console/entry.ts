@@ -32,7 +32,8 @@ export const entryKinds = [
 	'done',
 	'server-request',
 	'server-log',
-	'app-view'
+	'app-view',
+	'agui'
 ] as const;
 
 /** One of {@link entryKinds}. */

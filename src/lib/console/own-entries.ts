@@ -1,7 +1,7 @@
 /**
  * Console rows that one event makes on its own, without the log's state: provider responses,
  * retries, activations, compressions, schema patches, warnings, errors, app-view messages,
- * task state changes and the end of a turn; and the summaries and call fields the log's other rows share.
+ * task state changes, AG-UI events and the end of a turn; and the summaries and call fields the log's other rows share.
  */
 import type {
 	AgentEvent,
@@ -154,6 +154,17 @@ export function ownEntry(event: AgentEvent, base: EntryBase): { entry: EntryFiel
 					summary: `${event.direction === 'in' ? 'view →' : '→ view'} ${event.method}${event.status === 'refused' ? ' (refused)' : ''} · ${preview(event.detail, 160)}`
 				},
 				extra: preview(event.detail, maxSearchChars)
+			};
+		case 'agui':
+			return {
+				entry: {
+					...base,
+					kind: 'agui',
+					name: event.name,
+					status: event.problem ? 'warning' : event.name === 'RUN_ERROR' ? 'error' : 'ok',
+					summary: `${event.name} · ${preview(event.detail, 160)}`
+				},
+				extra: event.data === undefined ? undefined : preview(event.data, maxSearchChars)
 			};
 		case 'done':
 			return {

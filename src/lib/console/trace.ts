@@ -188,7 +188,8 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 		direction: 'string',
 		status: 'string',
 		detail: 'string'
-	}
+	},
+	agui: { iteration: 'number', name: 'string', detail: 'string' }
 };
 
 const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;

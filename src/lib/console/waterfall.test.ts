@@ -59,4 +59,31 @@ describe('axisTicks', () => {
 		expect(axisTicks(3801)).toEqual([0, 1000, 2000, 3000]);
 		expect(axisTicks(100, 4)).toEqual([0, 50, 100]);
 	});
+
+	it("shows each AG-UI run as its request's band, and the agent's own tool calls as bars of server agent", () => {
+		const at = 1_700_000_000_000;
+		const base = { turnId: 't1', iteration: 1 };
+		const agui = (offset: number, name: string, extra: Record<string, unknown> = {}): AgentEvent => ({
+			...base,
+			at: at + offset,
+			type: 'agui',
+			name,
+			detail: '',
+			...extra
+		});
+		const events: AgentEvent[] = [
+			{ ...base, at, type: 'turn-start', text: 'Hi' } as AgentEvent,
+			{ ...base, at: at + 1, type: 'request', body: {} } as unknown as AgentEvent,
+			agui(5, 'RUN_STARTED', { runId: 'run-7' }),
+			agui(10, 'TOOL_CALL_START', { data: { toolCallId: 'b1', toolName: 'search', frontend: false } }),
+			agui(20, 'TOOL_CALL_START', { data: { toolCallId: 'f1', toolName: 'widget_display', frontend: true } }),
+			agui(60, 'TOOL_CALL_RESULT', { data: { toolCallId: 'b1', content: 'hits' } }),
+			{ ...base, at: at + 80, type: 'response' } as unknown as AgentEvent
+		];
+		const data = buildWaterfall(events, 't1', at + 100);
+		expect(data.bands).toMatchObject([{ iteration: 1, start: 1, end: 80, runId: 'run-7' }]);
+		expect(data.bars.map((bar) => [bar.server, bar.tool, bar.start, bar.end, bar.status])).toEqual([
+			['agent', 'search', 10, 60, 'ok']
+		]);
+	});
 });

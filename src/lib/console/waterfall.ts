@@ -1,7 +1,8 @@
 /**
  * The waterfall of one turn: a bar per tool call on a shared time axis (so parallel calls
  * overlap visibly and the slow server stands out), plus a band per provider request from
- * request to response. Times are ms from the turn's first event.
+ * request to response. Times are ms from the turn's first event. With an AG-UI agent, each
+ * band is one run (its run id), and the tools the agent runs itself are bars of server `agent`.
  */
 import type { AgentEvent } from '$lib/agent';
 import type { EntryStatus } from './entries';
@@ -24,6 +25,8 @@ export interface WaterfallBand {
 	end: number;
 	/** Still waiting for the response. */
 	open: boolean;
+	/** The AG-UI run this request was (provider `agui`). */
+	runId?: string;
 }
 
 /** Everything the waterfall view draws for one turn. */
@@ -53,7 +56,7 @@ export function buildWaterfall(events: readonly AgentEvent[], turnId: string, no
 	let last = -Infinity;
 	let doneAt: number | null = null;
 	const bars = new Map<string, WaterfallBar & { at: number }>();
-	const bands = new Map<number, { at: number; end: number | null }>();
+	const bands = new Map<number, { at: number; end: number | null; runId?: string }>();
 	for (const event of events) {
 		if (event.turnId !== turnId) continue;
 		origin = Math.min(origin, event.at);
@@ -99,6 +102,9 @@ export function buildWaterfall(events: readonly AgentEvent[], turnId: string, no
 				bar.end = bar.at + event.elapsedMs;
 				break;
 			}
+			case 'agui':
+				agentRun(event, bars, bands);
+				break;
 			case 'done':
 				doneAt = event.at;
 				break;
@@ -126,10 +132,41 @@ export function buildWaterfall(events: readonly AgentEvent[], turnId: string, no
 		iteration,
 		start: band.at - origin,
 		end: (band.end ?? liveEnd) - origin,
-		open: band.end === null
+		open: band.end === null,
+		...(band.runId ? { runId: band.runId } : {})
 	}));
 	const span = Math.max(1, liveEnd - origin, ...outBars.map((bar) => bar.end), ...outBands.map((band) => band.end));
 	return { turnId, origin, span, bars: outBars, bands: outBands };
+}
+
+/** An AG-UI event: the run id of its request's band, and the agent's own tool calls as bars. */
+function agentRun(
+	event: Extract<AgentEvent, { type: 'agui' }>,
+	bars: Map<string, WaterfallBar & { at: number }>,
+	bands: Map<number, { at: number; end: number | null; runId?: string }>
+): void {
+	const data = (event.data ?? {}) as { toolCallId?: string; toolName?: string; frontend?: boolean };
+	if (event.name === 'RUN_STARTED' && event.runId) {
+		const band = bands.get(event.iteration);
+		if (band) band.runId = event.runId;
+	} else if (event.name === 'TOOL_CALL_START' && data.frontend === false && data.toolCallId) {
+		bars.set(data.toolCallId, {
+			callId: data.toolCallId,
+			server: 'agent',
+			tool: data.toolName ?? 'tool',
+			iteration: event.iteration,
+			at: event.at,
+			start: 0,
+			end: 0,
+			status: 'running'
+		});
+	} else if (event.name === 'TOOL_CALL_RESULT' && data.toolCallId) {
+		const bar = bars.get(data.toolCallId);
+		if (bar?.server === 'agent') {
+			bar.status = 'ok';
+			bar.end = event.at;
+		}
+	}
 }
 
 /** Round tick positions (ms) for an axis of `span` ms, about `count` of them. */

@@ -48,7 +48,8 @@ export const widgetComponents: Record<string, WidgetComponentLoader> = {
 	actions: () => import('./actions/Actions.svelte'),
 	choice: () => import('./choice/Choice.svelte'),
 	filter: () => import('./filter/Filter.svelte'),
-	'mcp-app': () => import('./mcp-app/McpApp.svelte')
+	'mcp-app': () => import('./mcp-app/McpApp.svelte'),
+	a2ui: () => import('./a2ui/A2ui.svelte')
 };
 
 /** The loader for `name`, or undefined when no component is registered. */

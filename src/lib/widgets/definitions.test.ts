@@ -121,6 +121,7 @@ const mistakes: Record<string, unknown[]> = {
 		{ server: 's', tool: 't', resource: 'https://evil.example/page', toolInput: {} },
 		{ server: 's', tool: 't', resource: 'ui://v', toolInput: 'x=1' }
 	],
+	a2ui: [{ messages: [] }, { surface: { id: 'x' } }, { messages: ['createSurface'] }],
 	'data-table': [
 		{ rows: 'a,b\n1,2' },
 		{ data: [{ a: 1 }], columns: [{ label: 'A' }] },

@@ -42,6 +42,7 @@ import { actionsDefinition } from './actions/definition';
 import { choiceDefinition } from './choice/definition';
 import { filterDefinition } from './filter/definition';
 import { mcpAppDefinition } from './mcp-app/definition';
+import { a2uiDefinition } from './a2ui/definition';
 
 /** All widget definitions, grouped by category. */
 export const widgetDefinitions: WidgetDefinition[] = [
@@ -82,7 +83,8 @@ export const widgetDefinitions: WidgetDefinition[] = [
 	actionsDefinition,
 	choiceDefinition,
 	filterDefinition,
-	mcpAppDefinition
+	mcpAppDefinition,
+	a2uiDefinition
 ] as WidgetDefinition[];
 
 /** The catalog's registry; building it at import time makes a duplicate name fail at start-up. */

@@ -4,7 +4,7 @@
  * included; code on the first route uses the light `widgetIndex` and `loadWidgetDefinitions`
  * from `./widget-index` instead, since importing this file loads the full catalog.
  */
-export type { WidgetDefinition, WidgetSummary, WidgetCategory, WidgetRecipe, WidgetProps } from './types';
+export type { WidgetAction, WidgetDefinition, WidgetSummary, WidgetCategory, WidgetRecipe, WidgetProps } from './types';
 export { widgetDefinitions, widgetRegistry, getWidgetDefinition } from './definitions';
 export { widgetIndex, widgetIndexRegistry, loadWidgetDefinitions } from './widget-index';
 export { defineWidgetRegistry } from './registry';

@@ -77,6 +77,19 @@ export interface WidgetProps<Params = Record<string, unknown>> {
 	params: Params;
 	/** Widget id on the canvas (absent in the gallery). */
 	id?: string;
-	/** Called by interactive widgets (actions, choice) to send a message to the chat. */
-	onAction?: (message: string) => void;
+	/**
+	 * Called by interactive widgets (actions, choice) to send a message to the chat; widgets
+	 * whose actions can go back to where they came from (A2UI surfaces) add the action itself.
+	 */
+	onAction?: (message: string, action?: WidgetAction) => void;
+}
+
+/** A user action on a widget, for the app to route to where the widget came from. */
+export interface WidgetAction {
+	/** The widget's id on the canvas. */
+	widgetId?: string;
+	surfaceId: string;
+	componentId: string;
+	name: string;
+	context: Record<string, unknown>;
 }

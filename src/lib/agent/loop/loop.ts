@@ -217,6 +217,8 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: '' });
 						} else if (event.type === 'tool-input-delta') {
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: event.json });
+						} else if (event.type === 'agui') {
+							emit({ type: 'agui', iteration, ...event.event });
 						} else if (event.type === 'retry') {
 							emit({
 								type: 'retry',

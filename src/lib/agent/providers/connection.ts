@@ -9,7 +9,7 @@ import { classifyFailure, toProviderError } from './provider-errors';
 import { withRetry } from './retry';
 import { isOnDevice, type ConnectionResult, type ModelInfo, type ProviderConfig } from './types';
 
-const knownProviders = ['anthropic', 'openai', 'local', 'browser'];
+const knownProviders = ['anthropic', 'openai', 'local', 'browser', 'agui'];
 const unknownProvider = (provider: unknown) => `unknown provider "${String(provider)}" — choose a provider in Settings`;
 
 /** Loads a provider folder (and its SDK) on demand. */
@@ -31,6 +31,13 @@ export async function loadWireFormat(provider: ProviderConfig['provider']) {
 			const module = await import('./browser');
 			return { Provider: module.BrowserProvider, listModels: module.listBrowserModels };
 		}
+		if (provider === 'agui') {
+			const module = await import('./agui');
+			return {
+				Provider: module.AguiProvider,
+				listModels: async (): Promise<ModelInfo[]> => [{ id: 'agent', name: 'the AG-UI agent' }]
+			};
+		}
 	} catch (error) {
 		throw new AutoUiError(
 			'internal',
@@ -47,6 +54,8 @@ export function checkConfig(config: ProviderConfig): void {
 		throw new AutoUiError('invalid_argument', unknownProvider(config.provider));
 	if (config.provider === 'local' && !config.model?.trim())
 		throw new AutoUiError('invalid_argument', 'no model is loaded in this browser — choose a GGUF file in Settings');
+	if (config.provider === 'agui' && !config.baseUrl?.trim())
+		throw new AutoUiError('invalid_argument', "no AG-UI agent URL is set — add the agent's endpoint in Settings");
 	if (!config.model?.trim()) throw new AutoUiError('invalid_argument', 'no model is chosen — pick one in Settings');
 	if (isOnDevice(config.provider)) return;
 	if (config.baseUrl?.trim()) {

@@ -12,7 +12,8 @@ export const defaultBaseUrls: Record<ProviderId, string> = {
 	anthropic: 'https://api.anthropic.com',
 	openai: 'https://api.openai.com/v1',
 	local: '',
-	browser: ''
+	browser: '',
+	agui: ''
 };
 
 /**
@@ -23,7 +24,8 @@ export const defaultModels: Record<ProviderId, string> = {
 	anthropic: 'claude-sonnet-4-5',
 	openai: 'gpt-5-mini',
 	local: '',
-	browser: 'built-in'
+	browser: 'built-in',
+	agui: 'agent'
 };
 
 /** Display names of the providers, for pickers and labels. */
@@ -31,7 +33,8 @@ export const providerNames: Record<ProviderId, string> = {
 	anthropic: 'Anthropic',
 	openai: 'OpenAI-compatible',
 	local: 'In this browser',
-	browser: "The browser's built-in model"
+	browser: "The browser's built-in model",
+	agui: 'AG-UI agent'
 };
 
 /**
@@ -42,6 +45,7 @@ export function endpointName(config: Pick<ProviderConfig, 'provider' | 'baseUrl'
 	if (config.provider === 'anthropic') return 'Anthropic';
 	if (config.provider === 'local') return 'the model in this browser';
 	if (config.provider === 'browser') return "the browser's built-in model";
+	if (config.provider === 'agui') return 'the AG-UI agent';
 	if (config.useServerKey) return "the provider behind the app's server";
 	const url = resolveBaseUrl({ ...config, model: '' });
 	if (isLocalEndpoint(url)) return localServerName(url);
@@ -89,6 +93,7 @@ export function needsApiKey(
 	config: Pick<ProviderConfig, 'baseUrl' | 'useServerKey'> & { provider?: ProviderId }
 ): boolean {
 	if (config.provider && isOnDevice(config.provider)) return false;
+	if (config.provider === 'agui') return false;
 	return !config.useServerKey && !isLocalEndpoint(config.baseUrl);
 }
 

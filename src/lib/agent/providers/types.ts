@@ -8,10 +8,11 @@ import type { ErrorCode } from '$lib/shared';
 import type { AssistantMessage, ChatMessage, ProviderTool, StopReason, Usage } from '../types';
 
 /**
- * Which provider answers: a wire format (`anthropic`, `openai`) or a model on this device
- * (`local`: a GGUF file in this browser; `browser`: the browser's built-in model).
+ * Which provider answers: a wire format (`anthropic`, `openai`), a model on this device
+ * (`local`: a GGUF file in this browser; `browser`: the browser's built-in model) or a
+ * remote AG-UI agent instead of an LLM (`agui`).
  */
-export type ProviderId = 'anthropic' | 'openai' | 'local' | 'browser';
+export type ProviderId = 'anthropic' | 'openai' | 'local' | 'browser' | 'agui';
 
 /** The providers that send requests over the network (and may need a key). */
 export type RemoteProviderId = 'anthropic' | 'openai';
@@ -41,6 +42,8 @@ export type ProviderEvent =
 	| { type: 'tool-call-start'; id: string; name: string }
 	/** The accumulated argument text of a streaming tool call (paced: see `input-throttle.ts`). */
 	| { type: 'tool-input-delta'; id: string; name: string; json: string }
+	/** One event of a remote AG-UI agent, already bounded (see `agui/`), for the console and the canvas. */
+	| { type: 'agui'; event: AguiEventSummary }
 	| {
 			type: 'retry';
 			attempt: number;
@@ -48,6 +51,18 @@ export type ProviderEvent =
 			reason: string;
 			status?: number;
 	  };
+
+/** What the app keeps of one AG-UI event: its type, a short detail and a bounded payload. */
+export interface AguiEventSummary {
+	/** The AG-UI event type (`TEXT_MESSAGE_CONTENT`, `STATE_DELTA`, …) or `UNKNOWN`. */
+	name: string;
+	runId?: string;
+	detail: string;
+	/** A bounded copy of what the event carried that the app uses (state, activity, result). */
+	data?: unknown;
+	/** Set when the event was malformed, out of order or too large and was left out. */
+	problem?: string;
+}
 
 /** The complete assistant turn once the stream ended. */
 export interface ProviderTurn {
@@ -97,6 +112,8 @@ export interface ProviderConfig {
 	model: string;
 	/** Optional for local endpoints and when the server's key is used. */
 	apiKey?: string;
+	/** Extra request headers (AG-UI agents only: kept on this device, never in URLs or traces). */
+	headers?: Record<string, string>;
 	/** Send requests through this app's /api/llm/<provider> proxy, which adds the server's key. */
 	useServerKey?: boolean;
 	/** Origin of this app, for the server-key proxy (default: location.origin). */

@@ -5,6 +5,7 @@
  */
 import { defaultModels, isLocalEndpoint, needsApiKey, resolveBaseUrl } from '$lib/agent/providers/endpoints';
 import { isOnDevice, type ProviderConfig, type ProviderId, type RemoteProviderId } from '$lib/agent/providers/types';
+import { headersFor, readSavedHeaders, type AguiHeaders } from './agui-headers';
 
 /** What the user chooses in the settings (never the key: keys are kept apart). */
 export interface LlmSettings {
@@ -16,9 +17,11 @@ export interface LlmSettings {
 	rememberKey: boolean;
 	/** null: use the server's key automatically when there is one and no key of our own. */
 	useServerKey: boolean | null;
+	/** An AG-UI agent's extra headers, for the agent origin they were typed for (see agui-headers.ts). */
+	aguiHeaders?: AguiHeaders;
 }
 
-/** Which providers the app's server holds a key for (on-device providers need none). */
+/** Which providers the app's server holds a key for (on-device providers and AG-UI agents need none). */
 export type ServerKeys = Record<RemoteProviderId, boolean>;
 
 /** The header pill: state plus a short detail. */
@@ -54,7 +57,7 @@ export const endpointPresets: Array<{ label: string; provider: ProviderId; baseU
 ];
 
 function isProvider(value: unknown): value is ProviderId {
-	return value === 'anthropic' || value === 'openai' || value === 'local' || value === 'browser';
+	return value === 'anthropic' || value === 'openai' || value === 'local' || value === 'browser' || value === 'agui';
 }
 
 function isHttpUrl(value: string): boolean {
@@ -81,6 +84,8 @@ export function parseSavedSettings(raw: string | null): LlmSettings {
 	if (typeof saved.model === 'string' && saved.model.trim()) settings.model = saved.model;
 	settings.rememberKey = saved.rememberKey === true;
 	if (typeof saved.useServerKey === 'boolean') settings.useServerKey = saved.useServerKey;
+	const headers = readSavedHeaders(saved.aguiHeaders);
+	if (headers) settings.aguiHeaders = headers;
 	return settings;
 }
 
@@ -147,7 +152,7 @@ export function keySlot(settings: Pick<LlmSettings, 'provider' | 'baseUrl'>): st
 
 /** Whether the server's key is used for `settings` with `apiKey` typed by the user. */
 export function usesServerKey(settings: LlmSettings, apiKey: string, serverKeys: ServerKeys): boolean {
-	if (isOnDevice(settings.provider) || !serverKeys[settings.provider]) return false;
+	if (settings.provider === 'agui' || isOnDevice(settings.provider) || !serverKeys[settings.provider]) return false;
 	return settings.useServerKey ?? apiKey.trim() === '';
 }
 
@@ -159,6 +164,8 @@ export function toProviderConfig(settings: LlmSettings, apiKey: string, serverKe
 	if (settings.baseUrl.trim()) config.baseUrl = settings.baseUrl.trim();
 	if (useServerKey) config.useServerKey = true;
 	else if (apiKey.trim()) config.apiKey = apiKey.trim();
+	const headers = settings.provider === 'agui' ? headersFor(settings.aguiHeaders, settings.baseUrl) : undefined;
+	if (headers) config.headers = headers;
 	return config;
 }
 
@@ -168,7 +175,8 @@ export function endpointLabel(config: ProviderConfig): string {
 	if (config.provider === 'browser') return 'built into the browser';
 	if (config.useServerKey)
 		return `${config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} via server key`;
-	if (!config.baseUrl) return config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
+	if (!config.baseUrl)
+		return config.provider === 'anthropic' ? 'Anthropic' : config.provider === 'agui' ? 'AG-UI agent' : 'OpenAI';
 	try {
 		return new URL(config.baseUrl).host;
 	} catch {
