@@ -95,26 +95,43 @@ const scenario: FakeScenario = {
 	]
 };
 
+/** Where one change's time went, in ms from the change (per widget: bar, data-table, map). */
+interface ChangeTiming {
+	total: number;
+	/** The last of the three sources answered (its frame no longer busy). */
+	answered: number;
+	/** The first datasets request left the page. */
+	firstRequest: number;
+	/** The last datasets response arrived (resource timing's responseEnd). */
+	lastResponse: number;
+	/** Per widget: answer applied (frame not busy) → drawn (the table: at once). */
+	drawn: number[];
+}
+
 /**
  * Chooses filter option `index`; resolves with ms until the three bound widgets show the new
- * data (`total`) and until the last of their sources answered (`answered`).
+ * data (`total`), until the last of their sources answered (`answered`), and the requests'
+ * timing in between.
  */
-function timeChange(page: Page, index: number): Promise<{ total: number; answered: number }> {
+function timeChange(page: Page, index: number): Promise<ChangeTiming> {
 	return page.evaluate(async (option) => {
 		const select = document.querySelector<HTMLSelectElement>('[data-widget-type=filter] select')!;
 		const frames = ['bar', 'data-table', 'map'].map((type) =>
 			document.querySelector<HTMLElement>(`[data-widget-type=${type}]`)!
 		);
 		const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+		performance.clearResourceTimings();
 		const start = performance.now();
 		let lastAnswer = 0;
+		const drawn = [0, 0, 0];
 		const updated = frames.map(
-			(frame) =>
+			(frame, position) =>
 				new Promise<void>((resolve, reject) => {
 					const body = frame.querySelector('[data-testid=widget-body]')!;
 					const chart = frame.dataset.widgetType !== 'data-table';
 					let busy = false;
 					let answered = false;
+					let answeredAt = 0;
 					const timer = setTimeout(
 						() => reject(new Error(`${frame.dataset.widgetType} did not update in 15 s`)),
 						15_000
@@ -125,7 +142,8 @@ function timeChange(page: Page, index: number): Promise<{ total: number; answere
 								if (body.getAttribute('aria-busy') === 'true') busy = true;
 								else if (busy) {
 									answered = true;
-									lastAnswer = Math.max(lastAnswer, performance.now() - start);
+									answeredAt = performance.now() - start;
+									lastAnswer = Math.max(lastAnswer, answeredAt);
 								}
 							} else if (answered && chart && record.attributeName === 'data-chart-drawn') {
 								finish();
@@ -135,6 +153,7 @@ function timeChange(page: Page, index: number): Promise<{ total: number; answere
 						if (answered && !chart) finish();
 					});
 					const finish = () => {
+						drawn[position] = performance.now() - start - answeredAt;
 						clearTimeout(timer);
 						observer.disconnect();
 						resolve();
@@ -149,8 +168,28 @@ function timeChange(page: Page, index: number): Promise<{ total: number; answere
 		select.value = String(option);
 		select.dispatchEvent(new Event('change', { bubbles: true }));
 		await Promise.all(updated);
-		return { total: (await nextFrame()) - start, answered: lastAnswer };
+		const total = (await nextFrame()) - start;
+		const requests = performance
+			.getEntriesByType('resource')
+			.filter(
+				(entry) => entry.name.includes('/mcp/datasets') && entry.startTime >= start
+			) as PerformanceResourceTiming[];
+		return {
+			total,
+			answered: lastAnswer,
+			firstRequest: Math.min(...requests.map((entry) => entry.startTime - start)),
+			lastResponse: Math.max(...requests.map((entry) => entry.responseEnd - start)),
+			drawn
+		};
 	}, index);
+}
+
+/** Which widget a datasets request is for, by its SQL. */
+function widgetOf(body: string): number {
+	if (body.includes('hour(date)')) return 0;
+	if (body.includes('avg_delay')) return 1;
+	if (body.includes('JOIN airports')) return 2;
+	return -1;
 }
 
 function percentile(values: number[], p: number): number {
@@ -177,17 +216,32 @@ export default async function run(emit: Emit): Promise<void> {
 				const options = await page.locator('[data-widget-type=filter] select option').count();
 				if (options < 5) throw new Error(`the origin filter has ${options} options`);
 				const before = llm.chatRequests().length;
+				// The engine's time per query (`elapsedMs` in query_sql's answer), by widget.
+				const serverMs: number[][] = [[], [], []];
+				let measuring = false;
+				page.on('response', (response) => {
+					const body = response.request().postData() ?? '';
+					if (!measuring || !response.url().includes('/mcp/datasets') || !body.includes('query_sql')) return;
+					const widget = widgetOf(body);
+					if (widget < 0) return;
+					void response
+						.text()
+						.then((text) => {
+							const elapsed = /elapsedMs\\?":\s*(\d+)/.exec(text);
+							if (elapsed) serverMs[widget].push(Number(elapsed[1]));
+						})
+						.catch(() => undefined);
+				});
 				// Two warm-up changes (the first runs load the rest of the code paths), then the measured ones.
 				for (const index of [1, 2]) await timeChange(page, index);
-				const times: number[] = [];
-				const answers: number[] = [];
+				measuring = true;
+				const changes: ChangeTiming[] = [];
 				for (let round = 0; round < 3; round++) {
-					for (let index = 0; index < options - 1; index++) {
-						const change = await timeChange(page, index);
-						times.push(change.total);
-						answers.push(change.answered);
-					}
+					for (let index = 0; index < options - 1; index++) changes.push(await timeChange(page, index));
 				}
+				measuring = false;
+				const times = changes.map((change) => change.total);
+				const answers = changes.map((change) => change.answered);
 				const modelRequests = llm.chatRequests().length - before;
 				const round = (value: number) => Math.round(value);
 				emit({
@@ -213,6 +267,22 @@ export default async function run(emit: Emit): Promise<void> {
 					unit: 'ms',
 					target: null,
 					note: 'the three queries, from the change to the last answer applied'
+				});
+				const p50 = (values: number[]) => (values.length ? round(percentile(values, 50)) : null);
+				const widgets = ['bar', 'data-table', 'map'] as const;
+				emit({
+					name: 'crossfilter-breakdown-p50',
+					value: round(percentile(times, 50)),
+					unit: 'ms',
+					target: null,
+					note: 'medians, ms from the filter change unless said otherwise',
+					firstRequest: p50(changes.map((change) => change.firstRequest)),
+					lastResponse: p50(changes.map((change) => change.lastResponse)),
+					answered: p50(answers),
+					serverQueryMs: Object.fromEntries(widgets.map((name, index) => [name, p50(serverMs[index])])),
+					appliedToDrawnMs: Object.fromEntries(
+						widgets.map((name, index) => [name, p50(changes.map((change) => change.drawn[index]))])
+					)
 				});
 				emit({
 					name: 'crossfilter-model-requests',

@@ -201,6 +201,7 @@ export class DatasetEngine {
 	 * messages (unknown columns list the columns that exist).
 	 */
 	async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+		const started = performance.now();
 		const statement = assertReadOnlySql(sql);
 		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
@@ -227,12 +228,14 @@ export class DatasetEngine {
 					}
 					const bind = (statementToBind: typeof prepared) => bindSqlParams(statementToBind, params);
 					bind(prepared);
-					return runCappedQuery(connection, prepared, statement, {
+					const result = await runCappedQuery(connection, prepared, statement, {
 						limit,
 						maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
 						stopped,
 						bind
 					});
+					// The whole time in the engine: loading, waiting for a slot and preparing included.
+					return { ...result, elapsedMs: Math.round(performance.now() - started) };
 				}
 			);
 		} catch (error) {

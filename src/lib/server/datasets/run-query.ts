@@ -17,6 +17,7 @@ export interface QueryResult {
 	totalRows: number | null;
 	/** `rows`: the row limit was reached; `bytes`: the size cap was reached. */
 	truncated: false | 'rows' | 'bytes';
+	/** Time in the engine, loading the data sets and waiting for a query slot included. */
 	elapsedMs: number;
 }
 
