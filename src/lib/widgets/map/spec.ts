@@ -72,6 +72,10 @@ function bboxFeature(points: Array<{ lat: number; lon: number }>) {
 	return corners(west, south, east, north);
 }
 
+/** The base layer's dataset, which the fitted projections read. */
+const SHAPES_DATA = 'map_shapes';
+const shapesFit = { expr: `data('${SHAPES_DATA}')` };
+
 /** The spec, rows for the table view and problems (unknown regions, bad coordinates). */
 export function mapSpec(params: MapParams, atlases: Atlases) {
 	const problems: string[] = [];
@@ -123,14 +127,18 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 		);
 
 	const region = params.region ?? 'auto';
+	const fittedToPoints = !usa && region === 'auto' && !values.size && points.length > 0;
+	// The other projections are fitted to the shapes alone (Vega-Lite fits to every layer's data by
+	// default): new points then leave the projection as it is, so a data update re-projects no shape.
 	let projection: Record<string, unknown>;
-	if (usa) projection = { type: 'albersUsa' };
+	if (usa) projection = { type: 'albersUsa', fit: shapesFit };
 	else if (region === 'europe') projection = { type: 'mercator', fit: europe };
-	else if (region === 'auto' && !values.size && points.length)
-		projection = { type: 'mercator', fit: bboxFeature(points) };
-	else projection = { type: 'equalEarth' };
+	else if (fittedToPoints) projection = { type: 'mercator', fit: bboxFeature(points) };
+	else projection = { type: 'equalEarth', fit: shapesFit };
 
-	const layer: Record<string, unknown>[] = [{ data: { values: shapes }, mark: { type: 'geoshape', clip: true } }];
+	const layer: Record<string, unknown>[] = [
+		{ data: { name: SHAPES_DATA, values: shapes }, mark: { type: 'geoshape', clip: true } }
+	];
 	if (values.size) {
 		const filled = shapes
 			.filter((shape) => values.has(String(shape.properties.name)))
@@ -165,7 +173,7 @@ export function mapSpec(params: MapParams, atlases: Atlases) {
 	}
 	if (points.length) {
 		// A view fitted to the points holds every point: their bubbles and labels must not be cut at its edge.
-		const clip = !('fit' in projection && region === 'auto');
+		const clip = !fittedToPoints;
 		const hasValue = points.some((point) => point.value !== undefined);
 		const hasGroup = points.some((point) => point.group);
 		layer.push({
