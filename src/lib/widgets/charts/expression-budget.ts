@@ -75,7 +75,13 @@ export function* stringsOf(value: unknown, path = '', depth = 0): Generator<[str
 	if (depth > 40) return;
 	if (typeof value === 'string') yield [path, value];
 	else if (Array.isArray(value))
-		for (let index = 0; index < value.length; index++) yield* stringsOf(value[index], `${path}/${index}`, depth + 1);
+		for (let index = 0; index < value.length; index++) {
+			const item = value[index];
+			// Numbers hold no string: a shape's coordinates (thousands of pairs) are skipped at once.
+			if (typeof item === 'number' || (Array.isArray(item) && item.every((entry) => typeof entry === 'number')))
+				continue;
+			yield* stringsOf(item, `${path}/${index}`, depth + 1);
+		}
 	else if (value && typeof value === 'object') {
 		for (const [key, child] of Object.entries(value))
 			yield* stringsOf(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);

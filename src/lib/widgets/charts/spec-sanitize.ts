@@ -83,6 +83,13 @@ export function sanitizeChartSpec(input: unknown): SanitizedSpec {
 			}
 			const out: unknown[] = [];
 			value.forEach((item, index) => {
+				// A list of numbers (a coordinate pair) is kept as it is, without building its path.
+				if (Array.isArray(item) && depth < maxDepth && item.every((entry) => typeof entry === 'number')) {
+					nodes += 1 + item.length;
+					if (nodes > maxNodes) throw new RangeError('chart spec is too large');
+					out.push(item);
+					return;
+				}
 				const cleaned = clean(item, `${path}[${index}]`, depth + 1, parentKey);
 				if (cleaned !== undefined) out.push(cleaned);
 			});
