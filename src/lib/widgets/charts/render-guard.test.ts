@@ -52,3 +52,17 @@ describe('chart render guard', () => {
 		expect(() => guard.begin('x')()).not.toThrow();
 	});
 });
+
+describe('fingerprint', () => {
+	it('tells inline data apart by content, whether the list is new or seen before', () => {
+		const shapes = [{ id: 1, geometry: [[0, 1]] }];
+		const base = { layer: [{ data: { values: shapes }, mark: 'geoshape' }, { data: { values: [{ a: 1 }] } }] };
+		const first = fingerprint(base);
+		expect(fingerprint({ layer: [base.layer[0], { data: { values: [{ a: 1 }] } }] })).toBe(first);
+		expect(fingerprint({ layer: [base.layer[0], { data: { values: [{ a: 2 }] } }] })).not.toBe(first);
+		expect(fingerprint(JSON.parse(JSON.stringify(base)))).toBe(first);
+		expect(
+			fingerprint({ ...base, layer: [{ data: { values: [{ id: 2, geometry: [[0, 1]] }] } }, base.layer[1]] })
+		).not.toBe(first);
+	});
+});

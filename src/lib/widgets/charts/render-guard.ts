@@ -21,15 +21,38 @@ interface Entry {
 
 const pageId = Math.random().toString(36).slice(2);
 
-/** A short, stable fingerprint of a spec (FNV-1a over its JSON text). */
-export function fingerprint(spec: unknown): string {
-	const text = JSON.stringify(spec) ?? '';
+/** FNV-1a of `text` with its length. */
+function hashText(text: string): string {
 	let hash = 0x811c9dc5;
 	for (let index = 0; index < text.length; index++) {
 		hash ^= text.charCodeAt(index);
 		hash = Math.imul(hash, 0x01000193);
 	}
 	return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/**
+ * Hashes of inline data lists by identity: a map's shapes (a megabyte of JSON) come back as
+ * the same list with every new set of points, and are not written out and hashed again.
+ */
+const valuesHashes = new WeakMap<unknown[], string>();
+
+function valuesHash(values: unknown[]): string {
+	let hash = valuesHashes.get(values);
+	if (hash === undefined) valuesHashes.set(values, (hash = hashText(JSON.stringify(values) ?? '')));
+	return hash;
+}
+
+/**
+ * A short, stable fingerprint of a spec: FNV-1a over its JSON text, where each inline data
+ * list (`values`) stands as the hash of its own JSON, so equal content gives equal keys.
+ */
+export function fingerprint(spec: unknown): string {
+	return hashText(
+		JSON.stringify(spec, (key, value) =>
+			key === 'values' && Array.isArray(value) ? `#values:${valuesHash(value)}` : value
+		) ?? ''
+	);
 }
 
 /** The guard over one storage (localStorage in the page; any Storage in tests). */

@@ -16,7 +16,8 @@ type Feature = { type: 'Feature'; id?: string | number; properties: Record<strin
 /** Shapes by atlas and object, converted once: new data for a map must not convert the atlas again. */
 const converted = new WeakMap<Topology, Map<string, Feature[]>>();
 
-function features(topology: Topology, object: string): Feature[] {
+/** The shapes of `object`, the same list on every call (charts skip data they already hold). */
+function features(topology: Topology, object: string, keep?: (shape: Feature) => boolean): Feature[] {
 	let byObject = converted.get(topology);
 	if (!byObject) converted.set(topology, (byObject = new Map()));
 	let shapes = byObject.get(object);
@@ -24,10 +25,13 @@ function features(topology: Topology, object: string): Feature[] {
 		const collection = feature(topology, topology.objects[object] as GeometryCollection) as unknown as {
 			features: Feature[];
 		};
-		byObject.set(object, (shapes = collection.features));
+		shapes = keep ? collection.features.filter(keep) : collection.features;
+		byObject.set(object, shapes);
 	}
 	return shapes;
 }
+
+const withoutAntarctica = (shape: Feature) => shape.properties.name !== 'Antarctica';
 
 /** Whether the map needs the US atlas (explicit usa, or auto with state-like region keys). */
 export function needsUsAtlas(params: MapParams): boolean {
@@ -80,9 +84,7 @@ const shapesFit = { expr: `data('${SHAPES_DATA}')` };
 export function mapSpec(params: MapParams, atlases: Atlases) {
 	const problems: string[] = [];
 	const usa = needsUsAtlas(params) && atlases.usa !== undefined;
-	const shapes = usa
-		? features(atlases.usa!, 'states')
-		: features(atlases.world, 'countries').filter((shape) => shape.properties.name !== 'Antarctica');
+	const shapes = usa ? features(atlases.usa!, 'states') : features(atlases.world, 'countries', withoutAntarctica);
 	const resolve = regionResolver(usa ? 'usa' : 'world', shapes as never);
 	const values = new Map<string, { value: number; label: string; sel?: unknown }>();
 	const field = params.select?.field;
