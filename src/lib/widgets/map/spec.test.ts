@@ -33,7 +33,7 @@ describe('map bubbles', () => {
 describe('map projection', () => {
 	it('fits the world to its shapes alone, so new points do not move it', () => {
 		const built = mapSpec({ region: 'world', points: [{ lat: 40.7, lon: -74, label: 'New York', value: 3 }] }, atlases);
-		const spec = built.spec as { projection: { fit?: unknown }; layer: Array<{ data: { name?: string } }> };
+		const spec = built.spec as unknown as { projection: { fit?: unknown }; layer: Array<{ data: { name?: string } }> };
 		expect(spec.projection.fit).toEqual({ expr: "data('map_shapes')" });
 		expect(spec.layer[0].data.name).toBe('map_shapes');
 		expect(pointLayers(built.spec as never).every((layer) => layer.mark.clip)).toBe(true);
