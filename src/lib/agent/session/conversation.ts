@@ -26,7 +26,8 @@ import {
 import type { ConversationDeps, RerunResult } from './deps';
 import { callTool, isReadOnlyCall, rerun } from './tool-calls';
 import { runTurn } from './turn';
-import { historyWithTask, pendingTasks, resumeTask, type ResumedTask } from './task-resume';
+import { pendingTasks } from './pending-tasks';
+import type { ResumedTask } from './task-resume';
 
 export { compactTextDeltas } from './conversation-storage';
 export type { ConversationDeps, ConversationTools, RerunResult } from './deps';
@@ -268,22 +269,29 @@ export class Conversation {
 	#resumeTasks(): void {
 		const generation = this.#generation;
 		const current = () => generation === this.#generation;
-		for (const task of pendingTasks(this.#events)) {
-			if (this.#resuming.has(task.call.callId)) continue;
+		const pending = pendingTasks(this.#events).filter((task) => !this.#resuming.has(task.call.callId));
+		if (!pending.length) return;
+		// The resuming code loads only when a restored conversation has a task still running.
+		const loaded = import('./task-resume');
+		for (const task of pending) {
 			this.#resuming.add(task.call.callId);
-			void resumeTask(task, {
-				servers: () => this.#deps.tools().servers,
-				state: this.#state,
-				emit: (event) => {
-					if (current()) this.#emit(event);
-				},
-				signal: new AbortController().signal
-			}).then(async (resumed) => {
-				if (!current()) return;
-				this.#resuming.delete(task.call.callId);
-				this.#scheduleSave(0);
-				if (!resumed.task.call.origin || resumed.task.call.origin === 'model') await this.#continueWith(resumed);
-			});
+			void loaded
+				.then(({ resumeTask }) =>
+					resumeTask(task, {
+						servers: () => this.#deps.tools().servers,
+						state: this.#state,
+						emit: (event) => {
+							if (current()) this.#emit(event);
+						},
+						signal: new AbortController().signal
+					})
+				)
+				.then(async (resumed) => {
+					if (!current()) return;
+					this.#resuming.delete(task.call.callId);
+					this.#scheduleSave(0);
+					if (!resumed.task.call.origin || resumed.task.call.origin === 'model') await this.#continueWith(resumed);
+				});
 		}
 	}
 
@@ -293,6 +301,7 @@ export class Conversation {
 		while (this.#running) await this.#running.catch(() => undefined);
 		if (generation !== this.#generation) return;
 		const turn = this.#turns.find((candidate) => candidate.turnId === resumed.task.call.turnId);
+		const { historyWithTask } = await import('./task-resume');
 		this.#history = historyWithTask(this.#history, resumed, turn?.input);
 		await this.#begin('');
 	}

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openKeyValueStore, type ToolServer, type ToolTaskUpdate } from '$lib/shared';
 import { Conversation, type ConversationDeps } from './conversation';
-import { pendingTasks } from './task-resume';
+import { pendingTasks } from './pending-tasks';
 import { createMockProvider, type MockStep } from '../testing';
 import type { McpLayer } from '../types';
 

@@ -6,41 +6,14 @@
  * of the original call, and returns the tool_result the model gets. Framework-free.
  */
 import { AutoUiError, errorMessage, sleep, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type { AgentEvent, TaskStatusEvent, ToolCallEvent } from '../events';
+import type { AgentEvent } from '../events';
+import type { PendingTask } from './pending-tasks';
 import type { AgentState } from '../loop/state';
 import { DEFAULT_RESULT_LIMIT, fitResult, unwrapToolResult } from '../dispatch/results';
 import type { ChatMessage, ToolResultBlock } from '../types';
 
-/** A task call the saved events leave running. */
-export interface PendingTask {
-	taskId: string;
-	status: TaskStatusEvent['status'];
-	/** The call as the model (or the user) made it. */
-	call: ToolCallEvent;
-}
-
 /** How long a restored conversation waits for the task's server to be connected again. */
 const serverWaitMs = 30_000;
-
-/** The task calls `events` leave running, oldest first. */
-export function pendingTasks(events: readonly AgentEvent[]): PendingTask[] {
-	const calls = new Map<string, ToolCallEvent>();
-	const latest = new Map<string, TaskStatusEvent>();
-	const ended = new Set<string>();
-	for (const event of events) {
-		if (event.type === 'tool-call') calls.set(event.callId, event);
-		else if (event.type === 'task-status') latest.set(event.callId, event);
-		else if (event.type === 'tool-result' || event.type === 'tool-error') ended.add(event.callId);
-	}
-	const pending: PendingTask[] = [];
-	for (const event of latest.values()) {
-		const call = calls.get(event.callId);
-		const running = event.status === 'working' || event.status === 'input_required';
-		if (call?.server && running && !ended.has(event.callId))
-			pending.push({ taskId: event.taskId, status: event.status, call });
-	}
-	return pending;
-}
 
 /** What resuming a task uses of its conversation. */
 export interface TaskResumeContext {

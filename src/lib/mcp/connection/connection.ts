@@ -38,10 +38,13 @@ import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
-import { callToolAsTask, resumeTaskOn, runsAsTask } from './tasks';
+import { runsAsTask } from './task-support';
 import { TaskResumeStore } from './task-resume';
 import type { ProtocolChoice } from './protocol-revision';
 import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
+
+/** The task machinery, loaded with the first call that runs as a task (off the first route). */
+const loadTasks = () => import('./tasks');
 
 export type { PromptSummary, ResourceSummary } from './catalog';
 export type { ConnectionStatus } from './lifecycle';
@@ -232,7 +235,9 @@ export class McpConnection implements ToolServer {
 						const onActivity = () => deadline.restart();
 						const ttlMs = deadline.ms;
 						return toToolResult(
-							await callToolAsTask(open.client, request, {
+							await (
+								await loadTasks()
+							).callToolAsTask(open.client, request, {
 								ttlMs,
 								signal: deadline.signal,
 								onTask: this.#remembered(open, onTask),
@@ -293,7 +298,9 @@ export class McpConnection implements ToolServer {
 				).openSessionClient(this.#openOptions(), record.sessionId!, record.protocolVersion)
 			: undefined;
 		try {
-			const result = await resumeTaskOn((side ?? open).client, taskId, {
+			const result = await (
+				await loadTasks()
+			).resumeTaskOn((side ?? open).client, taskId, {
 				signal,
 				onTask: this.#remembered(side ?? open, options.onTask, record),
 				timeout: unboundedMs

@@ -9,7 +9,7 @@ import { cancelTask, type ToolTaskUpdate } from '$lib/shared';
 import { memoryStorage } from '$lib/shared/testing';
 import { startEverything, type RunningServer } from '../../../../tests/fixtures/mcp/launchers';
 import { McpConnection } from './connection';
-import { runsAsTask } from './tasks';
+import { runsAsTask } from './task-support';
 import { TaskResumeStore } from './task-resume';
 
 describe('tool calls as tasks', () => {

@@ -14,10 +14,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { AutoUiError, registerTaskCancel, sleep, type ToolTaskStatus, type ToolTaskUpdate } from '$lib/shared';
 
-/** Which tools run as tasks: `required` always, `optional` when the user prefers tasks. */
-export function runsAsTask(taskSupport: unknown, preferTasks = false): boolean {
-	return taskSupport === 'required' || (preferTasks && taskSupport === 'optional');
-}
+export { runsAsTask } from './task-support';
 
 /** Accepts any object: the task messages are checked here, not by the SDK's schemas. */
 const anyResult = {
