@@ -1,12 +1,13 @@
 /**
  * One DuckDB instance per process holding the data sets. Data sets load lazily, once each:
- * Parquet as a view over the local file (DuckDB scans it in parallel), JSON and CSV
- * materialised as tables with their column types cleaned up. External access is disabled
+ * Parquet as a view over the local file (a large one then over a clustered copy, cluster.ts),
+ * JSON and CSV materialised as tables with their column types cleaned up. External access is disabled
  * and the configuration locked before any model-written SQL runs; only the data folder
  * stays readable so later lazy loads still work.
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
+import { attachClusterDatabaseSql, clusterInBackground, CLUSTER_MIN_ROWS } from './cluster';
 import { QueueFullError } from './fair-slots';
 import { LIGHT_MAX_ROWS, QueryLanes, queryLane, type QueryLane } from './query-lane';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
@@ -54,6 +55,10 @@ export class DatasetEngine {
 	readonly #options: EngineSettings;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
+	/** Clustered copies being built or built (cluster.ts): true once the view reads the copy. */
+	readonly #clusterings = new Map<string, Promise<boolean>>();
+	/** Connections building clustered copies (interrupted on close). */
+	readonly #clusterConnections = new Set<DuckDBConnection>();
 	/** The data folder: never shown to clients (see `#redact`). */
 	#folder = '';
 	/**
@@ -92,6 +97,7 @@ export class DatasetEngine {
 		});
 		const loaders = [await instance.connect(), await instance.connect()];
 		const folder = dataDirectory.endsWith('/') ? dataDirectory : `${dataDirectory}/`;
+		await loaders[0].run(attachClusterDatabaseSql);
 		await loaders[0].run(`SET allowed_directories = [${quoteLiteral(folder)}]`);
 		await loaders[0].run('SET enable_external_access = false');
 		await loaders[0].run('SET lock_configuration = true');
@@ -167,7 +173,28 @@ export class DatasetEngine {
 		}
 		const columns = await this.#columns(loader, entry.name);
 		const count = await loader.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
-		return { entry, columns, rows: Number(count.getRows()[0][0]) };
+		const rows = Number(count.getRows()[0][0]);
+		if (entry.format === 'parquet' && rows >= CLUSTER_MIN_ROWS) this.#cluster(entry, columns);
+		return { entry, columns, rows };
+	}
+
+	/** Starts building the clustered copy of a large Parquet data set, in the background (cluster.ts). */
+	#cluster(entry: DatasetEntry, columns: ColumnInfo[]): void {
+		if (this.#clusterings.has(entry.name)) return;
+		const building = clusterInBackground({
+			connect: () => this.#instance.connect(),
+			running: this.#clusterConnections,
+			closed: () => this.#closed,
+			table: entry.name,
+			fileLiteral: quoteLiteral(entry.file),
+			columns
+		});
+		this.#clusterings.set(entry.name, building);
+	}
+
+	/** True once data set `name`'s clustered copy serves it; false if it will not (small, not loaded, failed). */
+	clustered(name: string): Promise<boolean> {
+		return this.#clusterings.get(name.trim().toLowerCase()) ?? Promise.resolve(false);
 	}
 
 	async #normalize(loader: DuckDBConnection, entry: DatasetEntry): Promise<void> {
@@ -346,6 +373,7 @@ export class DatasetEngine {
 	close(): void {
 		if (this.#closed) return;
 		this.#closed = true;
+		for (const connection of this.#clusterConnections) connection.interrupt();
 		for (const loader of this.#loaders) loader.closeSync();
 		this.#instance.closeSync();
 	}
