@@ -11,7 +11,7 @@
  * with compression when the engine starts, before the configuration is locked.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteIdentifier, type ColumnInfo } from './normalize';
+import { quoteIdentifier, quoteLiteral, type ColumnInfo } from './normalize';
 
 /** The attached in-memory database that holds the clustered copies. */
 export const CLUSTER_DATABASE = 'clustered';
@@ -95,5 +95,56 @@ export async function clusterInBackground(job: ClusterJob): Promise<boolean> {
 			job.running.delete(connection);
 			connection.closeSync();
 		}
+	}
+}
+
+/** One loaded data set, as the engine knows it. */
+interface LoadedSet {
+	entry: { name: string; format: string; file: string };
+	columns: readonly ColumnInfo[];
+	rows: number;
+}
+
+/**
+ * The engine's clustered copies: a large Parquet data set gets one, in the background, once a
+ * query filters it (a WHERE clause or bound parameters: a dashboard's sources). A group-by over
+ * every row reads the file as fast, so until rows are filtered a copy would only cost memory and
+ * the CPU of its build.
+ */
+export class ClusteredCopies {
+	readonly #building = new Map<string, Promise<boolean>>();
+	/** Connections building copies (interrupted on close). */
+	readonly #running = new Set<DuckDBConnection>();
+	readonly #engine: Pick<ClusterJob, 'connect' | 'closed'>;
+
+	constructor(engine: Pick<ClusterJob, 'connect' | 'closed'>) {
+		this.#engine = engine;
+	}
+
+	/** Starts the copies `statement` calls for: the large Parquet sets it reads, when it filters rows. */
+	ifFiltered(
+		statement: string,
+		params: Readonly<Record<string, unknown>> | undefined,
+		sets: readonly LoadedSet[]
+	): void {
+		const filtered = (params !== undefined && Object.keys(params).length > 0) || /\bwhere\b/i.test(statement);
+		if (!filtered) return;
+		for (const { entry, columns, rows } of sets) {
+			if (entry.format !== 'parquet' || rows < CLUSTER_MIN_ROWS || this.#building.has(entry.name)) continue;
+			const fileLiteral = quoteLiteral(entry.file);
+			this.#building.set(
+				entry.name,
+				clusterInBackground({ ...this.#engine, running: this.#running, table: entry.name, fileLiteral, columns })
+			);
+		}
+	}
+
+	/** True once `name`'s copy serves it; false if it will not (small, not filtered yet, failed). */
+	clustered(name: string): Promise<boolean> {
+		return this.#building.get(name) ?? Promise.resolve(false);
+	}
+
+	close(): void {
+		for (const connection of this.#running) connection.interrupt();
 	}
 }

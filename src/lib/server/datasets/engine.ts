@@ -7,7 +7,7 @@
  *
  * Each model query gets its own connection so a timeout can interrupt it alone.
  */
-import { attachClusterDatabaseSql, clusterInBackground, CLUSTER_MIN_ROWS } from './cluster';
+import { attachClusterDatabaseSql, ClusteredCopies } from './cluster';
 import { QueueFullError } from './fair-slots';
 import { LIGHT_MAX_ROWS, QueryLanes, queryLane, type QueryLane } from './query-lane';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type Json } from '@duckdb/node-api';
@@ -55,10 +55,11 @@ export class DatasetEngine {
 	readonly #options: EngineSettings;
 	readonly #byName: Map<string, DatasetEntry>;
 	readonly #loads = new Map<string, Promise<LoadedDataset>>();
-	/** Clustered copies being built or built (cluster.ts): true once the view reads the copy. */
-	readonly #clusterings = new Map<string, Promise<boolean>>();
-	/** Connections building clustered copies (interrupted on close). */
-	readonly #clusterConnections = new Set<DuckDBConnection>();
+	/** Clustered copies of large Parquet data sets, built once a query filters them (cluster.ts). */
+	readonly #copies = new ClusteredCopies({
+		connect: () => this.#instance.connect(),
+		closed: () => this.#closed
+	});
 	/** The data folder: never shown to clients (see `#redact`). */
 	#folder = '';
 	/**
@@ -173,28 +174,12 @@ export class DatasetEngine {
 		}
 		const columns = await this.#columns(loader, entry.name);
 		const count = await loader.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
-		const rows = Number(count.getRows()[0][0]);
-		if (entry.format === 'parquet' && rows >= CLUSTER_MIN_ROWS) this.#cluster(entry, columns);
-		return { entry, columns, rows };
+		return { entry, columns, rows: Number(count.getRows()[0][0]) };
 	}
 
-	/** Starts building the clustered copy of a large Parquet data set, in the background (cluster.ts). */
-	#cluster(entry: DatasetEntry, columns: ColumnInfo[]): void {
-		if (this.#clusterings.has(entry.name)) return;
-		const building = clusterInBackground({
-			connect: () => this.#instance.connect(),
-			running: this.#clusterConnections,
-			closed: () => this.#closed,
-			table: entry.name,
-			fileLiteral: quoteLiteral(entry.file),
-			columns
-		});
-		this.#clusterings.set(entry.name, building);
-	}
-
-	/** True once data set `name`'s clustered copy serves it; false if it will not (small, not loaded, failed). */
+	/** True once data set `name`'s clustered copy serves it; false if it will not (small, not filtered yet, failed). */
 	clustered(name: string): Promise<boolean> {
-		return this.#clusterings.get(name.trim().toLowerCase()) ?? Promise.resolve(false);
+		return this.#copies.clustered(name.trim().toLowerCase());
 	}
 
 	async #normalize(loader: DuckDBConnection, entry: DatasetEntry): Promise<void> {
@@ -233,6 +218,7 @@ export class DatasetEngine {
 		const params = checkSqlParams(options.params);
 		const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_ROW_LIMIT)), MAX_ROW_LIMIT);
 		const referenced = await this.#loadReferenced(statement);
+		this.#copies.ifFiltered(statement, params, referenced);
 		const context = {
 			datasetNames: this.datasetNames(),
 			referenced: new Map(referenced.map((set) => [set.entry.name, set.columns]))
@@ -373,7 +359,7 @@ export class DatasetEngine {
 	close(): void {
 		if (this.#closed) return;
 		this.#closed = true;
-		for (const connection of this.#clusterConnections) connection.interrupt();
+		this.#copies.close();
 		for (const loader of this.#loaders) loader.closeSync();
 		this.#instance.closeSync();
 	}
