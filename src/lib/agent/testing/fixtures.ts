@@ -107,6 +107,21 @@ export function displayServer(): { layer: WebMcpLayer; server: MemoryToolServer 
 	};
 }
 
+/**
+ * The tools discovery offers for the autoui-like layer (`displayServer`, `withDisplay`): its
+ * recipe tools, the two tool-discovery tools, then its display tools, always loaded.
+ */
+export const autouiDiscoveryNames: readonly string[] = [
+	'autoui_webmcp_search_recipes',
+	'autoui_webmcp_list_recipes',
+	'autoui_webmcp_get_recipe',
+	'autoui_webmcp_search_tools',
+	'autoui_webmcp_list_tools',
+	'autoui_webmcp_widget_display',
+	'autoui_webmcp_canvas',
+	'autoui_webmcp_recall'
+];
+
 /** A data layer + server pair from tools. */
 export function dataServer(
 	name: string,
