@@ -32,12 +32,21 @@ const initialize = JSON.stringify({
 	params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
 });
 
-function initRequest(): Request {
+/** A JSON-RPC POST to the handler, in the session `sessionId` when given. */
+function mcpRequest(body: string, sessionId?: string): Request {
 	return new Request('http://127.0.0.1/mcp', {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-		body: initialize
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			...(sessionId ? { 'mcp-session-id': sessionId } : {})
+		},
+		body
 	});
+}
+
+function initRequest(): Request {
+	return mcpRequest(initialize);
 }
 
 describe('standalone datasets server', () => {
@@ -108,15 +117,7 @@ describe('session bookkeeping', () => {
 			}
 			expect(handler.sessionCount).toBe(2);
 			const evicted = await handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': ids[0]
-					},
-					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
-				})
+				mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), ids[0])
 			);
 			expect(evicted.status).toBe(404);
 		} finally {
@@ -167,17 +168,7 @@ describe('session bookkeeping', () => {
 	it("never evicts an active session for other clients' churn: newcomers are told to retry", async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4 });
 		const listTools = (id: string) =>
-			handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': id
-					},
-					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
-				})
-			);
+			handler.handle(mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), id));
 		try {
 			const first = await handler.handle(initRequest());
 			const mine = first.headers.get('mcp-session-id')!;
@@ -210,20 +201,15 @@ describe('session bookkeeping', () => {
 			const id = first.headers.get('mcp-session-id')!;
 			await first.text();
 			const big = await handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': id
-					},
-					body: JSON.stringify({
+				mcpRequest(
+					JSON.stringify({
 						jsonrpc: '2.0',
 						id: 3,
 						method: 'tools/call',
 						params: { name: 'query_sql', arguments: { sql: `SELECT '${'x'.repeat(20_000)}'` } }
-					})
-				})
+					}),
+					id
+				)
 			);
 			expect(big.status).toBe(413);
 			expect((await big.json()).error).toMatchObject({

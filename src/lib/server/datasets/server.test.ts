@@ -1,31 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { autoui } from '$lib/webmcp';
-import { DatasetEngine } from './engine';
 import { recipes } from './recipes';
-import { createDatasetsMcpServer } from './server';
+import { linkedDatasetsClient } from './test-client';
 
-let engine: DatasetEngine;
-let client: Client;
-
-beforeAll(async () => {
-	engine = await DatasetEngine.create({ queryTimeoutMs: 5_000 });
-	const server = createDatasetsMcpServer(engine);
-	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-	await server.connect(serverSide);
-	client = new Client({ name: 'datasets-test', version: '1.0.0' });
-	await client.connect(clientSide);
-});
-
-afterAll(async () => {
-	await client.close();
-	engine.close();
-});
+const datasets = linkedDatasetsClient('datasets-test', 5_000);
 
 async function call(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string }> {
-	const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+	const result = (await datasets.client.callTool({ name, arguments: args })) as CallToolResult;
 	const part = result.content[0];
 	return { isError: result.isError === true, text: part.type === 'text' ? part.text : '' };
 }
@@ -38,9 +20,9 @@ async function json(name: string, args: Record<string, unknown> = {}): Promise<R
 
 describe('datasets MCP server', () => {
 	it('announces itself with instructions and six read-only tools', async () => {
-		expect(client.getServerVersion()?.name).toBe('datasets');
-		expect(client.getInstructions()).toMatch(/query_sql/);
-		const { tools } = await client.listTools();
+		expect(datasets.client.getServerVersion()?.name).toBe('datasets');
+		expect(datasets.client.getInstructions()).toMatch(/query_sql/);
+		const { tools } = await datasets.client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual([
 			'describe_dataset',
 			'get_recipe',
@@ -151,14 +133,14 @@ describe('datasets MCP server', () => {
 	});
 
 	it('keeps DuckDB locked even for SQL that skips the read-only checks', async () => {
-		await expect(engine.internalQuery('SET enable_external_access = true')).rejects.toThrow(/locked/);
-		await expect(engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(
+		await expect(datasets.engine.internalQuery('SET enable_external_access = true')).rejects.toThrow(/locked/);
+		await expect(datasets.engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(
 			/disabled by configuration/
 		);
-		await expect(engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(
+		await expect(datasets.engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(
 			/disabled by configuration/
 		);
-		await expect(engine.internalQuery('INSTALL httpfs')).rejects.toThrow();
+		await expect(datasets.engine.internalQuery('INSTALL httpfs')).rejects.toThrow();
 	});
 
 	it('explains an unknown column with the columns that exist', async () => {
