@@ -5,7 +5,7 @@
  * `?tools=` link are added for the visit only, after the user agreed (see link-tools).
  */
 import type { HttpLayer } from '$lib/agent/types';
-import { AutoUiError, errorMessage, type KeyValueStore, type ToolServer } from '$lib/shared';
+import { browserStorage, AutoUiError, errorMessage, type KeyValueStore, type ToolServer } from '$lib/shared';
 import { LazyHttpToolServer } from './lazy-server';
 import { loadSecrets, saveSecrets, type SecretValues } from './secrets';
 import { createSetConfig, readSavedSets, toolSetsKey, uniqueSetName, type HttpToolSetConfig } from './tool-sets';
@@ -41,14 +41,6 @@ export interface HttpToolListOptions {
 	fetch?: typeof fetch;
 	/** Reports a failed save to the user. */
 	onError?(message: string): void;
-}
-
-function browserStorage(): Storage | undefined {
-	try {
-		return globalThis.localStorage;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The HTTP tool sets of a page. */

@@ -25,6 +25,7 @@ export { cancelTask, registerTaskCancel } from './task-controls';
 export type { Deadline } from './deadline';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
 export type { TransitFailure } from './network-failure';
+export { browserStorage } from './browser-storage';
 export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';
 export { traceIdFor, spanIdFor, traceparent, callTraceparent } from './trace-context';
