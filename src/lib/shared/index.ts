@@ -26,6 +26,7 @@ export type { Deadline } from './deadline';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
 export type { TransitFailure } from './network-failure';
 export { browserStorage } from './browser-storage';
+export { httpUrl, parseUrl } from './url';
 export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';
 export { traceIdFor, spanIdFor, traceparent, callTraceparent } from './trace-context';
