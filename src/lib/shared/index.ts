@@ -1,5 +1,5 @@
 /** Shared helpers every module may use: ids, typed errors, safe JSON and waiting/backoff. */
-export { randomId, widgetId, stableHash } from './ids';
+export { randomId, widgetId, stableHash, toolPrefix } from './ids';
 export type { Brand, WidgetId } from './ids';
 export { AutoUiError, isAbortError, errorMessage } from './errors';
 export type { ErrorCode } from './errors';

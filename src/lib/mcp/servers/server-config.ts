@@ -2,7 +2,7 @@
  * Server entries as the user configures them: validation of what is typed in the panel,
  * persistence on this device, and export without secrets (headers and tokens never leave).
  */
-import { AutoUiError, isPlainObject, randomId, tryParseJson, parseUrl } from '$lib/shared';
+import { AutoUiError, isPlainObject, randomId, tryParseJson, parseUrl, toolPrefix } from '$lib/shared';
 import type { KeyValueStore } from '../oauth/oauth';
 import type { TransportChoice } from '../connection/transport';
 import {
@@ -61,13 +61,7 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Lower-case, non-alphanumerics to `_`: the form the agent uses in tool prefixes. */
 export function sanitizeName(name: string): string {
-	return (
-		name
-			.toLowerCase()
-			.replace(/[^a-z0-9]+/g, '_')
-			.replace(/^_+|_+$/g, '')
-			.slice(0, 24) || 'server'
-	);
+	return toolPrefix(name) || 'server';
 }
 
 /** A name for a URL: its host's first label (`mcp.example.com` → `example`), or the path's last segment on loopback. */
