@@ -6,6 +6,14 @@ import { linkedDatasetsClient } from './test-client';
 
 const datasets = linkedDatasetsClient('datasets-test', 5_000);
 
+/** Runs `sql`, expects an error result whose text matches `message`, and returns that text. */
+async function refused(sql: string, message: RegExp): Promise<string> {
+	const { isError, text } = await call('query_sql', { sql });
+	expect(isError).toBe(true);
+	expect(text).toMatch(message);
+	return text;
+}
+
 async function call(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string }> {
 	const result = (await datasets.client.callTool({ name, arguments: args })) as CallToolResult;
 	const part = result.content[0];
@@ -111,9 +119,7 @@ describe('datasets MCP server', () => {
 		['DROP TABLE cars'],
 		['SELECT 1; DROP TABLE cars']
 	])('rejects %s as an error result', async (sql) => {
-		const { isError, text } = await call('query_sql', { sql });
-		expect(isError).toBe(true);
-		expect(text).toMatch(/^Error \((denied|invalid_argument)\)/);
+		await refused(sql, /^Error \((denied|invalid_argument)\)/);
 		const cars = await json('query_sql', { sql: 'SELECT count(*) AS n FROM cars' });
 		expect(cars.rows[0].n).toBe(406);
 	});
@@ -126,9 +132,7 @@ describe('datasets MCP server', () => {
 		["SELECT * FROM read_parquet('https://example.com/x.parquet')"],
 		["SELECT * FROM query('SELECT * FROM read_csv(''/etc/passwd'')')"]
 	])('refuses file and URL access: %s', async (sql) => {
-		const { isError, text } = await call('query_sql', { sql });
-		expect(isError).toBe(true);
-		expect(text).toMatch(/^Error \(denied\): Files and URLs cannot be read/);
+		const text = await refused(sql, /^Error \(denied\): Files and URLs cannot be read/);
 		expect(text).not.toMatch(/root:/);
 	});
 
