@@ -49,6 +49,13 @@ function initRequest(): Request {
 	return mcpRequest(initialize);
 }
 
+/** Initializes a session on `handler` and returns its id (the answer is read to the end). */
+async function openSession(handler: { handle(request: Request): Promise<Response> }): Promise<string> {
+	const response = await handler.handle(initRequest());
+	await response.text();
+	return response.headers.get('mcp-session-id')!;
+}
+
 describe('standalone datasets server', () => {
 	it('listens on loopback and answers a real SDK client over Streamable HTTP', async () => {
 		expect(standalone.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -111,9 +118,7 @@ describe('session bookkeeping', () => {
 		try {
 			const ids: string[] = [];
 			for (let index = 0; index < 3; index++) {
-				const response = await handler.handle(initRequest());
-				ids.push(response.headers.get('mcp-session-id')!);
-				await response.text();
+				ids.push(await openSession(handler));
 			}
 			expect(handler.sessionCount).toBe(2);
 			const evicted = await handler.handle(
@@ -170,9 +175,7 @@ describe('session bookkeeping', () => {
 		const listTools = (id: string) =>
 			handler.handle(mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), id));
 		try {
-			const first = await handler.handle(initRequest());
-			const mine = first.headers.get('mcp-session-id')!;
-			await first.text();
+			const mine = await openSession(handler);
 			const statuses: number[] = [];
 			let retryAfter: string | null = null;
 			for (let index = 0; index < 40; index++) {
@@ -197,9 +200,7 @@ describe('session bookkeeping', () => {
 	it('answers 413 (not a JSON parse error) to an oversized body on a live session', async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxBodyBytes: 10_000 });
 		try {
-			const first = await handler.handle(initRequest());
-			const id = first.headers.get('mcp-session-id')!;
-			await first.text();
+			const id = await openSession(handler);
 			const big = await handler.handle(
 				mcpRequest(
 					JSON.stringify({
