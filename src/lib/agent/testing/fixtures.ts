@@ -7,6 +7,9 @@ import type { JsonSchema, ToolCallResult, ToolDefinition, ToolServer } from '$li
 import type { DisplayCapability, McpLayer, ToolLayer, WebMcpLayer } from '../types';
 import type { LlmProvider } from '../providers/types';
 import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from './memory-server';
+import type { AgentEvent } from '../events';
+import { runAgentLoop } from '../loop/loop';
+import type { AgentLoopOptions } from '../loop/loop-types';
 
 function json(value: unknown, isError = false): ToolCallResult {
 	return {
@@ -146,4 +149,11 @@ export function eagerRun(
 	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
 ): ReturnType<typeof runOn> & { lazy: false } {
 	return { ...runOn(provider, ...sources), lazy: false };
+}
+
+/** Runs one turn with `options` and returns every event it emitted, in order. */
+export async function recordTurn(input: string, options: AgentLoopOptions): Promise<AgentEvent[]> {
+	const events: AgentEvent[] = [];
+	await runAgentLoop(input, { ...options, onEvent: (event) => events.push(event) });
+	return events;
 }

@@ -11,5 +11,6 @@ export {
 	displayDeclarations,
 	withDisplay,
 	eagerRun,
+	recordTurn,
 	runOn
 } from './fixtures';
