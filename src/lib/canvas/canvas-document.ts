@@ -3,7 +3,7 @@
  * and IndexedDB keeps. Reading re-validates every widget (a file may be old, edited or
  * hostile): invalid widgets are reported and skipped, valid ones kept.
  */
-import { AutoUiError, isPlainObject, type ParamValue, type ParamValues } from '$lib/shared';
+import { AutoUiError, isPlainObject, type ParamValue, type ParamValues, httpUrl } from '$lib/shared';
 import type { WidgetValidator } from '$lib/webmcp';
 import { readRecords } from './records';
 import type { WidgetRecord } from './types';
@@ -41,13 +41,8 @@ const secretParameter = /key|token|secret|auth|password|passwd|pwd|sig|session|c
  */
 export function shareableServerUrl(value: unknown): string | undefined {
 	if (typeof value !== 'string') return undefined;
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		return undefined;
-	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+	const url = httpUrl(value);
+	if (!url) return undefined;
 	url.username = '';
 	url.password = '';
 	url.hash = '';

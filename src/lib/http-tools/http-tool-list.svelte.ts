@@ -5,7 +5,7 @@
  * `?tools=` link are added for the visit only, after the user agreed (see link-tools).
  */
 import type { HttpLayer } from '$lib/agent/types';
-import { AutoUiError, errorMessage, type KeyValueStore, type ToolServer } from '$lib/shared';
+import { browserStorage, AutoUiError, errorMessage, type KeyValueStore, type ToolServer, parseUrl } from '$lib/shared';
 import { LazyHttpToolServer } from './lazy-server';
 import { loadSecrets, saveSecrets, type SecretValues } from './secrets';
 import { createSetConfig, readSavedSets, toolSetsKey, uniqueSetName, type HttpToolSetConfig } from './tool-sets';
@@ -41,14 +41,6 @@ export interface HttpToolListOptions {
 	fetch?: typeof fetch;
 	/** Reports a failed save to the user. */
 	onError?(message: string): void;
-}
-
-function browserStorage(): Storage | undefined {
-	try {
-		return globalThis.localStorage;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The HTTP tool sets of a page. */
@@ -138,12 +130,7 @@ export class HttpToolList {
 	/** Chooses the base URL of a set (one of its document's servers, or any http(s) URL for descriptors). */
 	setBaseUrl(id: string, baseUrl: string): void {
 		const config = this.#find(id);
-		let url: URL;
-		try {
-			url = new URL(baseUrl);
-		} catch {
-			throw new AutoUiError('invalid_argument', `"${baseUrl}" is not a URL.`);
-		}
+		const url = parseUrl(baseUrl, `"${baseUrl}" is not a URL.`);
 		if (url.protocol !== 'http:' && url.protocol !== 'https:')
 			throw new AutoUiError('invalid_argument', 'The base URL must be http(s).');
 		this.#replace({ ...config, baseUrl: url.href.replace(/\/$/, '') });

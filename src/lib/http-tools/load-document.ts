@@ -3,7 +3,7 @@
  * (YAML and the OpenAPI importer load on demand), then either an OpenAPI / Swagger document
  * (imported) or an HTTP tool descriptor document (parsed). Errors name what to fix.
  */
-import { AutoUiError, errorMessage, isPlainObject } from '$lib/shared';
+import { AutoUiError, errorMessage, isPlainObject, parseUrl } from '$lib/shared';
 import { parseToolSet, type HttpToolSet } from './descriptor';
 import { checkExpansion } from './document-budget';
 
@@ -142,12 +142,7 @@ export async function fetchDocument(
 	url: string,
 	options: { signal?: AbortSignal; fetch?: typeof fetch } = {}
 ): Promise<string> {
-	let parsed: URL;
-	try {
-		parsed = new URL(url);
-	} catch {
-		throw new AutoUiError('invalid_argument', `"${url}" is not a URL.`);
-	}
+	const parsed = parseUrl(url, `"${url}" is not a URL.`);
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
 		throw new AutoUiError('invalid_argument', `Tool documents are read over http(s), not ${parsed.protocol}.`);
 	if (parsed.username || parsed.password)

@@ -3,7 +3,7 @@
  * document's servers, enabled or not. Sets are saved on this device (IndexedDB, they can be
  * large); secrets are kept apart (`secrets.ts`) and never enter a set, an export or a link.
  */
-import { isPlainObject, randomId } from '$lib/shared';
+import { isPlainObject, randomId, toolPrefix } from '$lib/shared';
 import type { HttpToolSet } from './descriptor';
 
 /** One configured set of HTTP tools. */
@@ -31,14 +31,7 @@ export const toolSetsKey = 'http-tools.v1';
 
 /** Lower case, non-alphanumerics to `_`, at most 24 characters. */
 export function setName(name: string): string {
-	return (
-		name
-			.toLowerCase()
-			.replace(/[^a-z0-9]+/g, '_')
-			.replace(/^_+|_+$/g, '')
-			.slice(0, 24)
-			.replace(/_+$/, '') || 'api'
-	);
+	return toolPrefix(name).replace(/_+$/, '') || 'api';
 }
 
 /** `name` made unique among `taken` with _2, _3, … */

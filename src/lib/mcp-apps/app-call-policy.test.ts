@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAppToolCall } from './app-call-policy';
-import type { ToolDefinition } from '$lib/shared';
+import { uiTools } from '$lib/shared/testing';
 
-const schema = { type: 'object' as const };
-const shown: ToolDefinition = {
-	name: 'get-time',
-	inputSchema: schema,
-	_meta: { ui: { resourceUri: 'ui://get-time/app.html' } }
-};
-const appOnly: ToolDefinition = { name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } };
-const modelOnly: ToolDefinition = { name: 'delete-all', inputSchema: schema, _meta: { ui: { visibility: ['model'] } } };
-const plain: ToolDefinition = { name: 'plain', inputSchema: schema };
+const { shown, appOnly, modelOnly, plain } = uiTools;
 
 describe('a View’s tools/call', () => {
 	const tools = [shown, appOnly, modelOnly, plain];

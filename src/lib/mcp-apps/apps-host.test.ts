@@ -275,10 +275,16 @@ describe('McpAppsHost with calls the model is still writing', () => {
 		expect(widgets).toEqual([]);
 	});
 
+	/** A host whose get-time View has opened for the call `callId` while its arguments stream in. */
+	async function viewOpenedBy(callId: string, partialArgs: string) {
+		const opened = setup();
+		opened.host.agentEvent(delta(callId, 'clock_mcp_get-time', partialArgs));
+		await vi.waitFor(() => expect(opened.widgets).toHaveLength(1));
+		return opened;
+	}
+
 	it('tells the view its call will not run when the turn is stopped mid-stream', async () => {
-		const { host, widgets, updates } = setup();
-		host.agentEvent(delta('c3', 'clock_mcp_get-time', '{"zone":"U'));
-		await vi.waitFor(() => expect(widgets).toHaveLength(1));
+		const { host, updates } = await viewOpenedBy('c3', '{"zone":"U');
 		host.agentEvent({
 			type: 'done',
 			at: 2,
@@ -296,9 +302,7 @@ describe('McpAppsHost with calls the model is still writing', () => {
 	});
 
 	it('tells the view when its call was refused before it ran', async () => {
-		const { host, widgets, updates } = setup();
-		host.agentEvent(delta('c4', 'clock_mcp_get-time', '{}'));
-		await vi.waitFor(() => expect(widgets).toHaveLength(1));
+		const { host, updates } = await viewOpenedBy('c4', '{}');
 		host.agentEvent({
 			type: 'tool-error',
 			at: 2,

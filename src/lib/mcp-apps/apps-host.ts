@@ -23,9 +23,8 @@ import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
-import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort, ViewState } from './host-port';
-import type { McpAppViewHost } from '$lib/widgets/mcp-app/view-host';
+import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort } from './host-port';
+import type { McpAppViewHost, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
 import type { MessageChoice, ViewMessageGate } from './message-gate';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
@@ -211,12 +210,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	 * resolves with undefined, so a late, stale mount can never replace the live one.
 	 */
 	async mount(
-		widgetId: string,
-		container: HTMLElement,
-		params: McpAppParams,
-		onState: (state: ViewState) => void,
-		displayMode: (fullscreen: boolean) => Promise<boolean>,
-		signal?: AbortSignal
+		...[widgetId, container, params, onState, displayMode, signal]: ViewMountArgs
 	): Promise<ViewHandle | undefined> {
 		this.#guard = this.#guard.catch(() => this.#installFocusGuard());
 		const [{ mountView }] = await Promise.all([import('./view-session'), this.#guard, this.#loadMessages()]);

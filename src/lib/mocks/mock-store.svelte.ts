@@ -3,20 +3,12 @@
  * them; `find` answers the agent's "is this tool mocked?" and `wrap` puts the mocks in front
  * of the tool servers of a turn.
  */
-import { AutoUiError, errorMessage, tryParseJson, type ToolServer } from '$lib/shared';
+import { browserStorage, AutoUiError, errorMessage, tryParseJson, type ToolServer } from '$lib/shared';
 import { mockKey, parseMock, parseScenario, toScenario, type MockScenario, type ToolMock } from './mock-set';
 import { withMocks } from './with-mocks';
 
 const activeKey = 'autoui.mocks.v1';
 const scenariosKey = 'autoui.mock-scenarios.v1';
-
-function browserStorage(): Storage | undefined {
-	try {
-		return globalThis.localStorage;
-	} catch {
-		return undefined;
-	}
-}
 
 /** Mocks of tools, and scenarios of them. */
 export class MockStore {

@@ -13,6 +13,18 @@ export function randomId(prefix = '', length = 8): string {
 	return id;
 }
 
+/**
+ * `name` as the agent writes a source in tool prefixes: lower case, each run of other
+ * characters one `_`, none at the ends, at most 24 characters (may end in `_` once cut, or be empty).
+ */
+export function toolPrefix(name: string): string {
+	return name
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '_')
+		.replace(/^_+|_+$/g, '')
+		.slice(0, 24);
+}
+
 /** Branded string type so a widget id cannot be passed where a call id is expected. */
 export type Brand<T, B extends string> = T & { readonly __brand: B };
 

@@ -1,5 +1,5 @@
 /** Shared helpers every module may use: ids, typed errors, safe JSON and waiting/backoff. */
-export { randomId, widgetId, stableHash } from './ids';
+export { randomId, widgetId, stableHash, toolPrefix } from './ids';
 export type { Brand, WidgetId } from './ids';
 export { AutoUiError, isAbortError, errorMessage } from './errors';
 export type { ErrorCode } from './errors';
@@ -25,6 +25,8 @@ export { cancelTask, registerTaskCancel } from './task-controls';
 export type { Deadline } from './deadline';
 export { browserBlockedPort, blockedPortMessage, transitFailure } from './network-failure';
 export type { TransitFailure } from './network-failure';
+export { browserStorage } from './browser-storage';
+export { httpUrl, parseUrl } from './url';
 export { openKeyValueStore } from './idb';
 export type { KeyValueStore, KeyValueStoreOptions } from './idb';
 export { traceIdFor, spanIdFor, traceparent, callTraceparent } from './trace-context';

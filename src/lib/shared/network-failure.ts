@@ -5,6 +5,7 @@
  * TLS failures in the error's cause; a browser only says "Failed to fetch", and callers then
  * probe further.
  */
+import { httpUrl } from './url';
 
 /** Ports every browser refuses to connect to (Fetch standard, "bad port"). */
 const badPorts = new Set([
@@ -16,13 +17,8 @@ const badPorts = new Set([
 
 /** The port of `url` when browsers refuse it (e.g. 9), else undefined. */
 export function browserBlockedPort(url: string | URL): number | undefined {
-	let parsed: URL;
-	try {
-		parsed = new URL(url);
-	} catch {
-		return undefined;
-	}
-	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+	const parsed = httpUrl(url);
+	if (!parsed) return undefined;
 	const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
 	return badPorts.has(port) ? port : undefined;
 }

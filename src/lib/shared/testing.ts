@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { AutoUiError } from './errors';
+import type { ToolDefinition } from './tool-server';
 
 /**
  * A `Storage` backed by a Map, seeded with `initial`. `data` exposes the map so a test can
@@ -35,3 +36,20 @@ export async function rejection(promise: Promise<unknown>): Promise<AutoUiError>
 	}
 	throw new Error('expected a rejection');
 }
+
+const schema = { type: 'object' as const };
+
+/**
+ * One tool of each MCP Apps kind: `shown` has a View (`_meta.ui.resourceUri`), `appOnly`
+ * and `modelOnly` limit their visibility, `plain` has no `_meta.ui`.
+ */
+export const uiTools: Record<'shown' | 'appOnly' | 'modelOnly' | 'plain', ToolDefinition> = {
+	shown: {
+		name: 'get-time',
+		inputSchema: schema,
+		_meta: { ui: { resourceUri: 'ui://get-time/app.html' } }
+	},
+	appOnly: { name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } },
+	modelOnly: { name: 'delete-all', inputSchema: schema, _meta: { ui: { visibility: ['model'] } } },
+	plain: { name: 'plain', inputSchema: schema }
+};

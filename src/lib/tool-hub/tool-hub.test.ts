@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpLayer, ToolLayer } from '$lib/agent/types';
-import { createMemoryToolServer, type MemoryTool } from '$lib/agent/testing/memory-server';
+import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from '$lib/agent/testing/memory-server';
 import type { ToolDefinition, ToolServer } from '$lib/shared';
 import { connectionListSource, serverSource } from './sources';
 import { ToolHub, defaultServerWaitMs } from './tool-hub';
@@ -22,17 +22,22 @@ function inPage(name: string, tools: MemoryTool[]) {
 	});
 }
 
+/** The layer of a memory server, as the MCP server list builds one for a connection. */
+function layerOf(connection: MemoryToolServer): McpLayer {
+	return {
+		protocol: 'mcp',
+		serverName: connection.name,
+		serverUrl: `https://${connection.name}.example/mcp`,
+		tools: [...connection.definitions]
+	};
+}
+
 /** A connection list whose layers are rebuilt on every read, as the MCP server list's are. */
 function connectionList(servers: Array<{ name: string; tools: MemoryTool[] }>) {
 	const state = {
 		connections: servers.map((entry) => createMemoryToolServer(entry.name, 'mcp', entry.tools)),
 		get layers(): McpLayer[] {
-			return state.connections.map((connection) => ({
-				protocol: 'mcp',
-				serverName: connection.name,
-				serverUrl: `https://${connection.name}.example/mcp`,
-				tools: [...connection.definitions]
-			}));
+			return state.connections.map(layerOf);
 		},
 		summary: { status: 'connected' as const, detail: `${servers.length} connected` }
 	};
@@ -61,12 +66,7 @@ function connectingList(servers: string[]) {
 	const list = {
 		connections: [] as ReturnType<typeof createMemoryToolServer>[],
 		get layers(): McpLayer[] {
-			return list.connections.map((connection) => ({
-				protocol: 'mcp',
-				serverName: connection.name,
-				serverUrl: `https://${connection.name}.example/mcp`,
-				tools: [...connection.definitions]
-			}));
+			return list.connections.map(layerOf);
 		},
 		summary: { status: 'connecting' as const, detail: '' },
 		get connecting() {

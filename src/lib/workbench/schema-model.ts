@@ -132,6 +132,13 @@ export function initialValue(node: SchemaNode, root: SchemaNode, depth = 0): unk
 	return undefined;
 }
 
+/** The properties of an object node that are schemas themselves, as [name, schema] pairs. */
+export function propertiesOf(node: SchemaNode): Array<[string, SchemaNode]> {
+	return isPlainObject(node.properties)
+		? (Object.entries(node.properties).filter(([, child]) => isPlainObject(child)) as Array<[string, SchemaNode]>)
+		: [];
+}
+
 /** The required property names of an object node. */
 export function requiredOf(node: SchemaNode): string[] {
 	return Array.isArray(node.required)

@@ -52,6 +52,12 @@ interface Waiter {
 	request: PendingRequest;
 }
 
+/** The props of the card that answers one kind of pending request. */
+export interface RequestCardProps<K extends PendingRequest['kind']> {
+	request: Extract<PendingRequest, { kind: K }>;
+	requests: ServerRequests;
+}
+
 /** The user's side of server-to-client requests, for every server. */
 export class ServerRequests {
 	#pending = $state.raw<PendingRequest[]>([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AutoUiError } from '$lib/shared';
 import type { AgentEvent, ToolErrorEvent } from '../events';
 import { runAgentLoop } from '../loop/loop';
-import { createMockProvider, dataServer, delay, displayServer, lastToolResults } from '../testing';
+import { createMockProvider, dataServer, delay, displayServer, lastToolResults, recordTurn } from '../testing';
 import { eagerRun, runOn } from '../testing';
 import { resultsOf } from './test-fixtures';
 
@@ -81,11 +81,7 @@ describe('dispatch: errors are data', () => {
 			{ toolCalls: [{ name: 'nope_mcp_x' }, { name: 'docs_mcp_write' }] },
 			{ text: 'ok' }
 		]);
-		const events: AgentEvent[] = [];
-		await runAgentLoop('x', {
-			...runOn(provider, data),
-			onEvent: (event) => events.push(event)
-		});
+		const events = await recordTurn('x', runOn(provider, data));
 		const [unknown, wrongTool] = resultsOf(provider.requests[1]);
 		expect(unknown.is_error).toBe(true);
 		expect(unknown.content).toMatch(
@@ -138,11 +134,7 @@ describe('dispatch: errors are data', () => {
 		]);
 		const invalidArguments = { raw: '{"lat": 48.8', error: 'Unexpected end of JSON input' };
 		const provider = createMockProvider([{ toolCalls: [{ name: 'geo_mcp_near', invalidArguments }] }, { text: 'ok' }]);
-		const events: AgentEvent[] = [];
-		await runAgentLoop('x', {
-			...eagerRun(provider, data),
-			onEvent: (event) => events.push(event)
-		});
+		const events = await recordTurn('x', eagerRun(provider, data));
 		const [block] = resultsOf(provider.requests[1]);
 		expect(block.is_error).toBe(true);
 		const error = JSON.parse(block.content);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { autoui } from '$lib/webmcp';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, lastToolResults } from '../testing';
+import { createMockProvider, lastToolResults, runOn } from '../testing';
 import type { ToolResultBlock } from '../types';
 
 describe('loop with the real autoui server', () => {
@@ -37,9 +37,7 @@ describe('loop with the real autoui server', () => {
 			{ text: 'The answer is 42.' }
 		]);
 		const result = await runAgentLoop('show 42', {
-			provider,
-			layers: [autoui.layer()],
-			servers: [autoui],
+			...runOn(provider, { layer: autoui.layer(), server: autoui }),
 			state: createAgentState(),
 			callbacks: {
 				onWidget: (type, params) => (widgets.push({ type, params }), { id: `w_${widgets.length}` }),

@@ -4,7 +4,7 @@ import type { AgentEvent, ActivationEvent, SchemaPatchEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
 import { createMockProvider, dataServer, displayServer, type MemoryTool, withoutReferenceNote } from '../testing';
-import { eagerRun, runOn } from '../testing';
+import { autouiDiscoveryNames, eagerRun, runOn } from '../testing';
 
 const schema = (properties: Record<string, ToolDefinition['inputSchema']> = {}, required: string[] = []) => ({
 	type: 'object',
@@ -56,14 +56,7 @@ describe('lazy discovery and activation', () => {
 			'tricoteuses_mcp_search_recipes',
 			'tricoteuses_mcp_search_tools',
 			'tricoteuses_mcp_list_tools',
-			'autoui_webmcp_search_recipes',
-			'autoui_webmcp_list_recipes',
-			'autoui_webmcp_get_recipe',
-			'autoui_webmcp_search_tools',
-			'autoui_webmcp_list_tools',
-			'autoui_webmcp_widget_display',
-			'autoui_webmcp_canvas',
-			'autoui_webmcp_recall'
+			...autouiDiscoveryNames
 		]);
 		const second = toolNames(provider.requests[1]);
 		expect(second.slice(0, first.length)).toEqual(first);

@@ -9,7 +9,7 @@ import { startEverything, type RunningServer } from '../../../../tests/fixtures/
 import type { AgentEvent } from '../events';
 import { runAgentLoop } from './loop';
 import { createAgentState } from './state';
-import { createMockProvider, lastToolResults } from '../testing';
+import { createMockProvider, lastToolResults, runOn } from '../testing';
 
 describe('loop with server-everything', () => {
 	let server: RunningServer;
@@ -44,9 +44,7 @@ describe('loop with server-everything', () => {
 			{ text: 'done' }
 		]);
 		const result = await runAgentLoop('add 2 and 40', {
-			provider,
-			layers: [connection.layer()],
-			servers: [connection],
+			...runOn(provider, { layer: connection.layer(), server: connection }),
 			state: createAgentState(),
 			onEvent: (event) => events.push(event)
 		});

@@ -70,12 +70,7 @@ export class Conversation {
 		// Only a conversation with something to keep is saved: an empty one never overwrites a saved chat.
 		if (this.#saveTimer || this.#turns.length) await this.flush();
 		this.#key = key;
-		this.#forgetResumes();
-		this.#history = [];
-		this.#events = [];
-		this.#turns = [];
-		this.#state = createAgentState();
-		this.#deps.onChange();
+		this.#reset();
 		return this.restore();
 	}
 
@@ -175,15 +170,20 @@ export class Conversation {
 		await this.send(text);
 	}
 
-	/** Forgets the conversation (history, events, recall buffer); the canvas is untouched. */
-	newConversation(): void {
-		this.stop();
+	/** Empties history, events, turns and agent state, forgets pending resumes, and tells the page. */
+	#reset(): void {
 		this.#forgetResumes();
 		this.#history = [];
 		this.#events = [];
 		this.#turns = [];
 		this.#state = createAgentState();
 		this.#deps.onChange();
+	}
+
+	/** Forgets the conversation (history, events, recall buffer); the canvas is untouched. */
+	newConversation(): void {
+		this.stop();
+		this.#reset();
 		this.#scheduleSave(0);
 	}
 

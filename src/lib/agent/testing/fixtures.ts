@@ -7,6 +7,9 @@ import type { JsonSchema, ToolCallResult, ToolDefinition, ToolServer } from '$li
 import type { DisplayCapability, McpLayer, ToolLayer, WebMcpLayer } from '../types';
 import type { LlmProvider } from '../providers/types';
 import { createMemoryToolServer, type MemoryTool, type MemoryToolServer } from './memory-server';
+import type { AgentEvent } from '../events';
+import { runAgentLoop } from '../loop/loop';
+import type { AgentLoopOptions } from '../loop/loop-types';
 
 function json(value: unknown, isError = false): ToolCallResult {
 	return {
@@ -107,6 +110,21 @@ export function displayServer(): { layer: WebMcpLayer; server: MemoryToolServer 
 	};
 }
 
+/**
+ * The tools discovery offers for the autoui-like layer (`displayServer`, `withDisplay`): its
+ * recipe tools, the two tool-discovery tools, then its display tools, always loaded.
+ */
+export const autouiDiscoveryNames: readonly string[] = [
+	'autoui_webmcp_search_recipes',
+	'autoui_webmcp_list_recipes',
+	'autoui_webmcp_get_recipe',
+	'autoui_webmcp_search_tools',
+	'autoui_webmcp_list_tools',
+	'autoui_webmcp_widget_display',
+	'autoui_webmcp_canvas',
+	'autoui_webmcp_recall'
+];
+
 /** A data layer + server pair from tools. */
 export function dataServer(
 	name: string,
@@ -131,4 +149,11 @@ export function eagerRun(
 	...sources: Array<{ layer: ToolLayer; server: ToolServer }>
 ): ReturnType<typeof runOn> & { lazy: false } {
 	return { ...runOn(provider, ...sources), lazy: false };
+}
+
+/** Runs one turn with `options` and returns every event it emitted, in order. */
+export async function recordTurn(input: string, options: AgentLoopOptions): Promise<AgentEvent[]> {
+	const events: AgentEvent[] = [];
+	await runAgentLoop(input, { ...options, onEvent: (event) => events.push(event) });
+	return events;
 }

@@ -3,4 +3,14 @@ export { createMockProvider, lastToolResults, withoutReferenceNote } from './moc
 export type { MockProvider, MockStep, MockTurn } from './mock-provider';
 export { createMemoryToolServer, delay } from './memory-server';
 export type { MemoryTool, MemoryToolServer, RecordedCall } from './memory-server';
-export { displayServer, displayTools, dataServer, displayDeclarations, withDisplay, eagerRun, runOn } from './fixtures';
+export {
+	autouiDiscoveryNames,
+	displayServer,
+	displayTools,
+	dataServer,
+	displayDeclarations,
+	withDisplay,
+	eagerRun,
+	recordTurn,
+	runOn
+} from './fixtures';

@@ -4,7 +4,7 @@ import type { SchemaPatch } from '../events';
 import { TOOL_NAME_PATTERN } from './names';
 import { buildToolRegistry } from './registry';
 import { activateServerTools, buildDiscoveryTools, buildToolsFromLayers } from './catalog';
-import { withDisplay } from '../testing';
+import { autouiDiscoveryNames, withDisplay } from '../testing';
 import type { McpLayer, ToolLayer } from '../types';
 
 const tool = (
@@ -85,14 +85,7 @@ describe('buildDiscoveryTools and activateServerTools', () => {
 			'tricoteuses_mcp_list_tools',
 			'inaturalist_mcp_search_tools',
 			'inaturalist_mcp_list_tools',
-			'autoui_webmcp_search_recipes',
-			'autoui_webmcp_list_recipes',
-			'autoui_webmcp_get_recipe',
-			'autoui_webmcp_search_tools',
-			'autoui_webmcp_list_tools',
-			'autoui_webmcp_widget_display',
-			'autoui_webmcp_canvas',
-			'autoui_webmcp_recall'
+			...autouiDiscoveryNames
 		]);
 		const alias = buildDiscoveryTools([data])[0];
 		expect(alias.description).toBe('browse_skills tool');

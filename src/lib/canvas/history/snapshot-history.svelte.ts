@@ -4,6 +4,20 @@
  * (the canvas keeps its record list), so keeping one costs a reference, not a copy.
  * `canUndo` and `canRedo` are runes state: the toolbar follows them.
  */
+/**
+ * Takes the last snapshot off `from` and keeps `current` on `to` (undo: past to future, redo
+ * the other way). With nothing on `from`, both stay as they are and `snapshot` is undefined.
+ */
+function stepBack<T>(
+	from: readonly T[],
+	to: readonly T[],
+	current: T
+): { snapshot: T | undefined; from: readonly T[]; to: readonly T[] } {
+	const snapshot = from.at(-1);
+	if (snapshot === undefined) return { snapshot, from, to };
+	return { snapshot, from: from.slice(0, -1), to: [...to, current] };
+}
+
 export class SnapshotHistory<T> {
 	#past = $state.raw<readonly T[]>([]);
 	#future = $state.raw<readonly T[]>([]);
@@ -30,20 +44,16 @@ export class SnapshotHistory<T> {
 
 	/** The snapshot before the last change, keeping `current` for redo; undefined when there is none. */
 	undo(current: T): T | undefined {
-		const previous = this.#past.at(-1);
-		if (previous === undefined) return undefined;
-		this.#past = this.#past.slice(0, -1);
-		this.#future = [...this.#future, current];
-		return previous;
+		const step = stepBack(this.#past, this.#future, current);
+		[this.#past, this.#future] = [step.from, step.to];
+		return step.snapshot;
 	}
 
 	/** The snapshot the last undo left, keeping `current` for undo; undefined when there is none. */
 	redo(current: T): T | undefined {
-		const next = this.#future.at(-1);
-		if (next === undefined) return undefined;
-		this.#future = this.#future.slice(0, -1);
-		this.#past = [...this.#past, current];
-		return next;
+		const step = stepBack(this.#future, this.#past, current);
+		[this.#future, this.#past] = [step.from, step.to];
+		return step.snapshot;
 	}
 
 	/** Forgets every step (a restored canvas starts a new history). */

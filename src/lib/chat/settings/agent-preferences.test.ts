@@ -8,13 +8,7 @@ describe('agent preferences', () => {
 		expect(parseAgentPreferences('{not json')).toEqual(defaultAgentPreferences);
 		expect(
 			parseAgentPreferences('{"approval":"off","lazyTools":false,"flattenParams":"yes","toolChoice":"always"}')
-		).toEqual({
-			approval: 'destructive',
-			lazyTools: false,
-			flattenParams: false,
-			toolChoice: 'auto',
-			preferTasks: false
-		});
+		).toEqual({ ...defaultAgentPreferences, lazyTools: false });
 	});
 
 	it('saves a change on this device and reads it back', () => {
@@ -22,11 +16,10 @@ describe('agent preferences', () => {
 		const preferences = new AgentPreferences(storage);
 		preferences.save({ approval: 'cautious', flattenParams: true, toolChoice: 'required' });
 		expect(new AgentPreferences(storage).values).toEqual({
+			...defaultAgentPreferences,
 			approval: 'cautious',
-			lazyTools: true,
 			flattenParams: true,
-			toolChoice: 'required',
-			preferTasks: false
+			toolChoice: 'required'
 		});
 	});
 

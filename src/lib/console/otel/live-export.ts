@@ -8,22 +8,17 @@
  *   result/error → buildOtlpTrace(that turn's events) → POST (failures recorded, not thrown)
  */
 import type { AgentEvent } from '$lib/agent';
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { AutoUiError, errorMessage, parseUrl } from '$lib/shared';
 import { EventCursor } from '../event-cursor';
 import { buildOtlpTrace, serializeOtlp, type OtlpExportOptions } from './export';
 import type { LiveExportConfig } from './live-config';
 
 /** The `/v1/traces` URL of an endpoint; throws an actionable error for a URL that cannot be one. */
 export function tracesUrl(endpoint: string): string {
-	let url: URL;
-	try {
-		url = new URL(endpoint.trim());
-	} catch {
-		throw new AutoUiError(
-			'invalid_argument',
-			`"${endpoint}" is not a URL; give the collector's OTLP/HTTP address, e.g. http://127.0.0.1:4318.`
-		);
-	}
+	const url = parseUrl(
+		endpoint.trim(),
+		`"${endpoint}" is not a URL; give the collector's OTLP/HTTP address, e.g. http://127.0.0.1:4318.`
+	);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
 		throw new AutoUiError('invalid_argument', `The OTLP endpoint must be http or https, not ${url.protocol}`);
 	if (!url.pathname.endsWith('/v1/traces')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;

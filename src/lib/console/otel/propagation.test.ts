@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '$lib/agent';
-import { runAgentLoop } from '$lib/agent/loop';
 import { createMockProvider, dataServer } from '$lib/agent/testing';
-import { eagerRun } from '$lib/agent/testing';
+import { eagerRun, recordTurn } from '$lib/agent/testing';
 import { buildOtlpTrace } from './export';
 
 describe('trace context propagation', () => {
@@ -23,11 +21,7 @@ describe('trace context propagation', () => {
 			{ toolCalls: [{ name: 'sales_mcp_total' }, { name: 'sales_mcp_total' }] },
 			{ text: 'ok' }
 		]);
-		const events: AgentEvent[] = [];
-		await runAgentLoop('x', {
-			...eagerRun(provider, data),
-			onEvent: (event) => events.push(event)
-		});
+		const events = await recordTurn('x', eagerRun(provider, data));
 		const spans = buildOtlpTrace(events).resourceSpans[0].scopeSpans[0].spans.filter(
 			(span) => span.name === 'execute_tool total'
 		);

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayer } from './layer';
 import { isAppCallable, isModelVisible, splitByVisibility, toolVisibility, uiResourceUri } from './ui-extension';
-import type { ToolDefinition } from '$lib/shared';
+import { uiTools } from '$lib/shared/testing';
 
-const schema = { type: 'object' as const };
-const shown: ToolDefinition = {
-	name: 'get-time',
-	inputSchema: schema,
-	_meta: { ui: { resourceUri: 'ui://get-time/app.html' } }
-};
-const appOnly: ToolDefinition = { name: 'poll', inputSchema: schema, _meta: { ui: { visibility: ['app'] } } };
-const modelOnly: ToolDefinition = { name: 'delete-all', inputSchema: schema, _meta: { ui: { visibility: ['model'] } } };
-const plain: ToolDefinition = { name: 'plain', inputSchema: schema };
+const { shown, appOnly, modelOnly, plain } = uiTools;
 
 describe('tool _meta.ui', () => {
 	it('reads the resource URI from ui.resourceUri and from the deprecated flat key', () => {

@@ -2,7 +2,7 @@
  * Server entries as the user configures them: validation of what is typed in the panel,
  * persistence on this device, and export without secrets (headers and tokens never leave).
  */
-import { AutoUiError, isPlainObject, randomId, tryParseJson } from '$lib/shared';
+import { AutoUiError, isPlainObject, randomId, tryParseJson, parseUrl, toolPrefix } from '$lib/shared';
 import type { KeyValueStore } from '../oauth/oauth';
 import type { TransportChoice } from '../connection/transport';
 import {
@@ -61,13 +61,7 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Lower-case, non-alphanumerics to `_`: the form the agent uses in tool prefixes. */
 export function sanitizeName(name: string): string {
-	return (
-		name
-			.toLowerCase()
-			.replace(/[^a-z0-9]+/g, '_')
-			.replace(/^_+|_+$/g, '')
-			.slice(0, 24) || 'server'
-	);
+	return toolPrefix(name) || 'server';
 }
 
 /** A name for a URL: its host's first label (`mcp.example.com` → `example`), or the path's last segment on loopback. */
@@ -113,15 +107,7 @@ export function uniqueName(name: string, taken: Iterable<string>): string {
 
 /** Parses and checks a server URL; throws an actionable `invalid_argument` error. */
 export function parseServerUrl(text: string): URL {
-	let url: URL;
-	try {
-		url = new URL(text.trim());
-	} catch {
-		throw new AutoUiError(
-			'invalid_argument',
-			`"${text}" is not a URL; enter a full URL such as https://example.com/mcp.`
-		);
-	}
+	const url = parseUrl(text.trim(), `"${text}" is not a URL; enter a full URL such as https://example.com/mcp.`);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		throw new AutoUiError(
 			'invalid_argument',

@@ -5,7 +5,7 @@
  * each server's runtime record, diagnosis and sign-in are made in `server-runtime.ts`.
  */
 import type { McpLayer } from '$lib/agent/types';
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { browserStorage, AutoUiError, errorMessage } from '$lib/shared';
 import type { ClientHandlers } from '../connection/client-handlers';
 import type { WireMessage } from '../connection/protocol-tap';
 import { McpConnection } from '../connection/connection';
@@ -68,14 +68,6 @@ export interface ServerListOptions {
 	clientHandlers?: (server: () => string) => ClientHandlers | undefined;
 	/** Sees every JSON-RPC message of every server (the protocol log). */
 	onWireMessage?: (server: string, message: WireMessage) => void;
-}
-
-function browserStorage(): KeyValueStore | undefined {
-	try {
-		return globalThis.localStorage;
-	} catch {
-		return undefined;
-	}
 }
 
 /** Reactive server list. Create one per page (or per session); call `destroy()` when done. */

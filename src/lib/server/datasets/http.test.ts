@@ -32,12 +32,28 @@ const initialize = JSON.stringify({
 	params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
 });
 
-function initRequest(): Request {
+/** A JSON-RPC POST to the handler, in the session `sessionId` when given. */
+function mcpRequest(body: string, sessionId?: string): Request {
 	return new Request('http://127.0.0.1/mcp', {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-		body: initialize
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			...(sessionId ? { 'mcp-session-id': sessionId } : {})
+		},
+		body
 	});
+}
+
+function initRequest(): Request {
+	return mcpRequest(initialize);
+}
+
+/** Initializes a session on `handler` and returns its id (the answer is read to the end). */
+async function openSession(handler: { handle(request: Request): Promise<Response> }): Promise<string> {
+	const response = await handler.handle(initRequest());
+	await response.text();
+	return response.headers.get('mcp-session-id')!;
 }
 
 describe('standalone datasets server', () => {
@@ -102,21 +118,11 @@ describe('session bookkeeping', () => {
 		try {
 			const ids: string[] = [];
 			for (let index = 0; index < 3; index++) {
-				const response = await handler.handle(initRequest());
-				ids.push(response.headers.get('mcp-session-id')!);
-				await response.text();
+				ids.push(await openSession(handler));
 			}
 			expect(handler.sessionCount).toBe(2);
 			const evicted = await handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': ids[0]
-					},
-					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
-				})
+				mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), ids[0])
 			);
 			expect(evicted.status).toBe(404);
 		} finally {
@@ -167,21 +173,9 @@ describe('session bookkeeping', () => {
 	it("never evicts an active session for other clients' churn: newcomers are told to retry", async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4 });
 		const listTools = (id: string) =>
-			handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': id
-					},
-					body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
-				})
-			);
+			handler.handle(mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), id));
 		try {
-			const first = await handler.handle(initRequest());
-			const mine = first.headers.get('mcp-session-id')!;
-			await first.text();
+			const mine = await openSession(handler);
 			const statuses: number[] = [];
 			let retryAfter: string | null = null;
 			for (let index = 0; index < 40; index++) {
@@ -206,24 +200,17 @@ describe('session bookkeeping', () => {
 	it('answers 413 (not a JSON parse error) to an oversized body on a live session', async () => {
 		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxBodyBytes: 10_000 });
 		try {
-			const first = await handler.handle(initRequest());
-			const id = first.headers.get('mcp-session-id')!;
-			await first.text();
+			const id = await openSession(handler);
 			const big = await handler.handle(
-				new Request('http://127.0.0.1/mcp', {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						'mcp-session-id': id
-					},
-					body: JSON.stringify({
+				mcpRequest(
+					JSON.stringify({
 						jsonrpc: '2.0',
 						id: 3,
 						method: 'tools/call',
 						params: { name: 'query_sql', arguments: { sql: `SELECT '${'x'.repeat(20_000)}'` } }
-					})
-				})
+					}),
+					id
+				)
 			);
 			expect(big.status).toBe(413);
 			expect((await big.json()).error).toMatchObject({

@@ -1,29 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindParams, paramNamesIn } from '$lib/canvas/params/bindings';
 import { autoui } from '$lib/webmcp';
-import { DatasetEngine } from './engine';
 import { getRecipe, searchRecipes } from './recipes';
-import { createDatasetsMcpServer } from './server';
+import { linkedDatasetsClient } from './test-client';
 
-let engine: DatasetEngine;
-let client: Client;
-
-beforeAll(async () => {
-	engine = await DatasetEngine.create({ queryTimeoutMs: 8_000 });
-	const server = createDatasetsMcpServer(engine);
-	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-	await server.connect(serverSide);
-	client = new Client({ name: 'linked-recipe-test', version: '1.0.0' });
-	await client.connect(clientSide);
-});
-
-afterAll(async () => {
-	await client.close();
-	engine.close();
-});
+const datasets = linkedDatasetsClient('linked-recipe-test', 8_000);
 
 type Display = {
 	name: string;
@@ -50,7 +32,7 @@ describe('the linked dashboard recipe', () => {
 			expect(name, display.name).toBeTruthy();
 			for (const value of [null, display.name === 'map' ? 'SEA' : 'Japan']) {
 				const args = bindParams(display.source.args, { [name]: value });
-				const result = (await client.callTool({
+				const result = (await datasets.client.callTool({
 					name: 'query_sql',
 					arguments: { ...args, limit: 50 }
 				})) as CallToolResult;

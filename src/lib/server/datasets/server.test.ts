@@ -1,31 +1,21 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { autoui } from '$lib/webmcp';
-import { DatasetEngine } from './engine';
 import { recipes } from './recipes';
-import { createDatasetsMcpServer } from './server';
+import { linkedDatasetsClient } from './test-client';
 
-let engine: DatasetEngine;
-let client: Client;
+const datasets = linkedDatasetsClient('datasets-test', 5_000);
 
-beforeAll(async () => {
-	engine = await DatasetEngine.create({ queryTimeoutMs: 5_000 });
-	const server = createDatasetsMcpServer(engine);
-	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-	await server.connect(serverSide);
-	client = new Client({ name: 'datasets-test', version: '1.0.0' });
-	await client.connect(clientSide);
-});
-
-afterAll(async () => {
-	await client.close();
-	engine.close();
-});
+/** Runs `sql`, expects an error result whose text matches `message`, and returns that text. */
+async function refused(sql: string, message: RegExp): Promise<string> {
+	const { isError, text } = await call('query_sql', { sql });
+	expect(isError).toBe(true);
+	expect(text).toMatch(message);
+	return text;
+}
 
 async function call(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string }> {
-	const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+	const result = (await datasets.client.callTool({ name, arguments: args })) as CallToolResult;
 	const part = result.content[0];
 	return { isError: result.isError === true, text: part.type === 'text' ? part.text : '' };
 }
@@ -38,9 +28,9 @@ async function json(name: string, args: Record<string, unknown> = {}): Promise<R
 
 describe('datasets MCP server', () => {
 	it('announces itself with instructions and six read-only tools', async () => {
-		expect(client.getServerVersion()?.name).toBe('datasets');
-		expect(client.getInstructions()).toMatch(/query_sql/);
-		const { tools } = await client.listTools();
+		expect(datasets.client.getServerVersion()?.name).toBe('datasets');
+		expect(datasets.client.getInstructions()).toMatch(/query_sql/);
+		const { tools } = await datasets.client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual([
 			'describe_dataset',
 			'get_recipe',
@@ -129,9 +119,7 @@ describe('datasets MCP server', () => {
 		['DROP TABLE cars'],
 		['SELECT 1; DROP TABLE cars']
 	])('rejects %s as an error result', async (sql) => {
-		const { isError, text } = await call('query_sql', { sql });
-		expect(isError).toBe(true);
-		expect(text).toMatch(/^Error \((denied|invalid_argument)\)/);
+		await refused(sql, /^Error \((denied|invalid_argument)\)/);
 		const cars = await json('query_sql', { sql: 'SELECT count(*) AS n FROM cars' });
 		expect(cars.rows[0].n).toBe(406);
 	});
@@ -144,21 +132,19 @@ describe('datasets MCP server', () => {
 		["SELECT * FROM read_parquet('https://example.com/x.parquet')"],
 		["SELECT * FROM query('SELECT * FROM read_csv(''/etc/passwd'')')"]
 	])('refuses file and URL access: %s', async (sql) => {
-		const { isError, text } = await call('query_sql', { sql });
-		expect(isError).toBe(true);
-		expect(text).toMatch(/^Error \(denied\): Files and URLs cannot be read/);
+		const text = await refused(sql, /^Error \(denied\): Files and URLs cannot be read/);
 		expect(text).not.toMatch(/root:/);
 	});
 
 	it('keeps DuckDB locked even for SQL that skips the read-only checks', async () => {
-		await expect(engine.internalQuery('SET enable_external_access = true')).rejects.toThrow(/locked/);
-		await expect(engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(
+		await expect(datasets.engine.internalQuery('SET enable_external_access = true')).rejects.toThrow(/locked/);
+		await expect(datasets.engine.internalQuery("SELECT * FROM read_text('/etc/passwd')")).rejects.toThrow(
 			/disabled by configuration/
 		);
-		await expect(engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(
+		await expect(datasets.engine.internalQuery("ATTACH '/tmp/autoui-bypass.db' AS bypass")).rejects.toThrow(
 			/disabled by configuration/
 		);
-		await expect(engine.internalQuery('INSTALL httpfs')).rejects.toThrow();
+		await expect(datasets.engine.internalQuery('INSTALL httpfs')).rejects.toThrow();
 	});
 
 	it('explains an unknown column with the columns that exist', async () => {

@@ -46,6 +46,16 @@ export interface ViewHandle {
 	dispose(): void;
 }
 
+/** What `McpAppViewHost.mount` takes: where to mount, the widget's params, and how to report back. */
+export type ViewMountArgs = [
+	widgetId: string,
+	container: HTMLElement,
+	params: McpAppParams,
+	onState: (state: ViewState) => void,
+	displayMode: (fullscreen: boolean) => Promise<boolean>,
+	signal?: AbortSignal
+];
+
 /** The page's MCP Apps host, as the widget uses it. */
 export interface McpAppViewHost {
 	/** Whether the view's server is connected now (a waiting view retries when it is). */
@@ -54,14 +64,7 @@ export interface McpAppViewHost {
 	 * Mounts the view into `container`; resolves undefined when `signal` ended first (the
 	 * component went away or mounted again), so a stale mount never replaces the live one.
 	 */
-	mount(
-		widgetId: string,
-		container: HTMLElement,
-		params: McpAppParams,
-		onState: (state: ViewState) => void,
-		displayMode: (fullscreen: boolean) => Promise<boolean>,
-		signal?: AbortSignal
-	): Promise<ViewHandle | undefined>;
+	mount(...args: ViewMountArgs): Promise<ViewHandle | undefined>;
 	/** The component went away: removes its view unless a teardown already took it. */
 	unmount(widgetId: string, handle: ViewHandle): void;
 }
