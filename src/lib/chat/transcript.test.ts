@@ -276,8 +276,7 @@ describe('a server’s request during a call', () => {
 		tool: 'trigger-sampling-request'
 	};
 	it('is an item beside the agent’s call until answered, then says how it ended; a manual call’s request is not in the chat', () => {
-		const transcript = new Transcript();
-		transcript.sync([
+		const asked: AgentEvent[] = [
 			{ type: 'turn-start', at: 1, turnId: 't1', text: 'ask' },
 			{ type: 'tool-call', at: 2, turnId: 't1', ...call, args: {}, guided: false },
 			{
@@ -302,36 +301,13 @@ describe('a server’s request during a call', () => {
 				callId: 'm',
 				origin: 'manual'
 			}
-		]);
+		];
+		const transcript = new Transcript();
+		transcript.sync(asked);
 		expect(transcript.items.map((item) => item.kind)).toEqual(['user', 'tool', 'server-request']);
 		expect(transcript.activity).toBe('approval');
 		transcript.sync([
-			...([
-				{ type: 'turn-start', at: 1, turnId: 't1', text: 'ask' },
-				{ type: 'tool-call', at: 2, turnId: 't1', ...call, args: {}, guided: false },
-				{
-					type: 'server-request',
-					at: 3,
-					turnId: 't1',
-					requestId: 'r1',
-					server: 'everything',
-					method: 'sampling/createMessage',
-					params: {},
-					callId: 'c1',
-					origin: 'model'
-				},
-				{
-					type: 'server-request',
-					at: 3,
-					turnId: 'manual:m',
-					requestId: 'r2',
-					server: 'everything',
-					method: 'elicitation/create',
-					params: {},
-					callId: 'm',
-					origin: 'manual'
-				}
-			] as AgentEvent[]),
+			...asked,
 			{
 				type: 'server-response',
 				at: 4,

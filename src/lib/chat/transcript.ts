@@ -104,18 +104,8 @@ export class Transcript {
 		// Calls the model did not make (workbench, refreshes, app views) belong to the console,
 		// not the conversation; only a decision they wait for (approval) is asked here.
 		if ('origin' in event && event.origin && event.origin !== 'model') {
-			if (event.type === 'approval-request') {
-				this.#push({
-					...base,
-					kind: 'approval',
-					key: `approval:${event.callId}`,
-					callId: event.callId,
-					server: event.server,
-					tool: event.tool ?? event.resolvedName,
-					args: event.args,
-					reason: event.reason
-				});
-			} else if (event.type === 'approval-decision') this.#remove(`approval:${event.callId}`);
+			if (event.type === 'approval-request') this.#pushCall(event, { kind: 'approval', reason: event.reason });
+			else if (event.type === 'approval-decision') this.#remove(`approval:${event.callId}`);
 			return;
 		}
 		switch (event.type) {
@@ -162,17 +152,7 @@ export class Transcript {
 				const key = `tool:${event.callId}`;
 				const old = this.#get(key, 'tool');
 				if (old) return;
-				this.#push({
-					...base,
-					kind: 'tool',
-					key,
-					callId: event.callId,
-					server: event.server,
-					tool: event.tool ?? event.resolvedName,
-					name: event.name,
-					status: 'running',
-					args: event.args
-				});
+				this.#pushCall(event, { kind: 'tool', name: event.name, status: 'running' });
 				return;
 			}
 			case 'tool-progress': {
@@ -214,32 +194,10 @@ export class Transcript {
 			}
 			case 'approval-request': {
 				this.#activity = 'approval';
-				const key = `tool:${event.callId}`;
-				const old = this.#get(key, 'tool');
-				const tool = event.tool ?? event.resolvedName;
+				const old = this.#get(`tool:${event.callId}`, 'tool');
 				if (old) this.#replace({ ...old, status: 'waiting' });
-				else
-					this.#push({
-						...base,
-						kind: 'tool',
-						key,
-						callId: event.callId,
-						server: event.server,
-						tool,
-						name: event.name,
-						status: 'waiting',
-						args: event.args
-					});
-				this.#push({
-					...base,
-					kind: 'approval',
-					key: `approval:${event.callId}`,
-					callId: event.callId,
-					server: event.server,
-					tool,
-					args: event.args,
-					reason: event.reason
-				});
+				else this.#pushCall(event, { kind: 'tool', name: event.name, status: 'waiting' });
+				this.#pushCall(event, { kind: 'approval', reason: event.reason });
 				return;
 			}
 			case 'approval-decision': {
@@ -357,6 +315,16 @@ export class Transcript {
 			const old = this.#get(key, 'tool');
 			if (old) this.#replace({ ...old, status: 'done', result: data.content ?? '' });
 		}
+	}
+
+	/** An item about one call (its chip, its approval prompt), from the event that first shows it. */
+	#pushCall(
+		event: Extract<AgentEvent, { type: 'tool-call' | 'approval-request' }>,
+		item: { kind: 'tool'; name: string; status: 'running' | 'waiting' } | { kind: 'approval'; reason?: string }
+	): void {
+		const { turnId, at, callId, server, args } = event;
+		const tool = event.tool ?? event.resolvedName;
+		this.#push({ turnId, at, key: `${item.kind}:${callId}`, callId, server, tool, args, ...item } as TranscriptItem);
 	}
 
 	/** The user's next message answers the interrupts still open. */

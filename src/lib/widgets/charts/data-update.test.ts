@@ -10,28 +10,17 @@ const vega = (spec: Record<string, unknown>) =>
 
 describe('new data into a drawn chart', () => {
 	it('sees that two bar charts differ only in their rows, and hands over the new rows by dataset name', () => {
-		const before = vega(
-			barSpec({
-				data: [
-					{ hour: 1, flights: 10 },
-					{ hour: 2, flights: 12 }
-				],
-				x: 'hour',
-				y: 'flights',
-				xType: 'ordinal'
-			}).spec
-		);
-		const after = vega(
-			barSpec({
-				data: [
-					{ hour: 1, flights: 3 },
-					{ hour: 2, flights: 4 }
-				],
-				x: 'hour',
-				y: 'flights',
-				xType: 'ordinal'
-			}).spec
-		);
+		const hourly = (flights: [number, number]) =>
+			vega(
+				barSpec({
+					data: flights.map((count, index) => ({ hour: index + 1, flights: count })),
+					x: 'hour',
+					y: 'flights',
+					xType: 'ordinal'
+				}).spec
+			);
+		const before = hourly([10, 12]);
+		const after = hourly([3, 4]);
 		expect(shapeKey(after, 'svg')).toBe(shapeKey(before, 'svg'));
 		expect(shapeKey(after, 'canvas')).not.toBe(shapeKey(before, 'svg'));
 		const datasets = inlineDatasets(after)!;
