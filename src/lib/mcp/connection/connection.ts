@@ -88,6 +88,7 @@ export class McpConnection implements ToolServer {
 	#options: McpConnectionOptions;
 	#life: ConnectionLifecycle;
 	#active = new Set<ActiveCall>();
+	#layer: { catalog: ServerCatalog; name: string; layer: McpLayer } | undefined;
 	#catalog: ServerCatalog = { instructions: undefined, tools: [], prompts: [], resources: [], recipes: undefined };
 	#tasks: TaskResumeStore;
 
@@ -167,13 +168,12 @@ export class McpConnection implements ToolServer {
 
 	/** The agent's view of this server. */
 	layer(): McpLayer {
-		return buildLayer({
-			serverName: this.name,
-			serverUrl: this.url,
-			instructions: this.#catalog.instructions,
-			tools: this.#catalog.tools,
-			recipes: this.#catalog.recipes
-		});
+		// One layer per catalog and name, so what the agent builds from it is reused across calls.
+		if (this.#layer?.catalog === this.#catalog && this.#layer.name === this.name) return this.#layer.layer;
+		const { instructions, tools, recipes } = this.#catalog;
+		const layer = buildLayer({ serverName: this.name, serverUrl: this.url, instructions, tools, recipes });
+		this.#layer = { catalog: this.#catalog, name: this.name, layer };
+		return layer;
 	}
 
 	/** Connects (or reconnects now) and loads the lists. Throws a mapped error on failure. */
