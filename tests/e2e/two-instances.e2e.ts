@@ -219,5 +219,6 @@ test('two instances behind nginx round robin: turn, datasets, share link, MCP Ap
 	expect(
 		await page.evaluate(async () => (await fetch('/api/relay/anything', { method: 'POST', body: '{}' })).status)
 	).toBe(404);
-	expect(served('/api/relay').map((line) => line.upstream)).toEqual(['-']);
+	// nginx writes the line just after the response: read the log until it is there.
+	await expect.poll(() => served('/api/relay').map((line) => line.upstream)).toEqual(['-']);
 });
