@@ -36,14 +36,14 @@ function research(input: Record<string, unknown>) {
 	return { text: 'Researching.', toolCalls: [{ name: 'everything_mcp_simulate-research-query', input }] };
 }
 
-test('a task tool runs as a task: the card follows its stages and the model gets the report', async ({ page }) => {
-	const errors = collectErrors(page);
+/** The model researches tides (a task) and answers `answer` once the report reached it. */
+async function askForTides(page: Page, answer: string) {
 	llm.setScenario({
 		steps: [
 			research({ topic: 'tides' }),
 			(request) => ({
 				text: request.toolResults.some((result) => result.content.includes('Research Report: tides'))
-					? 'The report arrived.'
+					? answer
 					: `Got: ${request.toolResults[0]?.content.slice(0, 200)}`
 			})
 		]
@@ -51,6 +51,11 @@ test('a task tool runs as a task: the card follows its stages and the model gets
 	await connect(page);
 	await page.getByTestId('chat-input').fill('Research tides.');
 	await page.getByTestId('send').click();
+}
+
+test('a task tool runs as a task: the card follows its stages and the model gets the report', async ({ page }) => {
+	const errors = collectErrors(page);
+	await askForTides(page, 'The report arrived.');
 	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
 	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await expect(card.getByTestId('task-message')).toHaveText(
@@ -121,19 +126,7 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 
 test('a reload mid-task still completes it, and the model gets the report', async ({ page }) => {
 	const errors = collectErrors(page);
-	llm.setScenario({
-		steps: [
-			research({ topic: 'tides' }),
-			(request) => ({
-				text: request.toolResults.some((result) => result.content.includes('Research Report: tides'))
-					? 'The report arrived after the reload.'
-					: `Got: ${request.toolResults[0]?.content.slice(0, 200)}`
-			})
-		]
-	});
-	await connect(page);
-	await page.getByTestId('chat-input').fill('Research tides.');
-	await page.getByTestId('send').click();
+	await askForTides(page, 'The report arrived after the reload.');
 	const log = page.getByRole('log', { name: 'Conversation' });
 	await expect(log.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await expect(log.getByTestId('task-message')).toHaveText(/Gathering sources|Analyzing content/, { timeout: 15_000 });
