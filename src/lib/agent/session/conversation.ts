@@ -48,6 +48,8 @@ export class Conversation {
 	/** Changes when another conversation takes this one's place (resumed tasks then stay quiet). */
 	#generation = 0;
 	#resuming = new Set<string>();
+	/** Aborts the task resumes of the events shown now when they are replaced (another conversation, a reset). */
+	#resumeStop = new AbortController();
 
 	constructor(deps: ConversationDeps) {
 		this.#deps = deps;
@@ -283,7 +285,7 @@ export class Conversation {
 						emit: (event) => {
 							if (current()) this.#emit(event);
 						},
-						signal: new AbortController().signal
+						signal: this.#resumeStop.signal
 					})
 				)
 				.then(async (resumed) => {
@@ -309,6 +311,8 @@ export class Conversation {
 	#forgetResumes(): void {
 		this.#generation++;
 		this.#resuming.clear();
+		this.#resumeStop.abort();
+		this.#resumeStop = new AbortController();
 	}
 
 	/** A pending approval: resolved by `decide`, denied when `signal` aborts or the turn ends. */
