@@ -38,6 +38,7 @@ import type { ActiveCall, ClientHandlers } from './client-handlers';
 import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
+import { requestToolCall } from './call-tool';
 import { runsAsTask } from './task-support';
 import { TaskResumeStore } from './task-resume';
 import type { ProtocolChoice } from './protocol-revision';
@@ -246,7 +247,7 @@ export class McpConnection implements ToolServer {
 							})
 						);
 					}
-					const result = await open.client.callTool(request, {
+					const result = await requestToolCall(open.client, request, tool, {
 						signal: deadline.signal,
 						// The deadline times the call; the SDK's own timer only bounds a call that never ends.
 						timeout: unboundedMs,
