@@ -2,15 +2,14 @@
  * One remote MCP server behind the `ToolServer` interface, kept healthy:
  *
  *   connect      open (Streamable HTTP, or legacy SSE) → list tools/prompts/resources → layer
- *   callTool     ready? → call with signal/timeout/progress (a task tool: as a task, see `tasks.ts`)
+ *   callTool     ready? → call with signal/timeout/progress (`call-tool.ts`; as a task when it may run as one, `tasks.ts`)
  *                  404 on our session → re-initialise, retry once
  *                  network failure / dropped stream → reconnect in the background, fail this call
  *   dropped      status "reconnecting", backoff attempts; still down → "error" (calls fail
  *                fast), slow background retries until it comes back or `close()`
  *
- * Results with `isError` are returned as results; transport failures throw `AutoUiError`s.
- * Status, reconnects and backoff live in `lifecycle.ts`; what the server offers is read by
- * `catalog.ts`; clients are opened and closed by `transport.ts`.
+ * Results with `isError` are returned as results; transport failures throw `AutoUiError`s. Status, reconnects
+ * and backoff live in `lifecycle.ts`; what the server offers is read by `catalog.ts`; clients open in `transport.ts`.
  */
 import type { Client, OAuthClientProvider, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
@@ -39,7 +38,7 @@ import { ConnectionLifecycle, type ConnectionStatus } from './lifecycle';
 import type { WireListener } from './protocol-tap';
 import { buildLayer } from './layer';
 import { requestToolCall } from './call-tool';
-import { runsAsTask } from './task-support';
+import { offersModernTasks, runsAsTask } from './task-support';
 import { TaskResumeStore } from './task-resume';
 import type { ProtocolChoice } from './protocol-revision';
 import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
@@ -231,20 +230,21 @@ export class McpConnection implements ToolServer {
 				try {
 					const request = { name, arguments: args, ...(traceparent ? { _meta: { traceparent } } : {}) };
 					const tool = this.#catalog.tools.find((candidate) => candidate.name === name);
-					if (runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks?.())) {
-						// The deadline becomes the task's TTL; each report restarts it, so a reporting task never times out.
-						const onActivity = () => deadline.restart();
-						const ttlMs = deadline.ms;
+					const modern = offersModernTasks(open.client);
+					if (modern || runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks?.())) {
+						// The deadline becomes the task's TTL (2025-11-25); each report restarts it, so a reporting task never times out.
+						const tasks = await loadTasks();
+						const taskOptions = {
+							ttlMs: deadline.ms,
+							signal: deadline.signal,
+							onTask: this.#remembered(open, onTask),
+							onActivity: () => deadline.restart(),
+							timeout: unboundedMs
+						};
 						return toToolResult(
-							await (
-								await loadTasks()
-							).callToolAsTask(open.client, request, {
-								ttlMs,
-								signal: deadline.signal,
-								onTask: this.#remembered(open, onTask),
-								onActivity,
-								timeout: unboundedMs
-							})
+							modern
+								? await tasks.callToolAsModernTask(open, request, this.#taskContext(), taskOptions)
+								: await tasks.callToolAsTask(open.client, request, taskOptions)
 						);
 					}
 					const result = await requestToolCall(open.client, request, tool, {
@@ -299,13 +299,11 @@ export class McpConnection implements ToolServer {
 				).openSessionClient(this.#openOptions(), record.sessionId!, record.protocolVersion)
 			: undefined;
 		try {
-			const result = await (
-				await loadTasks()
-			).resumeTaskOn((side ?? open).client, taskId, {
-				signal,
-				onTask: this.#remembered(side ?? open, options.onTask, record),
-				timeout: unboundedMs
-			});
+			const tasks = await loadTasks();
+			const wait = { signal, onTask: this.#remembered(side ?? open, options.onTask, record), timeout: unboundedMs };
+			const result = offersModernTasks(open.client)
+				? await tasks.resumeModernTask(open, taskId, this.#taskContext(), wait)
+				: await tasks.resumeTaskOn((side ?? open).client, taskId, wait);
 			return toToolResult(result);
 		} catch (error) {
 			if (error instanceof AutoUiError) throw error;
@@ -333,6 +331,11 @@ export class McpConnection implements ToolServer {
 			} else this.#tasks.remove(task.taskId, this.url);
 			onTask?.(task);
 		};
+	}
+
+	/** What the 2026-07-28 task wire needs of this connection. */
+	#taskContext() {
+		return { endpointId: this.url, handlers: this.#options.handlers, activeCalls: () => this.activeCalls() };
 	}
 
 	#openOptions(): Omit<
