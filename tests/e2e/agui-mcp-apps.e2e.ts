@@ -6,11 +6,11 @@
  * View still runs in the sandbox on the second origin under its CSP.
  */
 import { MCPAppsMiddleware } from '@ag-ui/mcp-apps-middleware';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { activity, startFakeAgui, text, toolCall, type FakeAgui } from '../fixtures/agui';
 import { startAppExample, type RunningServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
-import { send, waitTurns } from './support/app';
+import { openWithAgent, send, waitTurns } from './support/app';
 import { appEntries, mountedFrame, viewOf } from './support/mcp-apps';
 
 let agent: FakeAgui;
@@ -26,11 +26,6 @@ test.afterAll(async () => {
 });
 
 test.use({ viewport: { width: 1500, height: 950 } });
-
-async function openWithAgent(page: Page): Promise<void> {
-	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
-	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
-}
 
 /** The proxied MCP requests the agent received, in order. */
 function proxied(): Array<{ method: string; params?: Record<string, unknown>; serverId?: string; invalid?: string }> {
@@ -54,7 +49,7 @@ test("an mcp-apps activity for a server AutoUI does not have loads its View and 
 			...toolCall(input.tools.some((tool) => tool.name === 'get-time') ? 'get-time' : 'missing-get-time', {})
 		]
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'What time is it?');
 	await waitTurns(page, 1);
 	const widget = page.locator('[data-widget-type=mcp-app]');
@@ -92,6 +87,13 @@ test("an mcp-apps activity for a server AutoUI does not have loads its View and 
 	expect(proxied().every((request) => !request.invalid)).toBe(true);
 	expect(agent.runs.filter((run) => !run.input.forwardedProps?.__proxiedMCPRequest)).toHaveLength(1);
 	expect(agent.badEvents).toEqual([]);
+
+	// After a reload the record brings the View back, through the agent again.
+	const reads = proxied().filter((request) => request.method === 'resources/read').length;
+	await page.reload();
+	await mountedFrame(page.locator('[data-widget-type=mcp-app]'));
+	await expect(viewOf(page).locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/, { timeout: 20_000 });
+	expect(proxied().filter((request) => request.method === 'resources/read')).toHaveLength(reads + 1);
 	expect(errors).toEqual([]);
 });
 
@@ -109,7 +111,7 @@ test('a server the middleware does not know is refused, and the widget says so',
 			})
 		]
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Show it');
 	await waitTurns(page, 1);
 	const widget = page.locator('[data-widget-type=mcp-app]');

@@ -4,12 +4,12 @@
  * its button goes back to that server as the A2UI over MCP guide says (its `action` tool with
  * `{ name, context }`), not to the agent. An `mcp-apps` activity opens the server's View.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startFakeAgui, text, toolCall, type FakeAgui } from '../fixtures/agui';
 import { startAppExample, startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
 import { addServer, mountedFrame } from './support/mcp-apps';
-import { send, waitTurns } from './support/app';
+import { openWithAgent, send, waitTurns } from './support/app';
 import { activity } from '../fixtures/agui';
 
 let agent: FakeAgui;
@@ -23,11 +23,6 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1500, height: 950 } });
 
-async function openWithAgent(page: Page): Promise<void> {
-	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
-	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
-}
-
 test("an MCP tool's A2UI resource becomes a widget whose button calls the server's `action` tool with { name, context }", async ({
 	page
 }) => {
@@ -40,7 +35,7 @@ test("an MCP tool's A2UI resource becomes a widget whose button calls the server
 		(input) => toolCall(named(input.tools, 'show_booking') ?? 'missing_show_booking', {}),
 		() => text('Here is the form.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await addServer(page, 'bookings', server.url);
 	await page.keyboard.press('Escape');
 	const from = agent.runs.length;
@@ -93,7 +88,7 @@ test("a surface's data model bound to a source is filled from that call and refr
 		},
 		() => text('Bound.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await addServer(page, 'bookings', server.url);
 	await page.keyboard.press('Escape');
 	const from = agent.runs.length;
@@ -130,7 +125,7 @@ test("an mcp-apps activity opens the server's View as an mcp-app widget, through
 				})
 			]
 		]);
-		await openWithAgent(page);
+		await openWithAgent(page, agent.url);
 		await addServer(page, 'basic', basic.url);
 		await page.keyboard.press('Escape');
 		await send(page, 'What time is it?');
