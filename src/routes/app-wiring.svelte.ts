@@ -26,8 +26,9 @@ import { mcpAppsContextKey } from '$lib/mcp-apps/context';
 /** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
 export function createAppWiring() {
 	// The provider code loads with the first turn, test or sampling request, not with the page.
+	const providers = () => import('$lib/agent/providers');
 	const createProvider = async (config: ProviderConfig): Promise<LlmProvider> =>
-		(await import('$lib/agent/providers')).createProvider(config);
+		(await providers()).createProvider(config);
 	const theme = new ThemeStore();
 	const settings = new SettingsStore();
 	const preferences = new AgentPreferences();
@@ -41,9 +42,12 @@ export function createAppWiring() {
 			({ AguiActivities }) =>
 				new AguiActivities(() => canvasSession.callbacks, {
 					ready: () => canvasSession.validator.load(),
-					onProblem: (message) => canvasSession.store.notify('error', message)
+					onProblem: (message) => canvasSession.store.notify('error', message),
+					agent: agentInCharge
 				})
 		));
+	/** The AG-UI agent's run endpoint while one is the chosen provider. */
+	const agentInCharge = () => (settings.provider === 'agui' ? settings.config.baseUrl?.trim() || undefined : undefined);
 	const showSurfaces = (event: AgentEvent) => {
 		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
 		void activities().then((loaded) => loaded.event(event));
@@ -155,7 +159,17 @@ export function createAppWiring() {
 		send: (text) => void switcher.whenIdle().then(() => session.send(text)),
 		busy: () => session.busy,
 		record: session.record,
-		theme: () => theme.resolved
+		theme: () => theme.resolved,
+		// A View an AG-UI agent sent loads through that agent's MCP Apps middleware (its code
+		// loads with the first request), only while that agent is the one in charge.
+		agentProxy: (via) =>
+			agentInCharge() === via.agent
+				? {
+						agent: via.agent,
+						request: (...request) =>
+							providers().then((loaded) => loaded.proxiedMcpRequest(settings.config, via, ...request))
+					}
+				: undefined
 	});
 	setContext(mcpAppsContextKey, mcpApps);
 	// Views of removed widgets get ui/resource-teardown before the canvas drops their frames.

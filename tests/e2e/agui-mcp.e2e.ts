@@ -1,14 +1,15 @@
 /**
  * A2UI over MCP with an AG-UI agent in charge: the agent calls a connected MCP server's tool
  * that returns an `application/a2ui+json` resource; the surface becomes an `a2ui` widget, and
- * its button goes back to that server (its `book` tool), not to the agent.
+ * its button goes back to that server as the A2UI over MCP guide says (its `action` tool with
+ * `{ name, context }`), not to the agent. An `mcp-apps` activity opens the server's View.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startFakeAgui, text, toolCall, type FakeAgui } from '../fixtures/agui';
 import { startAppExample, startFixtureServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { collectErrors } from './helpers';
 import { addServer, mountedFrame } from './support/mcp-apps';
-import { send, waitTurns } from './support/app';
+import { openWithAgent, send, waitTurns } from './support/app';
 import { activity } from '../fixtures/agui';
 
 let agent: FakeAgui;
@@ -22,12 +23,9 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1500, height: 950 } });
 
-async function openWithAgent(page: Page): Promise<void> {
-	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
-	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
-}
-
-test("an MCP tool's A2UI resource becomes a widget whose button calls the server's action tool", async ({ page }) => {
+test("an MCP tool's A2UI resource becomes a widget whose button calls the server's `action` tool with { name, context }", async ({
+	page
+}) => {
 	const errors = collectErrors(page);
 	const named = (tools: Array<{ name: string }>, suffix: string) =>
 		tools.find((tool) => tool.name.startsWith('bookings') && tool.name.endsWith(suffix))?.name;
@@ -37,7 +35,7 @@ test("an MCP tool's A2UI resource becomes a widget whose button calls the server
 		(input) => toolCall(named(input.tools, 'show_booking') ?? 'missing_show_booking', {}),
 		() => text('Here is the form.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await addServer(page, 'bookings', server.url);
 	await page.keyboard.press('Escape');
 	const from = agent.runs.length;
@@ -46,12 +44,15 @@ test("an MCP tool's A2UI resource becomes a widget whose button calls the server
 	const widget = page.locator('[data-widget-type=a2ui]');
 	await expect(widget.getByText('Server table for 2')).toBeVisible();
 	await widget.getByRole('button', { name: 'Book on the server' }).click();
-	// The press ran the server's `book` tool with the action's context; the agent was not asked.
-	const result = page.locator('[data-testid=console-entry][data-kind=tool-result]').filter({ hasText: 'book' });
+	// The press ran the server's `action` tool with the action's name and resolved context (the
+	// server answers only that shape); `book`, named like the action, was not called; the agent was not asked.
+	const calls = page.locator('[data-testid=console-entry][data-kind=tool-call]');
+	await expect(calls.filter({ hasText: 'action({"name":"book","context":{"guests":2}})' })).toHaveCount(1);
 	await expect(
-		page.locator('[data-testid=console-entry]').filter({ hasText: 'booked on the server for 2' }).first()
+		page.locator('[data-testid=console-entry]').filter({ hasText: 'action book: booked on the server for 2' }).first()
 	).toBeAttached();
-	await expect(result.first()).toBeAttached();
+	await expect(calls.filter({ hasText: 'book({' })).toHaveCount(0);
+	await expect(page.locator('[data-testid=console-entry]').filter({ hasText: 'book called directly' })).toHaveCount(0);
 	expect(agent.runs.length).toBe(from + 3);
 	expect(errors).toEqual([]);
 });
@@ -87,7 +88,7 @@ test("a surface's data model bound to a source is filled from that call and refr
 		},
 		() => text('Bound.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await addServer(page, 'bookings', server.url);
 	await page.keyboard.press('Escape');
 	const from = agent.runs.length;
@@ -124,7 +125,7 @@ test("an mcp-apps activity opens the server's View as an mcp-app widget, through
 				})
 			]
 		]);
-		await openWithAgent(page);
+		await openWithAgent(page, agent.url);
 		await addServer(page, 'basic', basic.url);
 		await page.keyboard.press('Escape');
 		await send(page, 'What time is it?');

@@ -18,7 +18,7 @@ import {
 	type FakeAgui
 } from '../fixtures/agui';
 import { collectErrors } from './helpers';
-import { send, turnsDone, waitTurns } from './support/app';
+import { openWithAgent, send, turnsDone, waitTurns } from './support/app';
 
 let agent: FakeAgui;
 test.beforeAll(async () => {
@@ -29,11 +29,6 @@ test.afterAll(async () => {
 });
 
 test.use({ viewport: { width: 1500, height: 950 } });
-
-async function openWithAgent(page: Page): Promise<void> {
-	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agent.url)}`);
-	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
-}
 
 const agui = (page: Page) => page.locator('[data-testid=console-entry][data-kind=agui]');
 
@@ -68,7 +63,7 @@ test('a scripted agent streams text, draws a stat through widget_display, keeps 
 			return [stateDelta([{ op: 'replace', path: '/count', value: 2 }]), ...text(`Shown (${last?.role}).`)];
 		}
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'What is the answer?');
 	await waitTurns(page, 1);
 	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'end_turn');
@@ -159,7 +154,7 @@ test('an A2UI surface from an activity becomes an a2ui widget whose button press
 		],
 		() => text('Booked.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Book a table');
 	await waitTurns(page, 1);
 	const widget = page.locator('[data-widget-type=a2ui]');
@@ -189,7 +184,7 @@ test('widget_display with name a2ui draws a surface the same way', async ({ page
 		},
 		(input) => text(`Drawn: ${String(input.messages.at(-1)?.content).slice(0, 40)}`)
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Draw the form yourself');
 	await waitTurns(page, 1);
 	const widget = page.locator('[data-widget-type=a2ui]');
@@ -219,7 +214,7 @@ test('a hostile A2UI surface (10,000 components, cyclic children, script in text
 	const messages = surface('hostile', cyclic);
 	(messages[1].updateComponents as { components: unknown[] }).components.push(...many);
 	agent.setScript([() => [activity('surface-2', 'a2ui-surface', { operations: messages })]]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Break it');
 	await waitTurns(page, 1, 40_000);
 	const widget = page.locator('[data-widget-type=a2ui]');
@@ -237,7 +232,7 @@ test('headers typed in the settings go with every run to that agent, and stay on
 	const errors = collectErrors(page);
 	const from = agent.runs.length;
 	agent.setScript([() => text('Hello.'), () => text('Again.')]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await page.getByTestId('llm-status').click();
 	await page.getByTestId('settings-agui-headers').fill('X-Api-Key: secret-123\nX-Tenant: acme\nnot a header');
 	await expect(page.getByTestId('settings-agui-headers-problem')).toContainText('not a header');
@@ -259,7 +254,7 @@ test('headers typed in the settings go with every run to that agent, and stay on
 test("RUN_ERROR is an error in the chat with the agent's message", async ({ page }) => {
 	const errors = collectErrors(page);
 	agent.setScript([() => [...text('Starting.'), runError('the graph node "plan" failed')]]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Plan my week');
 	await waitTurns(page, 1);
 	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'error');
@@ -286,7 +281,7 @@ test('an interrupt asks the user, and the answer resumes the run', async ({ page
 		],
 		() => text('Deleted.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Clean up');
 	await waitTurns(page, 1);
 	await expect(page.getByTestId('assistant-message').first()).toContainText('Delete the 3 old files?');
@@ -314,7 +309,7 @@ test('an interrupt shows an approval card; Approve resumes the run with approved
 		],
 		(input) => text(`Sent (${JSON.stringify(input.resume?.[0]?.payload)}).`)
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Bill the client');
 	await waitTurns(page, 1);
 	const card = page.getByTestId('interrupt');
@@ -338,7 +333,7 @@ test('Stop aborts a running agent run', async ({ page }) => {
 		() => ({ events: [...text('Working on it'), { delayMs: 30_000 }], hangMs: 0 }),
 		() => text('After the stop.')
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Take your time');
 	await expect(page.getByTestId('assistant-message')).toContainText('Working on it');
 	await page.getByTestId('stop').click();
@@ -363,7 +358,7 @@ test('hostile events are bounded, reported and harmless', async ({ page }) => {
 			...text('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">Still safe.')
 		]
 	]);
-	await openWithAgent(page);
+	await openWithAgent(page, agent.url);
 	await send(page, 'Be hostile');
 	await waitTurns(page, 1, 40_000);
 	await expect(turnsDone(page)).toHaveAttribute('data-reason', 'end_turn');

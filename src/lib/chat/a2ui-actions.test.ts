@@ -20,20 +20,20 @@ function routes(tools: Record<string, string[]>) {
 }
 
 describe('A2UI actions go back to where the surface came from', () => {
-	it("calls the MCP server's tool named after the action with its context", async () => {
-		const { value, sent, calls } = routes({ notes: ['save', 'a2ui_action'] });
+	it("calls the MCP server's action tool with the action's name and context (A2UI over MCP)", async () => {
+		const { value, sent, calls } = routes({ notes: ['action', 'save'] });
 		await routeAction(message, action, { kind: 'mcp', server: 'notes' }, value);
-		expect(calls).toEqual([{ tool: 'notes_mcp_save', args: { title: 'x' }, origin: 'app' }]);
+		expect(calls).toEqual([
+			{ tool: 'notes_mcp_action', args: { name: 'save', context: { title: 'x' } }, origin: 'app' }
+		]);
 		expect(sent).toEqual([]);
 	});
 
-	it("else calls the server's a2ui_action tool with the whole user action", async () => {
-		const { value, calls } = routes({ notes: ['a2ui_action'] });
+	it('never calls a tool named after the action, nor the old a2ui_action tool', async () => {
+		const { value, sent, calls } = routes({ notes: ['save', 'a2ui_action'] });
 		await routeAction(message, action, { kind: 'mcp', server: 'notes' }, value);
-		expect(calls[0]).toMatchObject({
-			tool: 'notes_mcp_a2ui_action',
-			args: { name: 'save', surfaceId: 'form', sourceComponentId: 'save', context: { title: 'x' } }
-		});
+		expect(calls).toEqual([]);
+		expect(sent).toEqual([message]);
 	});
 
 	it('sends a chat message for an agent surface, a model surface, and a server without an action tool', async () => {

@@ -1,9 +1,10 @@
 /**
  * Where a user action on an A2UI surface goes: back to where the surface came from. A surface
- * an MCP server returned calls that server's action tool (a tool named after the action, or
- * its `a2ui_action` tool, with the A2UI user action), through the app's direct-call path
- * (approvals, console entry); anything else, and a server without such a tool, goes to the
- * chat as a message, which reaches the model or starts the AG-UI agent's next run.
+ * an MCP server returned calls that server's `action` tool with `{ name, context }` (the
+ * action's name and its context, bindings resolved), as the A2UI over MCP guide describes,
+ * through the app's direct-call path (approvals, console entry); anything else, and a server
+ * without an `action` tool, goes to the chat as a message, which reaches the model or starts
+ * the AG-UI agent's next run.
  */
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent';
 
@@ -27,8 +28,8 @@ export interface ActionRoutes {
 	send(text: string): void;
 }
 
-/** The name of the tool a server answers generic actions with (the action's own name comes first). */
-export const actionToolName = 'a2ui_action';
+/** The tool an MCP server answers its surfaces' user actions with (A2UI over MCP). */
+export const actionToolName = 'action';
 
 /** The origin of an `a2ui` widget's params, when it names one. */
 export function surfaceOrigin(params: unknown): SurfaceOrigin | undefined {
@@ -49,22 +50,10 @@ export async function routeAction(
 		routes.send(message);
 		return undefined;
 	}
-	const byName = routes.toolName(origin.server, action.name);
-	const generic = byName ? undefined : routes.toolName(origin.server, actionToolName);
-	if (!byName && !generic) {
+	const tool = routes.toolName(origin.server, actionToolName);
+	if (!tool) {
 		routes.send(message);
 		return undefined;
 	}
-	const userAction = {
-		name: action.name,
-		surfaceId: action.surfaceId,
-		sourceComponentId: action.componentId,
-		timestamp: new Date().toISOString(),
-		context: action.context
-	};
-	return routes.callTool({
-		tool: (byName ?? generic) as string,
-		args: byName ? action.context : userAction,
-		origin: 'app'
-	});
+	return routes.callTool({ tool, args: { name: action.name, context: action.context }, origin: 'app' });
 }

@@ -173,6 +173,12 @@ describe('AguiActivities', () => {
 			}
 		]);
 		expect(mcpAppParams({ resourceUri: 'https://evil.example/x', serverId: 's' })).toBeUndefined();
+		// From an agent: `via` names it and the middleware's server, so the View can load through it.
+		expect(mcpAppParams(content, 'http://agent.example/run')).toMatchObject({
+			server: 'weather-server',
+			via: { agent: 'http://agent.example/run', serverHash: 'abc123', serverId: 'weather-server' }
+		});
+		expect(mcpAppParams({ ...content, serverHash: undefined }, 'http://agent.example/run')).not.toHaveProperty('via');
 		expect(mcpAppParams({ resourceUri: 'ui://x' })).toBeUndefined();
 	});
 });

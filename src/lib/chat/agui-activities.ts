@@ -42,8 +42,12 @@ export function resultSurfaces(result: string): Array<Array<Record<string, unkno
 	return surfaces;
 }
 
-/** The `mcp-app` widget params of an `mcp-apps` activity's content, when it names a View. */
-export function mcpAppParams(content: unknown): Record<string, unknown> | undefined {
+/**
+ * The `mcp-app` widget params of an `mcp-apps` activity's content, when it names a View. With
+ * the `agent` that sent it and the middleware's `serverHash`, the params keep `via`, so the
+ * View can load through that agent when the app has no connection to the server.
+ */
+export function mcpAppParams(content: unknown, agent?: string): Record<string, unknown> | undefined {
 	const value = (content && typeof content === 'object' ? content : {}) as Record<string, unknown>;
 	const resource = typeof value.resourceUri === 'string' ? value.resourceUri : '';
 	const server = [value.serverId, value.serverName, value.serverHash].find(
@@ -53,12 +57,17 @@ export function mcpAppParams(content: unknown): Record<string, unknown> | undefi
 	const tool = [value.toolName, value.tool].find((name): name is string => typeof name === 'string' && name !== '');
 	const plain = (item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? item : undefined);
 	const result = plain(value.result);
+	const serverHash = typeof value.serverHash === 'string' ? value.serverHash.slice(0, 200) : '';
+	const serverId = typeof value.serverId === 'string' && value.serverId ? value.serverId.slice(0, 200) : undefined;
+	const via =
+		agent && serverHash ? { agent: agent.slice(0, 2000), serverHash, ...(serverId ? { serverId } : {}) } : undefined;
 	return {
 		server: server.slice(0, 200),
 		tool: (tool ?? resource.slice('ui://'.length).split('/')[0] ?? 'tool').slice(0, 200) || 'tool',
 		resource: resource.slice(0, 2000),
 		toolInput: plain(value.toolInput) ?? {},
 		...(result ? { toolResult: result } : {}),
+		...(via ? { via } : {}),
 		title: `${tool ?? 'MCP App'} · ${server}`.slice(0, 200)
 	};
 }
@@ -85,6 +94,7 @@ export class AguiActivities {
 	readonly #ui: () => UiCallbacks;
 	readonly #ready: () => Promise<void>;
 	readonly #onProblem: (message: string) => void;
+	readonly #agent: () => string | undefined;
 	readonly #widgets = new Map<string, string>();
 	/** The `json` widget showing the agent's shared state, once the user asked for it. */
 	#stateWidget: string | undefined;
@@ -96,13 +106,19 @@ export class AguiActivities {
 
 	/**
 	 * `ready` resolves once widgets can be validated (the canvas validator's `load`);
-	 * `onProblem` hears a surface the canvas refused.
+	 * `onProblem` hears a surface the canvas refused; `agent` is the AG-UI agent's URL while
+	 * one is in charge (the agent an `mcp-apps` View loads through).
 	 */
 	constructor(
 		ui: () => UiCallbacks,
-		options: { ready?: () => Promise<void>; onProblem?: (message: string) => void } = {}
+		options: {
+			ready?: () => Promise<void>;
+			onProblem?: (message: string) => void;
+			agent?: () => string | undefined;
+		} = {}
 	) {
 		this.#ui = ui;
+		this.#agent = options.agent ?? (() => undefined);
 		this.#ready = options.ready ?? (() => Promise.resolve());
 		this.#onProblem = options.onProblem ?? (() => {});
 	}
@@ -163,10 +179,10 @@ export class AguiActivities {
 	 * An `mcp-apps` activity (the AG-UI MCP Apps middleware: the agent ran a tool with a View):
 	 * an `mcp-app` widget for the View of `resourceUri` on the server named `serverId`. The View
 	 * loads through AutoUI's own connection of that name, as every MCP App does; without one,
-	 * the widget says which server to connect. Drawn once per activity (a View is not redrawn).
+	 * through the agent (the middleware's proxied requests). Drawn once per activity.
 	 */
 	#mcpApp(messageId: string, content: unknown, turnId: string): void {
-		const app = mcpAppParams(content);
+		const app = mcpAppParams(content, this.#agent());
 		if (!app) return this.#onProblem('MCP App activity not drawn: it names no ui:// resource or server');
 		if (this.#widgets.has(messageId)) return;
 		this.#widgets.set(messageId, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAppToolCall } from './app-call-policy';
+import { checkAppToolCall, checkProxiedToolCall, maxProxiedToolName } from './app-call-policy';
 import { uiTools } from '$lib/shared/testing';
 
 const { shown, appOnly, modelOnly, plain } = uiTools;
@@ -39,5 +39,30 @@ describe('a View’s tools/call', () => {
 			ok: false,
 			code: 'invalid_request'
 		});
+	});
+});
+
+describe('a tools/call a View sends through its agent', () => {
+	it('names a tool and passes object arguments', () => {
+		expect(checkProxiedToolCall({ server: 'clock', name: 'get-time', arguments: {} })).toEqual({
+			ok: true,
+			name: 'get-time'
+		});
+		expect(checkProxiedToolCall({ server: 'clock', name: 'get-time', arguments: undefined })).toMatchObject({
+			ok: true
+		});
+	});
+
+	it('is refused without a name, with a hostile name, or with arguments that are not an object', () => {
+		for (const name of [undefined, '', '  ', 7, 'x'.repeat(maxProxiedToolName + 1), 'a\u0000b'])
+			expect(checkProxiedToolCall({ server: 'clock', name, arguments: {} })).toMatchObject({
+				ok: false,
+				code: 'invalid_request'
+			});
+		for (const args of [[], 'x', null])
+			expect(checkProxiedToolCall({ server: 'clock', name: 'get-time', arguments: args })).toMatchObject({
+				ok: false,
+				message: expect.stringContaining('must be an object')
+			});
 	});
 });

@@ -4,6 +4,11 @@
  * of another server, a name the model uses (`server_mcp_tool`), an autoui tool, a
  * model-only tool — is refused before it reaches the agent's call path, which then applies
  * the same approval rules as for the model.
+ *
+ * A View an AG-UI agent sent, whose server the app reaches only through that agent, can call
+ * only that server (the agent's MCP Apps middleware picks it), but its tool list is not
+ * known here (the middleware relays no `tools/list`): `checkProxiedToolCall` checks the
+ * request, and the View's session asks the user once per tool before it goes.
  */
 import type { ToolDefinition } from '$lib/shared';
 import { isAppCallable } from './tool-meta';
@@ -47,4 +52,28 @@ export function checkAppToolCall(request: {
 		};
 	}
 	return { ok: true, tool };
+}
+
+/** The longest tool name a View may send through an agent. */
+export const maxProxiedToolName = 128;
+
+/** Decides on a `tools/call` a View sends through the agent that sent it. */
+export function checkProxiedToolCall(request: {
+	server: string;
+	name: unknown;
+	arguments: unknown;
+}): { ok: true; name: string } | { ok: false; code: 'invalid_request'; message: string } {
+	const { server, name } = request;
+	if (typeof name !== 'string' || !name.trim())
+		return { ok: false, code: 'invalid_request', message: 'tools/call needs a tool name.' };
+	if (name.length > maxProxiedToolName || [...name].some((char) => char.charCodeAt(0) < 32))
+		return {
+			ok: false,
+			code: 'invalid_request',
+			message: `"${name.slice(0, 40)}…" is not a tool name of MCP server "${server}" (too long or with control characters).`
+		};
+	const args = request.arguments;
+	if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
+		return { ok: false, code: 'invalid_request', message: `tools/call "${name}": arguments must be an object.` };
+	return { ok: true, name };
 }

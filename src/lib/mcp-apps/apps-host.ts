@@ -22,16 +22,14 @@
 import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolRegistry } from '$lib/agent/tools/registry';
-import { errorMessage, safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type { ViewConnection, ViewEventInput, ViewHandle, ViewHostPort } from './host-port';
+import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
+import type { AgentProxy, ViewConnection, ViewEventInput, ViewHandle, ViewHostPort } from './host-port';
 import type { McpAppViewHost, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
+import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 import type { MessageChoice, ViewMessageGate } from './message-gate';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
-
-/** How long the app's own server has to say where the sandbox is (a View says why it waits no longer). */
-export const sandboxLookupTimeoutMs = 10_000;
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -65,6 +63,8 @@ export interface McpAppsHostOptions {
 	fetch?: typeof fetch;
 	/** Where "always allow this server's messages" is kept (default: localStorage). */
 	storage?: Pick<Storage, 'getItem' | 'setItem'>;
+	/** The AG-UI agent a View came from, when it is the agent in charge. */
+	agentProxy?(via: McpAppVia): AgentProxy | undefined;
 }
 
 /** The MCP Apps host of one page. */
@@ -75,8 +75,8 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#results = new Map<string, ToolCallResult>();
 	#appCalls = new Map<string, number>();
 	#context = new Map<string, { server: string; text: string }>();
-	#messages: Promise<{ gate: ViewMessageGate; maxContextChars: number }> | undefined;
-	#messagesNow: { gate: ViewMessageGate; maxContextChars: number } | undefined;
+	#messages: Promise<{ gate: ViewMessageGate }> | undefined;
+	#messagesNow: { gate: ViewMessageGate } | undefined;
 	#guard: Promise<unknown> = Promise.resolve();
 	#sandbox: Promise<string | null> | undefined;
 	#parking: HTMLElement | undefined;
@@ -110,14 +110,13 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	}
 
 	/** The message gate, loaded with the first View's first message or context. */
-	#loadMessages(): Promise<{ gate: ViewMessageGate; maxContextChars: number }> {
+	#loadMessages(): Promise<{ gate: ViewMessageGate }> {
 		this.#messages ??= import('./message-gate').then(
-			({ ViewMessageGate, MAX_CONTEXT_CHARS }) =>
+			({ ViewMessageGate }) =>
 				(this.#messagesNow = {
 					gate: new ViewMessageGate({
 						storage: this.#options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage)
-					}),
-					maxContextChars: MAX_CONTEXT_CHARS
+					})
 				}),
 			(error: unknown) => {
 				this.#messages = undefined;
@@ -286,21 +285,23 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	 * Rejects when the server cannot be asked (offline, too slow); the next View asks again.
 	 */
 	sandboxOrigin(): Promise<string | null> {
-		this.#sandbox ??= (this.#options.fetch ?? fetch)('/api/mcp-apps', {
-			signal: AbortSignal.timeout(sandboxLookupTimeoutMs)
-		})
-			.then(async (response) => {
-				if (!response.ok) return null;
-				const body = (await response.json()) as { sandboxOrigin?: unknown };
-				return typeof body.sandboxOrigin === 'string' ? body.sandboxOrigin : null;
-			})
+		// The lookup's code loads with the first View (it is not needed before).
+		this.#sandbox ??= import('./sandbox-origin')
+			.then(({ lookUpSandboxOrigin }) => lookUpSandboxOrigin(this.#options.fetch ?? fetch))
 			.catch((error: unknown) => {
 				this.#sandbox = undefined;
-				throw new Error(
-					`the app's server did not say where the sandbox is (${errorMessage(error)}); check that it is reachable, then try again`
-				);
+				throw error;
 			});
 		return this.#sandbox;
+	}
+
+	/** The agent a View came from, when it is the agent in charge (its requests can go there now). */
+	proxy(via: McpAppVia): AgentProxy | undefined {
+		return this.#options.agentProxy?.(via);
+	}
+
+	agentReady(via: McpAppVia): boolean {
+		return !!this.proxy(via);
 	}
 
 	/** True when the View's server is connected (read reactively by the widget). */
@@ -336,14 +337,12 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 		text: string;
 		ask?: (text: string) => Promise<MessageChoice>;
 	}): Promise<{ ok: true } | { ok: false; error: string }> {
-		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
 		// Without a way to ask the user (no widget on screen), nothing is sent.
 		const { gate } = await this.#loadMessages();
-		const verdict = await gate.admit(request, request.ask ?? (async () => 'deny'));
-		if (!verdict.ok) return verdict;
-		if (this.#options.busy()) return { ok: false, error: 'the chat is answering; try again when it is done' };
-		this.#options.send(this.withModelContext(verdict.text));
-		return { ok: true };
+		return gate.send(request, request.ask ?? (async () => 'deny'), {
+			busy: this.#options.busy,
+			send: (text) => this.#options.send(this.withModelContext(text))
+		});
 	}
 
 	setModelContext(widgetId: string, server: string, text: string | undefined): void {
@@ -353,12 +352,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 			void this.#loadMessages().then(() => this.setModelContext(widgetId, server, text));
 			return;
 		}
-		if (!text) {
-			this.#context.delete(widgetId);
-			return;
-		}
-		if (!messages.gate.admitContext(widgetId, new Set(this.#context.keys()))) return;
-		this.#context.set(widgetId, { server, text: text.slice(0, messages.maxContextChars) });
+		messages.gate.keepContext(this.#context, widgetId, server, text);
 	}
 
 	confirm(message: string): Promise<boolean> {

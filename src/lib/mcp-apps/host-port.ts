@@ -5,6 +5,7 @@
  */
 import type { AppViewEvent } from '$lib/agent/events';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
+import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 
 /** The part of an MCP connection a View uses. */
 export interface ViewConnection {
@@ -19,6 +20,20 @@ export interface ViewConnection {
 	): Promise<T>;
 }
 
+/**
+ * A View's server reached through the AG-UI agent that sent the View (its MCP Apps
+ * middleware makes the request and answers with the MCP result).
+ */
+export interface AgentProxy {
+	/** The agent's run endpoint (named in messages). */
+	readonly agent: string;
+	request(
+		method: 'resources/read' | 'tools/call',
+		params: Record<string, unknown>,
+		signal?: AbortSignal
+	): Promise<Record<string, unknown>>;
+}
+
 /** A View's console entry before the host stamps it. */
 export type ViewEventInput = Omit<AppViewEvent, 'type' | 'at' | 'turnId'>;
 
@@ -27,6 +42,8 @@ export interface ViewHostPort {
 	/** Where views are served from (`null`: no sandbox is running). */
 	sandboxOrigin(): Promise<string | null>;
 	connection(server: string): ViewConnection | undefined;
+	/** The agent a View came from, when the page can send it requests now (it is the agent in charge). */
+	proxy(via: McpAppVia): AgentProxy | undefined;
 	/** Runs a View's `tools/call` through the agent's call path (origin `app`); checked by the caller. */
 	callTool(request: {
 		widgetId: string;

@@ -73,3 +73,31 @@ describe('messages from views', () => {
 		expect(admitted).toBe(MAX_CONTEXT_UPDATES_PER_MINUTE);
 	});
 });
+
+describe('sending through the gate', () => {
+	it('sends an admitted message only while the chat is free, before and after the user answers', async () => {
+		const { subject } = gate();
+		const sent: string[] = [];
+		let busy = true;
+		const chat = { busy: () => busy, send: (text: string) => void sent.push(text) };
+		const request = { widgetId: 'w', server: 's', text: 'hi' };
+		expect(await subject.send(request, async () => 'once', chat)).toMatchObject({ ok: false, error: /answering/ });
+		busy = false;
+		expect(await subject.send(request, async () => ((busy = true), 'once'), chat)).toMatchObject({ ok: false });
+		expect(sent).toEqual([]);
+		busy = false;
+		expect(await subject.send({ ...request, widgetId: 'w2' }, async () => 'once', chat)).toEqual({ ok: true });
+		expect(sent).toEqual(['[Message from the view of "s"] hi']);
+	});
+
+	it('keeps a bounded context per view and clears it without text', () => {
+		const { subject } = gate();
+		const contexts = new Map<string, { server: string; text: string }>();
+		subject.keepContext(contexts, 'w', 's', 'x'.repeat(10_000));
+		expect(contexts.get('w')?.text.length).toBe(4_000);
+		subject.keepContext(contexts, 'w', 's', undefined);
+		expect(contexts.size).toBe(0);
+		for (let index = 0; index <= MAX_CONTEXT_VIEWS; index++) subject.keepContext(contexts, `v${index}`, 's', 'ctx');
+		expect(contexts.size).toBe(MAX_CONTEXT_VIEWS);
+	});
+});

@@ -90,6 +90,39 @@ export class ViewMessageGate {
 		return { ok: true, text: `[Message from the view of "${server}"] ${text}` };
 	}
 
+	/**
+	 * Sends a View's message to the chat when the gate admits it and the chat is free (checked
+	 * before the user is asked and again after they answered).
+	 */
+	async send(
+		request: { widgetId: string; server: string; text: string },
+		ask: (text: string) => Promise<MessageChoice>,
+		chat: { busy(): boolean; send(text: string): void }
+	): Promise<{ ok: true } | { ok: false; error: string }> {
+		const busy = { ok: false as const, error: 'the chat is answering; try again when it is done' };
+		if (chat.busy()) return busy;
+		const verdict = await this.admit(request, ask);
+		if (!verdict.ok) return verdict;
+		if (chat.busy()) return busy;
+		chat.send(verdict.text);
+		return { ok: true };
+	}
+
+	/** Keeps (or, without text, clears) a View's model context in `contexts`, within the bounds. */
+	keepContext(
+		contexts: Map<string, { server: string; text: string }>,
+		widgetId: string,
+		server: string,
+		text: string | undefined
+	): void {
+		if (!text) {
+			contexts.delete(widgetId);
+			return;
+		}
+		if (!this.admitContext(widgetId, new Set(contexts.keys()))) return;
+		contexts.set(widgetId, { server, text: text.slice(0, MAX_CONTEXT_CHARS) });
+	}
+
 	/** Whether a View may update its model context now (bounded rate); records the update. */
 	admitContext(widgetId: string, views: ReadonlySet<string>): boolean {
 		if (!views.has(widgetId) && views.size >= MAX_CONTEXT_VIEWS) return false;

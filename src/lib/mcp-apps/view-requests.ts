@@ -5,8 +5,8 @@
  */
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { isPlainObject, safeStringify } from '$lib/shared';
-import { checkAppToolCall } from './app-call-policy';
-import type { ViewHostPort } from './host-port';
+import { checkAppToolCall, checkProxiedToolCall } from './app-call-policy';
+import type { AgentProxy, ViewHostPort } from './host-port';
 
 /** What the request handlers of one View need from its session. */
 export interface ViewRequestContext {
@@ -15,6 +15,8 @@ export interface ViewRequestContext {
 	host: ViewHostPort;
 	/** Shows the view's message on its widget and waits for the user's choice. */
 	askToSend(text: string): Promise<'once' | 'always' | 'deny'>;
+	/** The agent the View's requests go through, when its server is reached that way. */
+	proxy(): AgentProxy | undefined;
 }
 
 /** The text of content blocks (others are named, not inlined). */
@@ -37,8 +39,30 @@ function refused(message: string): Error {
 }
 
 /** Installs the handlers of the View's requests on its bridge. */
-export function wireViewRequests(app: AppBridge, { widgetId, server, host, askToSend }: ViewRequestContext): void {
+export function wireViewRequests(app: AppBridge, context: ViewRequestContext): void {
+	const { widgetId, server, host, askToSend } = context;
+	/** Tools the user let this View call through the agent. */
+	const allowed = new Set<string>();
 	app.oncalltool = async (request, extra) => {
+		const viaAgent = context.proxy();
+		if (viaAgent) {
+			const verdict = checkProxiedToolCall({ server, name: request.name, arguments: request.arguments });
+			if (!verdict.ok) throw refused(verdict.message);
+			if (
+				!allowed.has(verdict.name) &&
+				!(await host.confirm(
+					`The view of "${server}" wants to call its server's tool "${verdict.name}" through the AG-UI agent at ${viaAgent.agent}. Allow this view to call it?`
+				))
+			)
+				throw refused(`The user did not allow the view to call "${verdict.name}".`);
+			allowed.add(verdict.name);
+			const args = isPlainObject(request.arguments) ? request.arguments : {};
+			return (await viaAgent.request(
+				'tools/call',
+				{ name: verdict.name, arguments: args },
+				extra.mcpReq.signal
+			)) as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
+		}
 		const connection = host.connection(server);
 		const verdict = checkAppToolCall({ server, name: request.name, tools: connection?.tools });
 		if (!verdict.ok) throw refused(verdict.message);
@@ -53,6 +77,11 @@ export function wireViewRequests(app: AppBridge, { widgetId, server, host, askTo
 		return result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
 	};
 	app.onreadresource = async (request, extra) => {
+		const viaAgent = context.proxy();
+		if (viaAgent)
+			return (await viaAgent.request('resources/read', { uri: request.uri }, extra.mcpReq.signal)) as Awaited<
+				ReturnType<NonNullable<AppBridge['onreadresource']>>
+			>;
 		const connection = host.connection(server);
 		if (!connection) throw refused(`MCP server "${server}" is not connected.`);
 		return (await connection.withClient((client) =>

@@ -2,7 +2,8 @@
  * Mounts one MCP App View (loaded on demand with the official host bridge,
  * `@modelcontextprotocol/ext-apps/app-bridge`):
  *
- *   sandbox origin known and ≠ the app's → server connected → resources/read → CSP
+ *   sandbox origin known and ≠ the app's → server connected (or, for a View an AG-UI agent
+ *   sent, that agent in charge: its MCP Apps middleware proxies the requests) → resources/read → CSP
  *   → outer frame (sandbox proxy, second origin) → sandbox-proxy-ready → sandbox-resource-ready
  *   → View: ui/initialize (answered with host info, capabilities, context) → initialized
  *   → tool-input-partial while the model streams the arguments (the latest one, if it came
@@ -20,7 +21,7 @@ import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
 import { FrameTransport } from './frame-transport';
 import { containerDimensions, environmentContext } from './host-context';
-import type { ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { AgentProxy, ViewHandle, ViewHostPort, ViewState } from './host-port';
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
 import { wireViewRequests } from './view-requests';
@@ -78,6 +79,8 @@ export function mountView(options: MountOptions): ViewHandle {
 	let fullscreen = false;
 	let handshake: ReturnType<typeof setTimeout> | undefined;
 	let resizeObserver: ResizeObserver | undefined;
+	/** Set when the View's server is reached through the agent that sent it. */
+	let proxy: AgentProxy | undefined;
 	const pending = new Map<string | number, { method: string; started: number }>();
 	let partialRecordedAt = -Infinity;
 	const input = new InputDelivery({
@@ -197,7 +200,7 @@ export function mountView(options: MountOptions): ViewHandle {
 	}
 
 	function wire(app: AppBridge): void {
-		wireViewRequests(app, { widgetId, server, host, askToSend });
+		wireViewRequests(app, { widgetId, server, host, askToSend, proxy: () => proxy });
 		app.onrequestdisplaymode = async (request) => {
 			const wanted = request.mode === 'fullscreen' ? true : request.mode === 'inline' ? false : fullscreen;
 			const declared = app.getAppCapabilities()?.availableDisplayModes;
@@ -237,17 +240,36 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		const connection = host.connection(server);
-		if (!connection || connection.status !== 'connected') {
+		const connected = connection?.status === 'connected' ? connection : undefined;
+		// Without a connection of that name, a View an AG-UI agent sent loads through that agent.
+		const via = connected ? undefined : params.via;
+		const viaAgent = via ? host.proxy(via) : undefined;
+		if (via && !viaAgent) {
+			state({
+				phase: 'waiting',
+				message: `This view comes through the AG-UI agent at ${via.agent}: choose that agent in Settings, or connect its MCP server "${server}", to show it.`
+			});
+			return;
+		}
+		const source = connected ?? viaAgent;
+		if (!source) {
 			state({
 				phase: 'waiting',
 				message: `Connect the MCP server "${server}"${params.endpoint ? ` (${params.endpoint})` : ''} to show its view.`
 			});
 			return;
 		}
-		state({ phase: 'loading', message: `Loading ${params.resource}…` });
-		const read = await connection.withClient((client) =>
-			client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs })
-		);
+		proxy = viaAgent;
+		state({
+			phase: 'loading',
+			message: `Loading ${params.resource}${viaAgent ? ` through the agent at ${viaAgent.agent}` : ''}…`
+		});
+		const read =
+			'request' in source
+				? await source.request('resources/read', { uri: params.resource }, AbortSignal.timeout(resourceReadTimeoutMs))
+				: await source.withClient((client) =>
+						client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs })
+					);
 		const resource = parseViewResource(params.resource, read);
 		if (disposed) return;
 		const csp = buildViewCsp(resource.csp);

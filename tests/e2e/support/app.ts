@@ -40,6 +40,12 @@ export async function openApp(page: Page, llm: FakeLlm, format: WireFormat, opti
 	await waitReady(page, options.waitForMcp ?? true);
 }
 
+/** Opens the app with the AG-UI agent at `agentUrl` as its provider and waits until it is ready. */
+export async function openWithAgent(page: Page, agentUrl: string): Promise<void> {
+	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agentUrl)}`);
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+}
+
 /** Waits for the LLM pill to be ready and, optionally, every MCP server to be connected. */
 export async function waitReady(page: Page, mcp = true): Promise<void> {
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');

@@ -18,6 +18,16 @@ export async function createProvider(config: ProviderConfig): Promise<LlmProvide
 	return new Provider(config);
 }
 
+/**
+ * One MCP request through the AG-UI agent at `config.baseUrl` (its MCP Apps middleware), for a
+ * View whose server only that agent reaches; the AG-UI code loads with the first request.
+ */
+export async function proxiedMcpRequest(
+	...request: Parameters<typeof import('./agui/mcp-proxy').proxiedMcpRequest>
+): Promise<Record<string, unknown>> {
+	return (await import('./agui/mcp-proxy')).proxiedMcpRequest(...request);
+}
+
 export { listModels, testConnection, listsModel } from './connection';
 export {
 	isLocalEndpoint,

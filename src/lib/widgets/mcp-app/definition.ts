@@ -4,9 +4,20 @@
  * creates it when such a tool is called (by the model, by hand or by a refresh); the model
  * never displays it directly (`hostOnly`). The record keeps what a reload needs: the server,
  * the tool, its resource, and the last input and result, which the view receives again.
+ * A View an AG-UI agent sent (an `mcp-apps` activity) also keeps `via`: the agent and the
+ * server as its MCP Apps middleware names it, so it loads through that agent when the app
+ * has no connection of that name.
  */
 import type { WidgetDefinition } from '../types';
 import { object, text, title } from '../shared/schema';
+
+/** The AG-UI agent a View came from, and its server as the agent's MCP Apps middleware names it. */
+export type McpAppVia = {
+	/** The agent's run endpoint. */
+	agent: string;
+	serverHash: string;
+	serverId?: string;
+};
 
 export type McpAppParams = {
 	/** The MCP server's display name (the View may call only this server's tools). */
@@ -25,6 +36,8 @@ export type McpAppParams = {
 	toolResult?: Record<string, unknown>;
 	/** Why the call did not finish (sent as `ui/notifications/tool-cancelled`). */
 	cancelled?: string;
+	/** The agent that proxies the View's MCP requests (see {@link McpAppVia}). */
+	via?: McpAppVia;
 	title?: string;
 };
 
@@ -43,6 +56,14 @@ export const mcpAppDefinition: WidgetDefinition<McpAppParams> = {
 			inputPending: { type: 'boolean', description: 'The arguments are still streaming' },
 			toolResult: { type: 'object', description: 'The tool call result (MCP CallToolResult)' },
 			cancelled: text('Why the call did not finish', 500),
+			via: object(
+				{
+					agent: text('The AG-UI agent that proxies this view', 2000),
+					serverHash: text("The server's hash in the agent's MCP Apps middleware", 200),
+					serverId: text("The server's id in the agent's MCP Apps middleware", 200)
+				},
+				['agent', 'serverHash']
+			),
 			title
 		},
 		['server', 'tool', 'resource', 'toolInput']

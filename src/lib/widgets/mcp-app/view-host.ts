@@ -4,7 +4,7 @@
  * over through the Svelte context under `mcpAppViewHostKey`. The widget owns this contract so
  * that `widgets/` never imports `mcp-apps/` (the arrow points the other way).
  */
-import type { McpAppParams } from './definition';
+import type { McpAppParams, McpAppVia } from './definition';
 
 /** What the widget component shows. */
 export type ViewPhase = 'loading' | 'waiting' | 'ready' | 'error';
@@ -60,6 +60,8 @@ export type ViewMountArgs = [
 export interface McpAppViewHost {
 	/** Whether the view's server is connected now (a waiting view retries when it is). */
 	serverConnected(server: string): boolean;
+	/** Whether the AG-UI agent a View came from can be asked now (a waiting view retries when it can). */
+	agentReady(via: McpAppVia): boolean;
 	/**
 	 * Mounts the view into `container`; resolves undefined when `signal` ended first (the
 	 * component went away or mounted again), so a stale mount never replaces the live one.

@@ -36,10 +36,7 @@ export class AguiProvider implements LlmProvider {
 	constructor(config: ProviderConfig) {
 		this.#url = (config.baseUrl ?? '').trim();
 		this.model = config.model || 'agent';
-		this.#headers = {
-			...config.headers,
-			...(config.apiKey?.trim() ? { Authorization: `Bearer ${config.apiKey.trim()}` } : {})
-		};
+		this.#headers = runHeaders(config);
 	}
 
 	async streamTurn(request: ProviderRequest, options: StreamOptions = {}): Promise<ProviderTurn> {
@@ -118,6 +115,14 @@ export class AguiProvider implements LlmProvider {
 	}
 }
 
+/** The headers every request to the agent carries: the settings' headers, the key as a bearer token. */
+export function runHeaders(config: ProviderConfig): Record<string, string> {
+	return {
+		...config.headers,
+		...(config.apiKey?.trim() ? { Authorization: `Bearer ${config.apiKey.trim()}` } : {})
+	};
+}
+
 function lastUserText(request: ProviderRequest): string | undefined {
 	const last = request.messages.at(-1);
 	if (last?.role !== 'user') return undefined;
@@ -145,7 +150,7 @@ function interruptText(interrupts: unknown[]): string {
 }
 
 /** A transport failure as a provider error the chat can explain. */
-function toAguiError(error: unknown, url: string): AutoUiError {
+export function toAguiError(error: unknown, url: string): AutoUiError {
 	const message = errorMessage(error);
 	const status = /HTTP (\d{3})/.exec(message)?.[1];
 	if (status === '401' || status === '403')
