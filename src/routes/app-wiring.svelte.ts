@@ -20,7 +20,7 @@ import type { WidgetAction } from '$lib/widgets/types';
 import { AutoUiError, openKeyValueStore } from '$lib/shared';
 import { ConversationList } from '$lib/conversations/conversation-list.svelte';
 import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
-import { McpAppsHost } from '$lib/mcp-apps/apps-host';
+import { lazyMcpAppsHost, type PageAppsHost } from '$lib/mcp-apps/lazy-apps-host';
 import { mcpAppsContextKey } from '$lib/mcp-apps/context';
 
 /** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
@@ -145,8 +145,9 @@ export function createAppWiring() {
 		}
 	});
 
-	// MCP Apps: servers' own views as canvas widgets (`mcp-app`), on the sandbox origin.
-	const mcpApps: McpAppsHost = new McpAppsHost({
+	// MCP Apps: servers' own views as canvas widgets (`mcp-app`), on the sandbox origin; the
+	// host's code loads beside the page.
+	const mcpApps: PageAppsHost = lazyMcpAppsHost({
 		connections: () => mcp.connections,
 		serverConnected: (server) => mcp.connections.some((connection) => connection.name === server),
 		tools: hub,
