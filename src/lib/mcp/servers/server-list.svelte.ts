@@ -9,7 +9,8 @@ import { browserStorage, AutoUiError, errorMessage } from '$lib/shared';
 import type { ClientHandlers } from '../connection/client-handlers';
 import type { WireMessage } from '../connection/protocol-tap';
 import { McpConnection } from '../connection/connection';
-import { forgetOAuth, memoryStore, type KeyValueStore, type StoredOAuthProvider } from '../oauth/oauth';
+import type { StoredOAuthProvider } from '../oauth/oauth';
+import { forgetOAuth, memoryStore, type KeyValueStore } from '../oauth/oauth-storage';
 import {
 	createServerConfig,
 	checkHeaders,
@@ -272,7 +273,20 @@ export class McpServerList {
 			this.#setRuntime(config.id, { ...idleRuntime(config), status: 'disabled' });
 			return;
 		}
-		const provider = config.auth === 'oauth' ? this.#provider(config, interactive) : undefined;
+		// The provider's code loads when the connection opens its transport (first sign-in server).
+		let provider: StoredOAuthProvider | undefined;
+		let loading: Promise<StoredOAuthProvider> | undefined;
+		const authProvider =
+			config.auth === 'oauth'
+				? () =>
+						(loading ??= this.#provider(config, interactive).then(
+							(loaded) => (provider = loaded),
+							(error: unknown) => {
+								loading = undefined;
+								throw error;
+							}
+						))
+				: undefined;
 		// Requests and wire messages carry the server's current name (renamed from serverInfo once connected).
 		const currentName = () => connection?.name ?? config.name;
 		const connection: McpConnection = new McpConnection({
@@ -282,7 +296,7 @@ export class McpServerList {
 			transport: config.transport,
 			protocol: config.protocol,
 			headers: config.headers,
-			authProvider: provider,
+			authProvider,
 			handlers: this.#options.clientHandlers?.(currentName),
 			onWireMessage: this.#options.onWireMessage
 				? (message) => this.#options.onWireMessage!(currentName(), message)
@@ -335,7 +349,7 @@ export class McpServerList {
 		});
 	}
 
-	#provider(config: McpServerConfig, interactive: boolean): StoredOAuthProvider {
+	#provider(config: McpServerConfig, interactive: boolean): Promise<StoredOAuthProvider> {
 		const setup = {
 			storage: this.#storageOrMemory(),
 			origin: this.#origin,
