@@ -12,7 +12,7 @@ import { ReactiveToolHub } from '$lib/tool-hub/tool-hub.svelte';
 import { connectionListSource, serverSource } from '$lib/tool-hub/sources';
 import type { HttpToolSource } from '$lib/http-tools/tool-source';
 import type { MockSource } from '$lib/mocks/tool-source';
-import { ServerRequests } from '$lib/workbench/server-requests.svelte';
+import { LazyServerRequests } from '$lib/workbench/lazy-server-requests.svelte';
 import { AgentSession } from '$lib/agent/session/session.svelte';
 import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
 import type { AgentEvent } from '$lib/agent/events';
@@ -57,8 +57,8 @@ export function createAppWiring() {
 	const hub = new ReactiveToolHub({ onError: notifyStorage });
 	hub.register(serverSource(autoui));
 	// Answers servers' sampling, elicitation and roots requests; created first so every
-	// connection advertises (only) what it handles.
-	const serverRequests = new ServerRequests({
+	// connection advertises (only) what it handles. Its code loads beside the page.
+	const serverRequests = new LazyServerRequests({
 		// The sampler loads with the first sampling request.
 		sample: async (params, signal) =>
 			(await import('$lib/workbench/sampling')).createSampler(async () => {
