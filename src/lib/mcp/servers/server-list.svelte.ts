@@ -30,6 +30,7 @@ import {
 	idleRuntime,
 	knownDiagnosis,
 	oauthProviderFor,
+	oauthProviderLoader,
 	probeServer,
 	runtimeOf,
 	stillConnecting,
@@ -273,20 +274,9 @@ export class McpServerList {
 			this.#setRuntime(config.id, { ...idleRuntime(config), status: 'disabled' });
 			return;
 		}
-		// The provider's code loads when the connection opens its transport (first sign-in server).
-		let provider: StoredOAuthProvider | undefined;
-		let loading: Promise<StoredOAuthProvider> | undefined;
-		const authProvider =
-			config.auth === 'oauth'
-				? () =>
-						(loading ??= this.#provider(config, interactive).then(
-							(loaded) => (provider = loaded),
-							(error: unknown) => {
-								loading = undefined;
-								throw error;
-							}
-						))
-				: undefined;
+		// The provider's code loads when the connection opens its transport.
+		const provider =
+			config.auth === 'oauth' ? oauthProviderLoader(() => this.#provider(config, interactive)) : undefined;
 		// Requests and wire messages carry the server's current name (renamed from serverInfo once connected).
 		const currentName = () => connection?.name ?? config.name;
 		const connection: McpConnection = new McpConnection({
@@ -296,7 +286,7 @@ export class McpServerList {
 			transport: config.transport,
 			protocol: config.protocol,
 			headers: config.headers,
-			authProvider,
+			authProvider: provider?.load,
 			handlers: this.#options.clientHandlers?.(currentName),
 			onWireMessage: this.#options.onWireMessage
 				? (message) => this.#options.onWireMessage!(currentName(), message)
@@ -305,7 +295,7 @@ export class McpServerList {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
 				const previous = this.#runtime[config.id];
-				const runtime = runtimeOf(changed, previous, provider?.needsAuthorization ?? false);
+				const runtime = runtimeOf(changed, previous, provider?.current?.needsAuthorization ?? false);
 				this.#setRuntime(config.id, runtime);
 				if (runtime.status === 'error' && previous?.status !== 'error') void this.#diagnose(config, changed);
 			}

@@ -156,6 +156,28 @@ export async function oauthProviderFor(
 	});
 }
 
+/** A server's OAuth provider, made by the first transport that needs it (`load`), then kept. */
+export function oauthProviderLoader(make: () => Promise<StoredOAuthProvider>): {
+	load(): Promise<StoredOAuthProvider>;
+	readonly current: StoredOAuthProvider | undefined;
+} {
+	let current: StoredOAuthProvider | undefined;
+	let loading: Promise<StoredOAuthProvider> | undefined;
+	return {
+		load: () =>
+			(loading ??= make().then(
+				(made) => (current = made),
+				(error: unknown) => {
+					loading = undefined;
+					throw error;
+				}
+			)),
+		get current() {
+			return current;
+		}
+	};
+}
+
 /** The names of the servers in use (enabled, or for this visit) still making their first connection. */
 export function stillConnecting(
 	entries: ReadonlyArray<{ config: McpServerConfig; ephemeral: boolean; runtime: ServerRuntime }>
