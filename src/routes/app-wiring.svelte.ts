@@ -12,7 +12,7 @@ import { ReactiveToolHub } from '$lib/tool-hub/tool-hub.svelte';
 import { connectionListSource, serverSource } from '$lib/tool-hub/sources';
 import type { HttpToolSource } from '$lib/http-tools/tool-source';
 import type { MockSource } from '$lib/mocks/tool-source';
-import { ServerRequests } from '$lib/workbench/server-requests.svelte';
+import { LazyServerRequests } from '$lib/workbench/lazy-server-requests.svelte';
 import { AgentSession } from '$lib/agent/session/session.svelte';
 import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
 import type { AgentEvent } from '$lib/agent/events';
@@ -20,7 +20,7 @@ import type { WidgetAction } from '$lib/widgets/types';
 import { AutoUiError, openKeyValueStore } from '$lib/shared';
 import { ConversationList } from '$lib/conversations/conversation-list.svelte';
 import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
-import { McpAppsHost } from '$lib/mcp-apps/apps-host';
+import { lazyMcpAppsHost, type PageAppsHost } from '$lib/mcp-apps/lazy-apps-host';
 import { mcpAppsContextKey } from '$lib/mcp-apps/context';
 
 /** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
@@ -61,8 +61,8 @@ export function createAppWiring() {
 	const hub = new ReactiveToolHub({ onError: notifyStorage });
 	hub.register(serverSource(autoui));
 	// Answers servers' sampling, elicitation and roots requests; created first so every
-	// connection advertises (only) what it handles.
-	const serverRequests = new ServerRequests({
+	// connection advertises (only) what it handles. Its code loads beside the page.
+	const serverRequests = new LazyServerRequests({
 		// The sampler loads with the first sampling request.
 		sample: async (params, signal) =>
 			(await import('$lib/workbench/sampling')).createSampler(async () => {
@@ -149,8 +149,9 @@ export function createAppWiring() {
 		}
 	});
 
-	// MCP Apps: servers' own views as canvas widgets (`mcp-app`), on the sandbox origin.
-	const mcpApps: McpAppsHost = new McpAppsHost({
+	// MCP Apps: servers' own views as canvas widgets (`mcp-app`), on the sandbox origin; the
+	// host's code loads beside the page.
+	const mcpApps: PageAppsHost = lazyMcpAppsHost({
 		connections: () => mcp.connections,
 		serverConnected: (server) => mcp.connections.some((connection) => connection.name === server),
 		tools: hub,

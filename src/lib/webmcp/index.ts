@@ -15,7 +15,7 @@ export { searchRecipes, recipeDetail, recipeSummary } from './recipes';
 export type { RecipeSummary, RecipeDetail } from './recipes';
 export { createWidgetCatalog } from './widget-catalog';
 export type { WidgetCatalog, WidgetDefinitionsLoader } from './widget-catalog';
-export { createWidgetValidator } from './validation/widget-validator';
+export { createWidgetValidator } from './validation/widget-checks';
 export type { WidgetValidator, ValidatorSource, ParamsCheck, ValidationFailure } from './validation/widget-validator';
 export type { CompiledValidator, ValidationIssue } from './validation/types';
 export {

@@ -23,7 +23,7 @@ import type { WidgetSummary } from '$lib/widgets/types';
 import type * as Recipes from './recipes';
 import { widgetToolDefinitions } from './tool-definitions';
 import type { ImageUrlOptions } from './sanitize/url';
-import { createWidgetValidator, type ValidatorSource, type WidgetValidator } from './validation/widget-validator';
+import { createWidgetValidatorWith, type ValidatorSource, type WidgetValidator } from './validation/widget-validator';
 import { createWidgetCatalog, type WidgetDefinitionsLoader } from './widget-catalog';
 
 /** The catalog's build-time validators, as a lazily loaded chunk. */
@@ -94,7 +94,13 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
 	const offered = catalog.summaries.filter((widget) => !widget.hostOnly);
 	const offeredNames = new Set(offered.map((widget) => widget.name));
 	const validator = hasWidgets
-		? createWidgetValidator(catalog, options.validators ?? loadBuildTimeValidators, { image: options.image })
+		? // The sanitisers load with the validators (`validator.load()`), not with the page.
+			createWidgetValidatorWith(
+				() => import('./validation/widget-checks'),
+				catalog,
+				options.validators ?? loadBuildTimeValidators,
+				{ image: options.image }
+			)
 		: undefined;
 	const widgetTools = hasWidgets ? widgetToolDefinitions([...offeredNames]) : [];
 	const extra = options.tools ?? [];

@@ -1,7 +1,7 @@
 /**
  * The widgets of an in-page server, in two weights: summaries (name, title, description,
- * category, default size, keywords), there at once for the tool list, the recipe list and
- * the canvas; and full definitions (schema, example, recipe), which may load on demand so
+ * category, default size), there at once for the tool list, the recipe list and the
+ * canvas; and full definitions (schema, example, recipe, keywords), which may load on demand so
  * the catalog's heavy text stays out of the initial JavaScript. Built from full definitions,
  * a catalog is loaded from the start.
  */

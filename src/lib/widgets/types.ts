@@ -65,11 +65,12 @@ export interface WidgetDefinition<Params extends Record<string, unknown> = Recor
 /**
  * The light part of a definition: what the first paint, the tool list, the recipe list and
  * the canvas (frame title, default size) need. Generated from the definitions at build time
- * (`virtual:autoui-widget-index`), so schema, example and recipe text can load on demand.
+ * (`virtual:autoui-widget-index`), so schema, example, recipe text and the search keywords
+ * can load on demand.
  */
 export type WidgetSummary = Pick<
 	WidgetDefinition,
-	'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'keywords' | 'hostOnly'
+	'name' | 'title' | 'description' | 'category' | 'defaultSize' | 'hostOnly'
 >;
 
 /** Props every widget component receives. */

@@ -10,7 +10,6 @@ const summaryKeys: Record<keyof WidgetSummary, true> = {
 	description: true,
 	category: true,
 	defaultSize: true,
-	keywords: true,
 	hostOnly: true
 };
 

@@ -1,8 +1,8 @@
 /**
  * The light widget index and the on-demand full catalog. Code on the first route imports
  * this file, not `definitions.ts`: the summaries (name, title, description, category,
- * default size, keywords) are generated from the definitions at build time as plain data,
- * while schema, example and recipe text — most of the catalog's weight — arrive with
+ * default size) are generated from the definitions at build time as plain data, while
+ * schema, example, recipe text and keywords — most of the catalog's weight — arrive with
  * `loadWidgetDefinitions()` the first time something needs them.
  */
 import { widgetIndex as generatedIndex } from 'virtual:autoui-widget-index';

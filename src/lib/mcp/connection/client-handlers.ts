@@ -32,8 +32,8 @@ export interface RequestContext {
 
 /** How one server's requests are answered. Every member is optional. */
 export interface ClientHandlers {
-	/** roots/list: the roots the user gave this server. */
-	listRoots?(): Root[];
+	/** roots/list: the roots the user gave this server (a promise while their keeper loads). */
+	listRoots?(): Root[] | Promise<Root[]>;
 	/** sampling/createMessage; reject to refuse (the server receives an error). */
 	createMessage?(
 		params: CreateMessageRequest['params'],
@@ -70,7 +70,7 @@ export function installHandlers(
 ): void {
 	if (!handlers) return;
 	const { listRoots, createMessage, elicit, onLogMessage } = handlers;
-	if (listRoots) client.setRequestHandler('roots/list', () => ({ roots: listRoots() }));
+	if (listRoots) client.setRequestHandler('roots/list', async () => ({ roots: await listRoots() }));
 	if (createMessage)
 		client.setRequestHandler('sampling/createMessage', (request, context) =>
 			createMessage(request.params, context.mcpReq.signal, { calls: activeCalls() })

@@ -11,7 +11,7 @@
  * Results with `isError` are returned as results; transport failures throw `AutoUiError`s. Status, reconnects
  * and backoff live in `lifecycle.ts`; what the server offers is read by `catalog.ts`; clients open in `transport.ts`.
  */
-import type { Client, OAuthClientProvider, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { McpLayer, McpRecipe } from '$lib/agent/types';
 import type { CallOptions, ToolCallResult, ToolDefinition, ToolServer, ToolTaskUpdate } from '$lib/shared';
 import { AutoUiError, createDeadline, errorMessage } from '$lib/shared';
@@ -41,10 +41,9 @@ import { requestToolCall } from './call-tool';
 import { offersModernTasks, runsAsTask } from './task-support';
 import { TaskResumeStore } from './task-resume';
 import type { ProtocolChoice } from './protocol-revision';
-import type { OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
+import type { AuthProviderOption, OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
 
-/** The task machinery, loaded with the first call that runs as a task (off the first route). */
-const loadTasks = () => import('./tasks');
+const loadTasks = () => import('./tasks'); // with the first call that runs as a task (off the first route)
 
 export type { PromptSummary, ResourceSummary } from './catalog';
 export type { ConnectionStatus } from './lifecycle';
@@ -59,7 +58,8 @@ export interface McpConnectionOptions {
 	protocol?: ProtocolChoice;
 	/** Extra HTTP headers sent with every request (e.g. Authorization). */
 	headers?: Record<string, string>;
-	authProvider?: OAuthClientProvider;
+	/** The OAuth provider, or how to load it when the transport is made. */
+	authProvider?: AuthProviderOption;
 	/** Called after every change of status, error, tools, prompts, resources or recipes. */
 	onChange?: (connection: McpConnection) => void;
 	connectTimeoutMs?: number;

@@ -24,6 +24,9 @@ export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
 /** The transport a live connection actually uses. */
 export type TransportKind = 'streamable-http' | 'sse';
 
+/** An OAuth provider, or a function that loads it when the first transport is made. */
+export type AuthProviderOption = OAuthClientProvider | (() => Promise<OAuthClientProvider>);
+
 /** What is needed to open a client. */
 export interface OpenOptions {
 	url: string;
@@ -36,7 +39,8 @@ export interface OpenOptions {
 	 */
 	knownLegacy?: boolean;
 	headers?: Record<string, string>;
-	authProvider?: OAuthClientProvider;
+	/** The provider, or how to load it (its code loads with the first transport that needs it). */
+	authProvider?: AuthProviderOption;
 	/** Called for notifications/tools/list_changed. */
 	onToolsChanged?: () => void;
 	/** Answers the server's requests; decides the client capabilities advertised. */
@@ -91,6 +95,7 @@ export async function createClient(protocol: ProtocolChoice = 'auto', setup: Cli
 
 async function makeTransport(kind: TransportKind, options: OpenOptions, sessionId?: string): Promise<Transport> {
 	const { StreamableHTTPClientTransport, SSEClientTransport } = await loadSdk();
+	const authProvider = typeof options.authProvider === 'function' ? await options.authProvider() : options.authProvider;
 	const url = new URL(options.url);
 	const requestInit: RequestInit | undefined =
 		options.headers && Object.keys(options.headers).length ? { headers: { ...options.headers } } : undefined;
@@ -98,7 +103,7 @@ async function makeTransport(kind: TransportKind, options: OpenOptions, sessionI
 		return new StreamableHTTPClientTransport(url, {
 			requestInit,
 			...(sessionId ? { sessionId } : {}),
-			authProvider: options.authProvider,
+			authProvider,
 			reconnectionOptions: {
 				initialReconnectionDelay: 500,
 				maxReconnectionDelay: 4000,
@@ -108,7 +113,7 @@ async function makeTransport(kind: TransportKind, options: OpenOptions, sessionI
 		});
 	}
 	// requestInit headers reach the legacy transport's GET stream as well as its POSTs.
-	return new SSEClientTransport(url, { requestInit, authProvider: options.authProvider });
+	return new SSEClientTransport(url, { requestInit, authProvider });
 }
 
 async function connectOnce(kind: TransportKind, options: OpenOptions): Promise<OpenClient> {

@@ -14,33 +14,16 @@ import type {
 } from '@modelcontextprotocol/client';
 import { AutoUiError, errorMessage, isPlainObject, randomId, tryParseJson } from '$lib/shared';
 import { loadSdk } from '../connection/sdk-loader';
+import { oauthCallbackPath, oauthKeyPrefix as keyPrefix, type KeyValueStore } from './oauth-storage';
 
-/** The subset of the Web Storage API we use, so Node tests can pass an in-memory store. */
-export interface KeyValueStore {
-	getItem(key: string): string | null;
-	setItem(key: string, value: string): void;
-	removeItem(key: string): void;
-}
-
-/** An in-memory `KeyValueStore` (tests, or browsers with storage disabled). */
-export function memoryStore(): KeyValueStore {
-	const map = new Map<string, string>();
-	return {
-		getItem: (key) => map.get(key) ?? null,
-		setItem: (key, value) => void map.set(key, value),
-		removeItem: (key) => void map.delete(key)
-	};
-}
-
-/** Path of the callback route that finishes the flow. */
-export const oauthCallbackPath = '/oauth/callback';
-
-/**
- * Path of this app's OAuth client metadata document. Served over https, its URL is our
- * client id at authorization servers that accept Client ID Metadata Documents, so no
- * dynamic registration is needed there.
- */
-export const clientMetadataPath = '/oauth/client-metadata.json';
+export {
+	clientMetadataPath,
+	clientMetadataUrlFor,
+	forgetOAuth,
+	memoryStore,
+	oauthCallbackPath,
+	type KeyValueStore
+} from './oauth-storage';
 
 /**
  * What this app tells an authorization server about itself, for a given callback URL. The
@@ -58,15 +41,6 @@ export function clientMetadataFor(redirectUrl: string): OAuthClientMetadata & { 
 	};
 }
 
-/**
- * The metadata document URL to offer as client id from an app served at `origin`, or
- * undefined when the origin is not https (authorization servers only fetch https URLs).
- */
-export function clientMetadataUrlFor(origin: string): string | undefined {
-	return origin.startsWith('https://') ? origin + clientMetadataPath : undefined;
-}
-
-const keyPrefix = 'autoui.mcp.oauth.';
 const pendingPrefix = 'autoui.mcp.oauth-pending.';
 /** A started flow is abandoned after this long. */
 const pendingLifetimeMs = 15 * 60_000;
@@ -300,11 +274,6 @@ function checkIssuer(url: URL, discovery: OAuthDiscoveryState | undefined): void
 			`The sign-in response came from ${iss}, not from the authorization server this sign-in started at (${metadata.issuer}); it was refused. Start the sign-in again.`
 		);
 	}
-}
-
-/** Forgets the stored OAuth credentials of a server entry. */
-export function forgetOAuth(storage: KeyValueStore, serverId: string): void {
-	storage.removeItem(keyPrefix + serverId);
 }
 
 /**

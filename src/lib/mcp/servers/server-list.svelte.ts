@@ -9,7 +9,8 @@ import { browserStorage, AutoUiError, errorMessage } from '$lib/shared';
 import type { ClientHandlers } from '../connection/client-handlers';
 import type { WireMessage } from '../connection/protocol-tap';
 import { McpConnection } from '../connection/connection';
-import { forgetOAuth, memoryStore, type KeyValueStore, type StoredOAuthProvider } from '../oauth/oauth';
+import type { StoredOAuthProvider } from '../oauth/oauth';
+import { forgetOAuth, memoryStore, type KeyValueStore } from '../oauth/oauth-storage';
 import {
 	createServerConfig,
 	checkHeaders,
@@ -29,6 +30,7 @@ import {
 	idleRuntime,
 	knownDiagnosis,
 	oauthProviderFor,
+	oauthProviderLoader,
 	probeServer,
 	runtimeOf,
 	stillConnecting,
@@ -272,7 +274,9 @@ export class McpServerList {
 			this.#setRuntime(config.id, { ...idleRuntime(config), status: 'disabled' });
 			return;
 		}
-		const provider = config.auth === 'oauth' ? this.#provider(config, interactive) : undefined;
+		// The provider's code loads when the connection opens its transport.
+		const provider =
+			config.auth === 'oauth' ? oauthProviderLoader(() => this.#provider(config, interactive)) : undefined;
 		// Requests and wire messages carry the server's current name (renamed from serverInfo once connected).
 		const currentName = () => connection?.name ?? config.name;
 		const connection: McpConnection = new McpConnection({
@@ -282,7 +286,7 @@ export class McpServerList {
 			transport: config.transport,
 			protocol: config.protocol,
 			headers: config.headers,
-			authProvider: provider,
+			authProvider: provider?.load,
 			handlers: this.#options.clientHandlers?.(currentName),
 			onWireMessage: this.#options.onWireMessage
 				? (message) => this.#options.onWireMessage!(currentName(), message)
@@ -291,7 +295,7 @@ export class McpServerList {
 				if (this.#connections.get(config.id) !== changed) return;
 				if (changed.status === 'connected') this.#nameFromServer(config.id, changed);
 				const previous = this.#runtime[config.id];
-				const runtime = runtimeOf(changed, previous, provider?.needsAuthorization ?? false);
+				const runtime = runtimeOf(changed, previous, provider?.current?.needsAuthorization ?? false);
 				this.#setRuntime(config.id, runtime);
 				if (runtime.status === 'error' && previous?.status !== 'error') void this.#diagnose(config, changed);
 			}
@@ -335,7 +339,7 @@ export class McpServerList {
 		});
 	}
 
-	#provider(config: McpServerConfig, interactive: boolean): StoredOAuthProvider {
+	#provider(config: McpServerConfig, interactive: boolean): Promise<StoredOAuthProvider> {
 		const setup = {
 			storage: this.#storageOrMemory(),
 			origin: this.#origin,

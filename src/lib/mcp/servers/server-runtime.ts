@@ -8,7 +8,8 @@ import { errorMessage } from '$lib/shared';
 import type { ConnectionStatus, McpConnection, PromptSummary, ResourceSummary } from '../connection/connection';
 import type { TransportKind } from '../connection/transport';
 import type { Diagnosis } from '../doctor/doctor';
-import { clientMetadataUrlFor, oauthCallbackPath, StoredOAuthProvider, type KeyValueStore } from '../oauth/oauth';
+import type { StoredOAuthProvider } from '../oauth/oauth';
+import { clientMetadataUrlFor, oauthCallbackPath, type KeyValueStore } from '../oauth/oauth-storage';
 import type { McpServerConfig } from './server-config';
 
 /** What the panel shows for a server. */
@@ -133,12 +134,16 @@ export interface SignInSetup {
 	returnTo?: string;
 }
 
-/** The OAuth provider of a server set to `oauth`; `interactive` lets it leave the page to sign in. */
-export function oauthProviderFor(
+/**
+ * The OAuth provider of a server set to `oauth`; `interactive` lets it leave the page to sign
+ * in. Its code loads with the first server that signs in, not with the page.
+ */
+export async function oauthProviderFor(
 	config: McpServerConfig,
 	setup: SignInSetup,
 	interactive: boolean
-): StoredOAuthProvider {
+): Promise<StoredOAuthProvider> {
+	const { StoredOAuthProvider } = await import('../oauth/oauth');
 	return new StoredOAuthProvider({
 		serverId: config.id,
 		serverUrl: config.url,
@@ -149,6 +154,28 @@ export function oauthProviderFor(
 		navigate: setup.navigate ?? ((url) => globalThis.location?.assign(url.href)),
 		returnTo: setup.returnTo ?? (globalThis.location ? globalThis.location.pathname + globalThis.location.search : '/')
 	});
+}
+
+/** A server's OAuth provider, made by the first transport that needs it (`load`), then kept. */
+export function oauthProviderLoader(make: () => Promise<StoredOAuthProvider>): {
+	load(): Promise<StoredOAuthProvider>;
+	readonly current: StoredOAuthProvider | undefined;
+} {
+	let current: StoredOAuthProvider | undefined;
+	let loading: Promise<StoredOAuthProvider> | undefined;
+	return {
+		load: () =>
+			(loading ??= make().then(
+				(made) => (current = made),
+				(error: unknown) => {
+					loading = undefined;
+					throw error;
+				}
+			)),
+		get current() {
+			return current;
+		}
+	};
 }
 
 /** The names of the servers in use (enabled, or for this visit) still making their first connection. */

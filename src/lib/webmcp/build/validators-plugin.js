@@ -4,8 +4,8 @@
  * - `virtual:autoui-validators`: Ajv standalone validators for every widget schema, so the
  *   browser never compiles schemas (no eval under our CSP);
  * - `virtual:autoui-widget-index`: the light summary of every widget (name, title,
- *   description, category, default size, keywords) as plain data, so the first route needs
- *   neither the schemas nor the recipe text, which load on demand with the definitions.
+ *   description, category, default size) as plain data, so the first route needs neither
+ *   the schemas nor the recipe text and keywords, which load on demand with the definitions.
  * Generated at build time, and on demand in dev and vitest. Editing the definitions (or
  * anything they import) regenerates both. Before the definitions file exists both are empty.
  *

@@ -5,10 +5,19 @@
  */
 import { isPlainObject, type JsonSchema } from '$lib/shared';
 import type { WidgetDefinition, WidgetSummary } from '$lib/widgets/types';
-import { sanitizeParams, type SanitizeParamsOptions } from '../sanitize/params';
+import type { sanitizeParams, SanitizeParamsOptions } from '../sanitize/params';
 import { createWidgetCatalog, type WidgetCatalog } from '../widget-catalog';
-import { issuesFromErrors } from './issues';
+import type { issuesFromErrors } from './issues';
 import type { CompiledValidator, ValidationIssue } from './types';
+
+/** The sanitiser and the error reader a check runs (`widget-checks.ts`). */
+export interface CheckCode {
+	sanitizeParams: typeof sanitizeParams;
+	issuesFromErrors: typeof issuesFromErrors;
+}
+
+/** The check code, or a loader of it (kept out of the initial bundle). */
+export type CheckCodeSource = CheckCode | (() => Promise<CheckCode>);
 
 /** A failed check, shaped as the tool result the model reads. */
 export interface ValidationFailure {
@@ -74,9 +83,11 @@ function requireAll(names: readonly string[], validators: Readonly<Record<string
  * their compiled validators (from `virtual:autoui-validators` in the app, or compiled at run
  * time in Node tests). Throws on duplicate names, and (at creation, or at `load` for a
  * loader) on a definition without a validator: both are programmer errors that must fail at
- * start-up.
+ * start-up. `createWidgetValidator` (`widget-checks.ts`) passes the check code itself; the
+ * in-page server passes a loader, so the sanitisers load with `load()`, off the first route.
  */
-export function createWidgetValidator(
+export function createWidgetValidatorWith(
+	checks: CheckCodeSource,
 	widgets: readonly WidgetDefinition[] | WidgetCatalog,
 	source: ValidatorSource,
 	options: SanitizeParamsOptions = {}
@@ -92,6 +103,15 @@ export function createWidgetValidator(
 		validators = source;
 	}
 
+	let code = typeof checks === 'function' ? undefined : checks;
+	let codeLoading: Promise<void> | undefined;
+	function loadCode(): Promise<void> | undefined {
+		if (code) return undefined;
+		codeLoading ??= (checks as () => Promise<CheckCode>)().then((loaded) => void (code = loaded));
+		codeLoading.catch(() => (codeLoading = undefined));
+		return codeLoading;
+	}
+
 	function loadValidators(): Promise<void> {
 		if (validators) return Promise.resolve();
 		loading ??= (source as () => Promise<Readonly<Record<string, CompiledValidator>>>)().then((loaded) => {
@@ -105,7 +125,7 @@ export function createWidgetValidator(
 	return {
 		types,
 		async load() {
-			await Promise.all([loadValidators(), catalog.loaded ? undefined : catalog.load()]);
+			await Promise.all([loadValidators(), catalog.loaded ? undefined : catalog.load(), loadCode()]);
 		},
 		summary: (type) => catalog.summary(type),
 		definition: (type) => catalog.definition(type),
@@ -129,7 +149,7 @@ export function createWidgetValidator(
 					...(definition ? { expected_schema: definition.schema } : {})
 				};
 			}
-			if (!validators || !definition) {
+			if (!validators || !definition || !code) {
 				return {
 					ok: false,
 					error: 'Validators are still loading',
@@ -141,11 +161,11 @@ export function createWidgetValidator(
 				return {
 					ok: false,
 					error: 'Validation failed',
-					details: issuesFromErrors(validate.errors),
+					details: code.issuesFromErrors(validate.errors),
 					expected_schema: definition.schema
 				};
 			}
-			const sanitized = sanitizeParams(definition.schema, params, options);
+			const sanitized = code.sanitizeParams(definition.schema, params, options);
 			if (!sanitized.ok) {
 				return { ok: false, error: 'Validation failed', details: sanitized.issues, expected_schema: definition.schema };
 			}

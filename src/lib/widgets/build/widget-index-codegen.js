@@ -1,8 +1,9 @@
 /**
  * Turns the widget definitions into the light widget index, at build time (Node): one ES
  * module exporting `widgetIndex`, the summary of every widget (name, title, description,
- * category, default size, keywords) as plain data in catalog order. The first route imports
- * it eagerly; schema, example and recipe text stay in the definitions, which load on demand.
+ * category, default size) as plain data in catalog order. The first route imports it eagerly;
+ * schema, example, recipe text and search keywords stay in the definitions, which load on
+ * demand (`search_recipes` ranks the full definitions).
  * So each widget is still defined once, in its `definition.ts`.
  *
  * Plain JavaScript (with JSDoc types) so the Vite plugin can import it under any config loader.
@@ -30,17 +31,12 @@ export function summarizeWidget(definition) {
 	}
 	const size = /** @type {Record<string, unknown> | undefined} */ (definition.defaultSize);
 	if (!size || typeof size.w !== 'number' || typeof size.h !== 'number') fail('defaultSize must be { w, h } numbers');
-	const keywords = definition.keywords;
-	if (keywords !== undefined && !(Array.isArray(keywords) && keywords.every((keyword) => typeof keyword === 'string'))) {
-		fail('keywords must be a list of strings');
-	}
 	return {
 		name: /** @type {string} */ (definition.name),
 		title: /** @type {string} */ (definition.title),
 		description: /** @type {string} */ (definition.description),
 		category: /** @type {string} */ (definition.category),
 		defaultSize: { w: /** @type {number} */ (size?.w), h: /** @type {number} */ (size?.h) },
-		...(keywords === undefined ? {} : { keywords: [.../** @type {string[]} */ (keywords)] }),
 		...(definition.hostOnly === true ? { hostOnly: true } : {})
 	};
 }
