@@ -30,6 +30,7 @@ import type { MessageChoice, ViewMessageGate } from './message-gate';
 import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
+import { observedServer } from './observed-server';
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -127,22 +128,10 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	}
 
 	/** The server as the agent should call it: calls of tools with a View open that View. */
-	observe = (connection: HostConnection): ToolServer => {
-		let wrapped = this.#observed.get(connection);
-		if (!wrapped) {
-			wrapped = {
-				get name() {
-					return connection.name;
-				},
-				protocol: connection.protocol,
-				listTools: (options) => connection.listTools(options),
-				callTool: (name, args, options) => this.#callObserved(connection, name, args, options),
-				...(connection.resumeTask ? { resumeTask: connection.resumeTask.bind(connection) } : {})
-			};
-			this.#observed.set(connection, wrapped);
-		}
-		return wrapped;
-	};
+	observe = (connection: HostConnection): ToolServer =>
+		observedServer(this.#observed, connection, (name, args, options) =>
+			this.#callObserved(connection, name, args, options)
+		);
 
 	async #callObserved(
 		connection: HostConnection,

@@ -10,6 +10,7 @@ import type { AgentEvent } from '$lib/agent/events';
 import type { ToolServer } from '$lib/shared';
 import type { McpAppViewHost, ViewHandle, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
 import type { HostConnection, McpAppsHost, McpAppsHostOptions } from './apps-host';
+import { observedServer } from './observed-server';
 
 /** What the page uses of the host (the widgets use `McpAppViewHost`). */
 export type PageAppsHost = McpAppViewHost &
@@ -40,23 +41,10 @@ export function lazyMcpAppsHost(options: McpAppsHostOptions): PageAppsHost {
 
 	return {
 		// A wrapper of its own, so the agent sees one server object before and after the load.
-		observe(connection) {
-			let wrapped = observed.get(connection);
-			if (!wrapped) {
-				wrapped = {
-					get name() {
-						return connection.name;
-					},
-					protocol: connection.protocol,
-					listTools: (callOptions) => connection.listTools(callOptions),
-					callTool: async (name, args, callOptions) =>
-						(await load()).observe(connection).callTool(name, args, callOptions),
-					...(connection.resumeTask ? { resumeTask: connection.resumeTask.bind(connection) } : {})
-				};
-				observed.set(connection, wrapped);
-			}
-			return wrapped;
-		},
+		observe: (connection) =>
+			observedServer(observed, connection, async (name, args, callOptions) =>
+				(await load()).observe(connection).callTool(name, args, callOptions)
+			),
 		agentEvent(event) {
 			if (host) return host.agentEvent(event);
 			// The host starts following the agent with the first streamed tool input.
