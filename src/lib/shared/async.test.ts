@@ -1,5 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { exponentialBackoff, sleep } from './async';
+import { exponentialBackoff, sleep, untilAborted } from './async';
 
 describe('sleep', () => {
 	it('resolves after the wait', async () => {
@@ -38,5 +39,22 @@ describe('exponentialBackoff', () => {
 		expect(exponentialBackoff(0, policy, () => 1)).toBe(100);
 		expect(exponentialBackoff(2, policy, () => 0.5)).toBe(300);
 		expect(exponentialBackoff(9, policy, () => 1)).toBe(1000);
+	});
+});
+
+describe('untilAborted', () => {
+	it('settles with the promise, and leaves no listener on the signal', async () => {
+		const controller = new AbortController();
+		for (let i = 0; i < 50; i++) expect(await untilAborted(Promise.resolve(i), controller.signal, 'stopped')).toBe(i);
+		await expect(untilAborted(Promise.reject(new Error('bad')), controller.signal, 'stopped')).rejects.toThrow('bad');
+		expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+	});
+
+	it('resolves with the abort value when the signal aborts first, or already has', async () => {
+		const controller = new AbortController();
+		const waiting = untilAborted(new Promise<number>(() => undefined), controller.signal, 'stopped');
+		controller.abort();
+		expect(await waiting).toBe('stopped');
+		expect(await untilAborted(Promise.resolve(1), controller.signal, 'stopped')).toBe('stopped');
 	});
 });

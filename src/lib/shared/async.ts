@@ -1,6 +1,6 @@
 /**
- * Timing helpers for code that waits and retries: an abortable sleep and capped exponential
- * backoff. The provider retry loop, MCP reconnection and the test doubles all use these; each
+ * Timing helpers for code that waits and retries: an abortable sleep, a race against an abort
+ * and capped exponential backoff. The provider retry loop, MCP reconnection and the test doubles all use these; each
  * keeps its own numbers (base, cap, jitter) and its own abort error.
  */
 
@@ -26,6 +26,21 @@ export function sleep(
 		};
 		signal?.addEventListener('abort', onAbort, { once: true });
 	});
+}
+
+/**
+ * Settles with `promise`, or resolves with `onAbort` as soon as `signal` aborts (at once when it
+ * already has). The abort listener is removed when the race ends, so racing many promises
+ * against one long-lived signal leaves nothing behind.
+ */
+export function untilAborted<T, U>(promise: Promise<T>, signal: AbortSignal, onAbort: U): Promise<T | U> {
+	if (signal.aborted) return Promise.resolve(onAbort);
+	let listener = (): void => undefined;
+	const aborted = new Promise<U>((resolve) => {
+		listener = () => resolve(onAbort);
+		signal.addEventListener('abort', listener, { once: true });
+	});
+	return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', listener));
 }
 
 /** How {@link exponentialBackoff} grows a delay. */

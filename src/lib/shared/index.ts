@@ -3,7 +3,7 @@ export { randomId, widgetId, stableHash, toolPrefix } from './ids';
 export type { Brand, WidgetId } from './ids';
 export { AutoUiError, isAbortError, errorMessage } from './errors';
 export type { ErrorCode } from './errors';
-export { sleep, exponentialBackoff } from './async';
+export { sleep, exponentialBackoff, untilAborted } from './async';
 export type { ExponentialBackoff } from './async';
 export { safeStringify, tryParseJson, truncateText, isPlainObject } from './json';
 export type { JsonSchema } from './json';

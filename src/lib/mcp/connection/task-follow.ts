@@ -4,7 +4,7 @@
  * change of state or message is reported once; Cancel or an abort cancels it on the server.
  * Framework-free.
  */
-import { AutoUiError, registerTaskCancel, type ToolTaskStatus, type ToolTaskUpdate } from '$lib/shared';
+import { AutoUiError, registerTaskCancel, untilAborted, type ToolTaskStatus, type ToolTaskUpdate } from '$lib/shared';
 
 /** One observed state of a task, whichever revision reported it. */
 export interface TaskState {
@@ -75,10 +75,11 @@ export async function followTask(driver: TaskDriver, options: FollowOptions): Pr
 	const unregister = registerTaskCancel(taskId, cancel);
 	signal.addEventListener('abort', cancel, { once: true });
 	try {
-		const end = await Promise.race([
+		const end = await untilAborted(
 			driver.run(observe, AbortSignal.any([signal, stop.signal, cancelled.signal])),
-			cancelledPromise(cancelled.signal)
-		]);
+			cancelled.signal,
+			{ status: 'cancelled' } as const
+		);
 		if (end.status === 'cancelled') {
 			if (cancelled.signal.aborted) await driver.cancel().catch(() => undefined);
 			report({
@@ -103,11 +104,4 @@ export async function followTask(driver: TaskDriver, options: FollowOptions): Pr
 		unregister();
 		signal.removeEventListener('abort', cancel);
 	}
-}
-
-function cancelledPromise(signal: AbortSignal): Promise<{ status: 'cancelled' }> {
-	return new Promise((resolve) => {
-		if (signal.aborted) resolve({ status: 'cancelled' });
-		else signal.addEventListener('abort', () => resolve({ status: 'cancelled' }), { once: true });
-	});
 }

@@ -10,7 +10,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
 import { AutoUiError, isPlainObject } from '$lib/shared';
 
-type Waiter = (response: JsonRpcResponse) => void;
+type Waiter = { resolve: (response: JsonRpcResponse) => void; reject: (error: unknown) => void };
 
 /** Per transport: the raw requests waiting for their response, by id. */
 const pending = new WeakMap<Transport, Map<string, Waiter>>();
@@ -28,11 +28,21 @@ function waitersOf(transport: Transport): Map<string, Waiter> {
 		if (!waiter) return client?.(message, extra);
 		waiters.delete(id as string);
 		const record = message as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-		waiter(
+		waiter.resolve(
 			record.error
 				? { kind: 'error', error: record.error as Extract<JsonRpcResponse, { kind: 'error' }>['error'] }
 				: { kind: 'result', result: (record.result ?? {}) as Extract<JsonRpcResponse, { kind: 'result' }>['result'] }
 		);
+	};
+	// A closed transport answers nothing more: the requests still waiting fail at once.
+	const closed = transport.onclose;
+	transport.onclose = () => {
+		for (const waiter of waiters.values())
+			waiter.reject(
+				new AutoUiError('mcp_disconnected', 'The connection to the MCP server closed during a task request.')
+			);
+		waiters.clear();
+		closed?.();
 	};
 	return waiters;
 }
@@ -59,9 +69,16 @@ export function rawDispatchOver(transport: Transport): RawClientDispatch {
 				);
 			};
 			signal?.addEventListener('abort', onAbort, { once: true });
-			waiters.set(id, (response) => {
-				signal?.removeEventListener('abort', onAbort);
-				resolve(response);
+			const settle = () => signal?.removeEventListener('abort', onAbort);
+			waiters.set(id, {
+				resolve: (response) => {
+					settle();
+					resolve(response);
+				},
+				reject: (error) => {
+					settle();
+					reject(error);
+				}
 			});
 			transport
 				.send(message, { requestSignal: stopStream.signal, headers: options?.context?.headers })

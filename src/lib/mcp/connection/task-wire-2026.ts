@@ -25,7 +25,7 @@ import {
 	type TaskView,
 	type ToolExecution
 } from '@modelcontextprotocol/ext-tasks/client';
-import { AutoUiError, errorMessage } from '$lib/shared';
+import { AutoUiError, errorMessage, untilAborted } from '$lib/shared';
 import { capabilitiesFor, type ActiveCall, type ClientHandlers } from './client-handlers';
 import { loadedSdk } from './sdk-loader';
 import { followTask, type TaskCallOptions, type TaskDriver, type TaskEnd, type TaskState } from './task-follow';
@@ -138,7 +138,11 @@ function modernDriver(execution: Execution, updates: Updates, first: TaskState):
 		first,
 		async run(observe, signal) {
 			for (;;) {
-				const next = await Promise.race([wire(() => updates.next()), aborted(signal)]);
+				const next = await untilAborted(
+					wire(() => updates.next()),
+					signal,
+					'aborted' as const
+				);
 				if (next === 'aborted') return { status: 'cancelled' };
 				if (next.done) throw new AutoUiError('mcp_protocol', `The task ${first.taskId} ended without an outcome.`);
 				if (next.value.type === 'task') observe(stateOf(next.value.task));
@@ -167,13 +171,6 @@ function stateOf(task: TaskView): TaskState {
 		ttl: task.retentionMs ?? undefined,
 		pollInterval: task.suggestedPollIntervalMs
 	};
-}
-
-function aborted(signal: AbortSignal): Promise<'aborted'> {
-	return new Promise((resolve) => {
-		if (signal.aborted) resolve('aborted');
-		else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-	});
 }
 
 function withoutResultType(result: Result): Result {
