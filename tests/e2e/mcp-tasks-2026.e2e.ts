@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
+import { cancelOnTaskCard, chatTaskCard, expectAnswer, reloadMidTask, runTaskByHand } from './support/tasks';
 import { startModernTasksServer, type RunningServer } from '../fixtures/mcp/launchers';
 
 let llm: FakeLlm;
@@ -56,16 +57,14 @@ test('a task at 2026-07-28: the card follows its stages and the model gets the f
 			? 'The forecast arrived.'
 			: `Got: ${results}`
 	);
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
+	const card = chatTaskCard(page);
 	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await expect(card.getByTestId('task-message')).toHaveText(/Running the tide model|Writing the forecast/, {
 		timeout: 15_000
 	});
 	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(card.getByTestId('task-cancel')).toHaveCount(0);
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The forecast arrived.', {
-		timeout: 20_000
-	});
+	await expectAnswer(page, 'The forecast arrived.');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task]').first()).toContainText('working');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task][data-status=ok]')).toContainText('completed');
 	expect(errors).toEqual([]);
@@ -84,9 +83,7 @@ test('a task that asks for the units shows the elicitation card; the answer comp
 	await elicitation.locator('select').last().selectOption('imperial');
 	await elicitation.getByTestId('elicitation-accept').click();
 	await expect(log.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('Imperial forecast arrived.', {
-		timeout: 20_000
-	});
+	await expectAnswer(page, 'Imperial forecast arrived.');
 	expect(errors).toEqual([]);
 });
 
@@ -95,13 +92,8 @@ test('Cancel on the task card ends the task as cancelled and the model is told',
 	await askForecast(page, { place: 'Oban' }, (results) =>
 		/cancel/i.test(results) ? 'The forecast was cancelled.' : `Not cancelled: ${results}`
 	);
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
-	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await card.getByTestId('task-cancel').click();
-	await expect(card.getByTestId('task-status')).toHaveText('cancelled', { timeout: 10_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The forecast was cancelled.', {
-		timeout: 20_000
-	});
+	await cancelOnTaskCard(page);
+	await expectAnswer(page, 'The forecast was cancelled.');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task]').last()).toContainText('cancelled');
 	expect(errors).toEqual([]);
 });
@@ -111,32 +103,20 @@ test('a reload mid-task still completes it, and the model gets the forecast', as
 	await askForecast(page, { place: 'Sligo' }, (results) =>
 		results.includes('"place":"Sligo"') ? 'The forecast arrived after the reload.' : `Got: ${results}`
 	);
-	const log = page.getByRole('log', { name: 'Conversation' });
-	await expect(log.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await expect(log.getByTestId('task-message')).toHaveText(/Reading the buoys|Running the tide model/, {
-		timeout: 15_000
-	});
-	await page.reload();
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
-	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 30_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The forecast arrived after the reload.', {
-		timeout: 20_000
-	});
+	await reloadMidTask(page, /Reading the buoys|Running the tide model/);
+	await expectAnswer(page, 'The forecast arrived after the reload.');
 	expect(errors).toEqual([]);
 });
 
 test('the task tool run by hand in the workbench shows its task card until the result', async ({ page }) => {
 	const errors = collectErrors(page);
 	await connect(page);
-	await page.getByTestId('mcp-status').click();
-	await page.locator('[data-testid=open-workbench][data-server=tides]').click();
-	const workbench = page.locator('[data-testid=workbench][data-server=tides]');
-	await workbench.locator('[data-testid=workbench-tool][data-tool="forecast"]').click();
-	const form = workbench.locator('[data-testid=tool-form][data-tool="forecast"]');
-	await form.getByLabel('place', { exact: true }).fill('Arklow');
-	await form.getByTestId('tool-run').click();
-	await expect(form.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
-	await expect(workbench.getByTestId('tool-result').first()).toContainText('Tide forecast for Arklow');
+	await runTaskByHand(page, {
+		server: 'tides',
+		tool: 'forecast',
+		field: 'place',
+		value: 'Arklow',
+		result: 'Tide forecast for Arklow'
+	});
 	expect(errors).toEqual([]);
 });

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
+import { cancelOnTaskCard, chatTaskCard, expectAnswer, reloadMidTask, runTaskByHand } from './support/tasks';
 import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
 
 let llm: FakeLlm;
@@ -56,7 +57,7 @@ async function askForTides(page: Page, answer: string) {
 test('a task tool runs as a task: the card follows its stages and the model gets the report', async ({ page }) => {
 	const errors = collectErrors(page);
 	await askForTides(page, 'The report arrived.');
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
+	const card = chatTaskCard(page);
 	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
 	await expect(card.getByTestId('task-message')).toHaveText(
 		/Analyzing content|Synthesizing findings|Generating report/,
@@ -64,7 +65,7 @@ test('a task tool runs as a task: the card follows its stages and the model gets
 	);
 	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(card.getByTestId('task-cancel')).toHaveCount(0);
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The report arrived.', { timeout: 20_000 });
+	await expectAnswer(page, 'The report arrived.');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task]').first()).toContainText('working');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task][data-status=ok]')).toContainText('completed');
 	expect(errors).toEqual([]);
@@ -93,9 +94,7 @@ test('an ambiguous query asks through the elicitation card mid-task; the answer 
 	await elicitation.locator('select').last().selectOption({ index: 1 });
 	await elicitation.getByTestId('elicitation-accept').click();
 	await expect(log.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('Clarified report arrived.', {
-		timeout: 20_000
-	});
+	await expectAnswer(page, 'Clarified report arrived.');
 	expect(errors).toEqual([]);
 });
 
@@ -114,28 +113,16 @@ test('Cancel on the task card cancels the task and the model is told', async ({ 
 	await connect(page);
 	await page.getByTestId('chat-input').fill('Research stars.');
 	await page.getByTestId('send').click();
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
-	await expect(card.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await card.getByTestId('task-cancel').click();
-	await expect(card.getByTestId('task-status')).toHaveText('cancelled', { timeout: 10_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The task was cancelled.', {
-		timeout: 20_000
-	});
+	await cancelOnTaskCard(page);
+	await expectAnswer(page, 'The task was cancelled.');
 	expect(errors).toEqual([]);
 });
 
 test('a reload mid-task still completes it, and the model gets the report', async ({ page }) => {
 	const errors = collectErrors(page);
 	await askForTides(page, 'The report arrived after the reload.');
-	const log = page.getByRole('log', { name: 'Conversation' });
-	await expect(log.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await expect(log.getByTestId('task-message')).toHaveText(/Gathering sources|Analyzing content/, { timeout: 15_000 });
-	await page.reload();
-	const card = page.getByRole('log', { name: 'Conversation' }).getByTestId('task-card');
-	await expect(card.getByTestId('task-status')).toHaveText('completed', { timeout: 30_000 });
-	await expect(page.getByTestId('assistant-message').last()).toContainText('The report arrived after the reload.', {
-		timeout: 20_000
-	});
+	await reloadMidTask(page, /Gathering sources|Analyzing content/);
+	await expectAnswer(page, 'The report arrived after the reload.');
 	await expect(page.locator('[data-testid=console-entry][data-kind=task][data-status=ok]')).toContainText('completed');
 	expect(errors).toEqual([]);
 });
@@ -143,16 +130,13 @@ test('a reload mid-task still completes it, and the model gets the report', asyn
 test('a task tool run by hand in the workbench shows its task card until the result', async ({ page }) => {
 	const errors = collectErrors(page);
 	await connect(page);
-	await page.getByTestId('mcp-status').click();
-	await page.locator('[data-testid=open-workbench][data-server=everything]').click();
-	const workbench = page.locator('[data-testid=workbench][data-server=everything]');
-	await workbench.locator('[data-testid=workbench-tool][data-tool="simulate-research-query"]').click();
-	const form = workbench.locator('[data-testid=tool-form][data-tool="simulate-research-query"]');
-	await form.getByLabel('topic', { exact: true }).fill('moss');
-	await form.getByTestId('tool-run').click();
-	await expect(form.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
-	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
-	await expect(workbench.getByTestId('tool-result').first()).toContainText('Research Report: moss');
+	await runTaskByHand(page, {
+		server: 'everything',
+		tool: 'simulate-research-query',
+		field: 'topic',
+		value: 'moss',
+		result: 'Research Report: moss'
+	});
 	expect(errors).toEqual([]);
 });
 
