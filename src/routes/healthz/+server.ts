@@ -14,7 +14,7 @@ const startedAt = Date.now();
 
 export const GET: RequestHandler = () => {
 	const draining = isDraining();
-	const datasets = appDatasetsStatus() ?? { engine: 'idle', sessions: 0, adopted: 0, draining };
+	const datasets = appDatasetsStatus() ?? { engine: 'idle', sessions: 0, clients: 0, adopted: 0, draining };
 	const body = {
 		status: draining ? 'draining' : 'ok',
 		version,

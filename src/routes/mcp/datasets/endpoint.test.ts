@@ -5,9 +5,9 @@ type Handler = typeof POST;
 const url = 'http://127.0.0.1:4173/mcp/datasets';
 const protocolVersion = '2025-06-18';
 
-/** Calls a route handler the way SvelteKit does, with a real Request. */
-function invoke(handler: Handler, request: Request): Promise<Response> {
-	return Promise.resolve(handler({ request } as Parameters<Handler>[0]));
+/** Calls a route handler the way SvelteKit does, with a real Request from `address`. */
+function invoke(handler: Handler, request: Request, address = '127.0.0.1'): Promise<Response> {
+	return Promise.resolve(handler({ request, getClientAddress: () => address } as Parameters<Handler>[0]));
 }
 
 function rpc(body: unknown, session?: string, extra: Record<string, string> = {}): Request {
@@ -97,5 +97,19 @@ describe('/mcp/datasets endpoint', () => {
 		expect(response.status).toBe(403);
 		const same = await invoke(POST, rpc(initialize, undefined, { origin: 'http://127.0.0.1:4173' }));
 		expect(same.status).toBe(200);
+	});
+
+	it("counts new sessions per client address: one address's burst does not stop another's", async () => {
+		const statuses: number[] = [];
+		for (let index = 0; index < 31; index++) {
+			const response = await invoke(POST, rpc(initialize), '192.0.2.10');
+			statuses.push(response.status);
+			await response.text();
+		}
+		expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+		expect(statuses[30]).toBe(429);
+		const other = await invoke(POST, rpc(initialize), '192.0.2.11');
+		expect(other.status).toBe(200);
+		await other.text();
 	});
 });

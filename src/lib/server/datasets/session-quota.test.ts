@@ -1,0 +1,123 @@
+/**
+ * One client filled the datasets server: 300 initialize requests took all 256 sessions and
+ * every other client got 503 "server is full". These tests replay that over real HTTP
+ * (the standalone server on 127.0.0.1, floods sent from 127.0.0.2… as distinct addresses)
+ * with the real SDK client as the other party.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetEngine } from './engine';
+import { startStandaloneDatasetsServer, type StandaloneDatasetsServer } from './standalone';
+import { postFrom, statusCounts, toolsList } from './test-initialize';
+
+let engine: DatasetEngine;
+const started: StandaloneDatasetsServer[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+	engine = await DatasetEngine.create({ queryTimeoutMs: 5_000 });
+});
+
+afterAll(async () => {
+	await Promise.all(clients.map((client) => client.close()));
+	await Promise.all(started.map((server) => server.close()));
+	engine.close();
+});
+
+async function serve(options: Parameters<typeof startStandaloneDatasetsServer>[0] = {}): Promise<string> {
+	const server = await startStandaloneDatasetsServer({ port: 0, engine: async () => engine, ...options });
+	started.push(server);
+	return server.url;
+}
+
+/** A real SDK client (from 127.0.0.1) that initializes and lists the tools. */
+async function sdkClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
+	const client = new Client({ name: 'other-client', version: '1.0.0' });
+	clients.push(client);
+	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+	return client;
+}
+
+const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+
+describe('one client cannot fill the datasets server', () => {
+	it('300 initialize requests from one address: 30 get a session, the rest 429, and another address still connects', async () => {
+		const url = await serve();
+		const flood = await Promise.all(Array.from({ length: 300 }, () => postFrom(url, '127.0.0.2')));
+		expect(statusCounts(flood)).toEqual({ 200: 30, 429: 270 });
+		const refused = flood.find((answer) => answer.status === 429)!;
+		expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+		expect(JSON.parse(refused.body).error.message).toMatch(
+			/^Too many new sessions from this client \(at most 60 a minute, 30 at once\)\. Retry in \d+ s\.$/
+		);
+		const other = await sdkClient(url);
+		expect(await toolNames(other)).toContain('query_sql');
+	});
+
+	it('addresses that fill all 256 sessions cannot keep a newcomer out, nor push out its session', async () => {
+		const url = await serve();
+		const floods = await Promise.all(
+			Array.from({ length: 9 }, (_, index) =>
+				Promise.all(Array.from({ length: 30 }, () => postFrom(url, `127.0.0.${index + 2}`)))
+			)
+		);
+		expect(statusCounts(floods.flat())[200]).toBe(270);
+		const other = await sdkClient(url);
+		expect(await toolNames(other)).toContain('query_sql');
+		// Each flooder's bucket is empty now; the newcomer's session is still answered.
+		const again = await Promise.all(Array.from({ length: 20 }, () => postFrom(url, '127.0.0.2')));
+		expect(statusCounts(again)[200] ?? 0).toBeLessThanOrEqual(1);
+		expect(await toolNames(other)).toContain('query_sql');
+	});
+
+	it("one address that holds every session: its new sessions replace its own, never the other client's", async () => {
+		const url = await serve({ sessionsPerClient: 1_000, sessionsPerMinute: 100_000 });
+		const fill = await Promise.all(Array.from({ length: 256 }, () => postFrom(url, '127.0.0.2')));
+		expect(statusCounts(fill)).toEqual({ 200: 256 });
+		const other = await sdkClient(url);
+		// Sent all at once: those that find every session of theirs still opening are told to retry.
+		const churn = await Promise.all(Array.from({ length: 300 }, () => postFrom(url, '127.0.0.2')));
+		const { 200: accepted = 0, 503: retry = 0 } = statusCounts(churn);
+		expect(accepted).toBeGreaterThan(0);
+		expect(accepted + retry).toBe(300);
+		expect(await toolNames(other)).toContain('query_sql');
+		const newest = churn.filter((answer) => answer.status === 200).at(-1)!;
+		expect((await postFrom(url, '127.0.0.2', { body: toolsList, sessionId: newest.sessionId })).status).toBe(200);
+	});
+
+	it("a client at its quota loses its own least recently used session, not another's", async () => {
+		const url = await serve({ sessionsPerClient: 4 });
+		const other = await sdkClient(url);
+		const opened = [];
+		for (let index = 0; index < 5; index++) opened.push(await postFrom(url, '127.0.0.2'));
+		expect(statusCounts(opened)).toEqual({ 200: 5 });
+		const alive = async (sessionId?: string) =>
+			(await postFrom(url, '127.0.0.2', { body: toolsList, sessionId })).status;
+		expect(await alive(opened[0].sessionId)).toBe(404);
+		for (const answer of opened.slice(1)) expect(await alive(answer.sessionId)).toBe(200);
+		expect(await toolNames(other)).toContain('query_sql');
+	});
+
+	it('a forwarded address counts only behind a trusted proxy (ADDRESS_HEADER, XFF_DEPTH)', async () => {
+		// Not trusted: a flood that sends a new X-Forwarded-For each time is still one client.
+		const direct = await serve();
+		const spoofed = await Promise.all(
+			Array.from({ length: 40 }, (_, index) =>
+				postFrom(direct, '127.0.0.2', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })
+			)
+		);
+		expect(statusCounts(spoofed)).toEqual({ 200: 30, 429: 10 });
+
+		// Behind one trusted proxy (all requests come from its address): the last entry is the client.
+		const proxied = await serve({ trustedProxy: { addressHeader: 'x-forwarded-for', xffDepth: 1 } });
+		const flood = await Promise.all(
+			Array.from({ length: 40 }, (_, index) =>
+				postFrom(proxied, '127.0.0.2', { headers: { 'x-forwarded-for': `10.9.${index}.1, 203.0.113.7` } })
+			)
+		);
+		expect(statusCounts(flood)).toEqual({ 200: 30, 429: 10 });
+		const other = await sdkClient(proxied, { 'x-forwarded-for': '198.51.100.9' });
+		expect(await toolNames(other)).toContain('query_sql');
+	});
+});
