@@ -41,12 +41,28 @@ async function sdkClient(url: string, headers: Record<string, string> = {}): Pro
 
 const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
 
+/**
+ * Sends `count` requests from `address` at once. A bucket holds 30 and refills one a second,
+ * so `accepted` is 30 plus one per second the flood took (a busy machine is slower).
+ */
+async function flood(url: string, address: string, count: number, headers?: (index: number) => Record<string, string>) {
+	const started = Date.now();
+	const answers = await Promise.all(
+		Array.from({ length: count }, (_, index) => postFrom(url, address, { headers: headers?.(index) }))
+	);
+	const counts = statusCounts(answers);
+	const accepted = counts[200] ?? 0;
+	expect(accepted).toBeGreaterThanOrEqual(30);
+	expect(accepted).toBeLessThanOrEqual(30 + Math.ceil((Date.now() - started) / 1000));
+	expect(accepted + (counts[429] ?? 0)).toBe(count);
+	return answers;
+}
+
 describe('one client cannot fill the datasets server', () => {
 	it('300 initialize requests from one address: 30 get a session, the rest 429, and another address still connects', async () => {
 		const url = await serve();
-		const flood = await Promise.all(Array.from({ length: 300 }, () => postFrom(url, '127.0.0.2')));
-		expect(statusCounts(flood)).toEqual({ 200: 30, 429: 270 });
-		const refused = flood.find((answer) => answer.status === 429)!;
+		const answers = await flood(url, '127.0.0.2', 300);
+		const refused = answers.find((answer) => answer.status === 429)!;
 		expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
 		expect(JSON.parse(refused.body).error.message).toMatch(
 			/^Too many new sessions from this client \(at most 60 a minute, 30 at once\)\. Retry in \d+ s\.$/
@@ -62,25 +78,28 @@ describe('one client cannot fill the datasets server', () => {
 				Promise.all(Array.from({ length: 30 }, () => postFrom(url, `127.0.0.${index + 2}`)))
 			)
 		);
-		expect(statusCounts(floods.flat())[200]).toBe(270);
+		// All get in but for, at most, a few that find the server full of their own sessions still opening.
+		const { 200: accepted = 0, 503: full = 0 } = statusCounts(floods.flat());
+		expect(accepted).toBeGreaterThanOrEqual(256);
+		expect(accepted + full).toBe(270);
 		const other = await sdkClient(url);
 		expect(await toolNames(other)).toContain('query_sql');
-		// Each flooder's bucket is empty now; the newcomer's session is still answered.
-		const again = await Promise.all(Array.from({ length: 20 }, () => postFrom(url, '127.0.0.2')));
-		expect(statusCounts(again)[200] ?? 0).toBeLessThanOrEqual(1);
+		// More from a flooder (what its bucket refilled gets in): the newcomer's session is still answered.
+		await Promise.all(Array.from({ length: 20 }, () => postFrom(url, '127.0.0.2')));
 		expect(await toolNames(other)).toContain('query_sql');
 	});
 
 	it("one address that holds every session: its new sessions replace its own, never the other client's", async () => {
-		const url = await serve({ sessionsPerClient: 1_000, sessionsPerMinute: 100_000 });
-		const fill = await Promise.all(Array.from({ length: 256 }, () => postFrom(url, '127.0.0.2')));
-		expect(statusCounts(fill)).toEqual({ 200: 256 });
+		// No per-client quota or rate here, and a cap of 64 (the policy is the same at 256).
+		const url = await serve({ maxSessions: 64, sessionsPerClient: 1_000, sessionsPerMinute: 100_000 });
+		const fill = await Promise.all(Array.from({ length: 64 }, () => postFrom(url, '127.0.0.2')));
+		expect(statusCounts(fill)).toEqual({ 200: 64 });
 		const other = await sdkClient(url);
 		// Sent all at once: those that find every session of theirs still opening are told to retry.
-		const churn = await Promise.all(Array.from({ length: 300 }, () => postFrom(url, '127.0.0.2')));
+		const churn = await Promise.all(Array.from({ length: 100 }, () => postFrom(url, '127.0.0.2')));
 		const { 200: accepted = 0, 503: retry = 0 } = statusCounts(churn);
 		expect(accepted).toBeGreaterThan(0);
-		expect(accepted + retry).toBe(300);
+		expect(accepted + retry).toBe(100);
 		expect(await toolNames(other)).toContain('query_sql');
 		const newest = churn.filter((answer) => answer.status === 200).at(-1)!;
 		expect((await postFrom(url, '127.0.0.2', { body: toolsList, sessionId: newest.sessionId })).status).toBe(200);
@@ -102,21 +121,11 @@ describe('one client cannot fill the datasets server', () => {
 	it('a forwarded address counts only behind a trusted proxy (ADDRESS_HEADER, XFF_DEPTH)', async () => {
 		// Not trusted: a flood that sends a new X-Forwarded-For each time is still one client.
 		const direct = await serve();
-		const spoofed = await Promise.all(
-			Array.from({ length: 40 }, (_, index) =>
-				postFrom(direct, '127.0.0.2', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })
-			)
-		);
-		expect(statusCounts(spoofed)).toEqual({ 200: 30, 429: 10 });
+		await flood(direct, '127.0.0.2', 40, (index) => ({ 'x-forwarded-for': `198.51.100.${index}` }));
 
 		// Behind one trusted proxy (all requests come from its address): the last entry is the client.
 		const proxied = await serve({ trustedProxy: { addressHeader: 'x-forwarded-for', xffDepth: 1 } });
-		const flood = await Promise.all(
-			Array.from({ length: 40 }, (_, index) =>
-				postFrom(proxied, '127.0.0.2', { headers: { 'x-forwarded-for': `10.9.${index}.1, 203.0.113.7` } })
-			)
-		);
-		expect(statusCounts(flood)).toEqual({ 200: 30, 429: 10 });
+		await flood(proxied, '127.0.0.2', 40, (index) => ({ 'x-forwarded-for': `10.9.${index}.1, 203.0.113.7` }));
 		const other = await sdkClient(proxied, { 'x-forwarded-for': '198.51.100.9' });
 		expect(await toolNames(other)).toContain('query_sql');
 	});

@@ -100,14 +100,17 @@ describe('/mcp/datasets endpoint', () => {
 	});
 
 	it("counts new sessions per client address: one address's burst does not stop another's", async () => {
-		const statuses: number[] = [];
-		for (let index = 0; index < 31; index++) {
+		// 30 at once, then one a second: sent one after another, a 429 comes after 30 or a few more.
+		let accepted = 0;
+		let refused: number | undefined;
+		for (let index = 0; index < 100 && refused === undefined; index++) {
 			const response = await invoke(POST, rpc(initialize), '192.0.2.10');
-			statuses.push(response.status);
 			await response.text();
+			if (response.status === 200) accepted++;
+			else refused = response.status;
 		}
-		expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
-		expect(statuses[30]).toBe(429);
+		expect(accepted).toBeGreaterThanOrEqual(30);
+		expect(refused).toBe(429);
 		const other = await invoke(POST, rpc(initialize), '192.0.2.11');
 		expect(other.status).toBe(200);
 		await other.text();
