@@ -13,7 +13,21 @@ import type { RequestHandler } from './$types';
 // Only this app's own pages, under its own host names (no DNS rebinding).
 const datasets = appDatasets(env, !dev);
 
-const handle: RequestHandler = ({ request, getClientAddress }) => datasets.handle(request, getClientAddress());
+/**
+ * The client's address. adapter-node throws when `ADDRESS_HEADER` is set and the request
+ * lacks it (or has fewer `X-Forwarded-For` entries than `XFF_DEPTH`): it did not come through
+ * the proxy. All such requests count as one client rather than fail.
+ */
+function clientAddress(getClientAddress: () => string): string {
+	try {
+		return getClientAddress();
+	} catch {
+		return 'not-forwarded';
+	}
+}
+
+const handle: RequestHandler = ({ request, getClientAddress }) =>
+	datasets.handle(request, clientAddress(getClientAddress));
 
 export const GET = handle;
 export const POST = handle;
