@@ -41,7 +41,14 @@ export default defineConfig({
 			// As `npm start` runs it (older ?hs= share links need more than Node's 16 KB of headers).
 			command: `node --max-http-header-size=262144 ${join(outDir, 'index.js')}`,
 			url: `http://127.0.0.1:${port}/`,
-			env: withServerDefaults({ HOST: '127.0.0.1', PORT: String(port), SANDBOX_PORT: sandboxPort }),
+			// Every journey's page opens its datasets session from 127.0.0.1, one client to the
+			// server: the whole suite must not run into the per-client rate (60 a minute by default).
+			env: withServerDefaults({
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				SANDBOX_PORT: sandboxPort,
+				DATASETS_SESSIONS_PER_MINUTE: '600'
+			}),
 			reuseExistingServer: false,
 			timeout: 60_000,
 			stdout: 'ignore',

@@ -2,7 +2,9 @@
  * `npm run mcp:datasets`: the embedded datasets MCP server on its own, for other MCP clients
  * and for a team. Listens on 127.0.0.1 (HOST widens it on purpose; list the names clients use
  * in ALLOWED_HOSTS), PORT (default 4175: 4174 is the MCP Apps sandbox of `npm start`), endpoint
- * /mcp, CORS open. DATASETS_* variables set the query limits (see docs/DEPLOY.md). SIGTERM
+ * /mcp, CORS open. DATASETS_* variables set the query and per-client session limits (see
+ * docs/DEPLOY.md); behind a proxy, ADDRESS_HEADER and XFF_DEPTH say where the client's address
+ * is, as for the app (otherwise every client counts as the proxy). SIGTERM
  * and SIGINT drain: requests in flight are answered before the process exits.
  * The server's TypeScript sources load through Vite's module runner, as `npm run bench` does.
  */
@@ -21,6 +23,7 @@ const engineOptions = module.engineOptionsFromEnv(process.env);
 const server = await module.startStandaloneDatasetsServer({
 	port,
 	host,
+	...module.sessionOptionsFromEnv(process.env),
 	engine: () => module.getDatasetEngine(engineOptions)
 });
 console.log(`Datasets MCP server (Streamable HTTP) at ${server.url}\nPress Ctrl+C to stop.`);

@@ -1,12 +1,14 @@
 /**
  * Server hooks: the page's CSP lets frames load from the MCP App sandbox origin only
- * (`frame-src`, built with `'none'` in svelte.config.js; the origin is known at run time).
+ * (`frame-src`, built with `'none'` in svelte.config.js; the origin is known at run time, from
+ * the configured origin — never from a Host header the app does not answer to).
  * The page's `Link` header is left out: it repeats the `<link rel="modulepreload">` tags of
  * the page's head (about 7 KB for the first route), and response headers over a reverse
  * proxy's buffer (nginx: 4 KB by default, `proxy_buffer_size`) turn the page into a 502.
  */
 import type { Handle } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
+import { configuredOrigin } from '$lib/server/host-guard';
 import { allowSandboxFrames, sandboxOriginFor } from '$lib/server/sandbox/origin';
 
 export const handle: Handle = async ({ event, resolve }) => {
@@ -14,9 +16,10 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const policy = response.headers.get('content-security-policy');
 	try {
 		if (policy?.includes("frame-src 'none'")) {
+			const appOrigin = configuredOrigin(event.url, env);
 			response.headers.set(
 				'content-security-policy',
-				allowSandboxFrames(policy, sandboxOriginFor(event.url, env), event.url.origin)
+				allowSandboxFrames(policy, sandboxOriginFor(appOrigin, env), appOrigin ?? event.url.origin)
 			);
 		}
 		if (response.headers.get('content-type')?.startsWith('text/html')) response.headers.delete('link');

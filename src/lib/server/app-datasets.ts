@@ -1,13 +1,14 @@
 /**
  * The app's own datasets endpoint (`/mcp/datasets`): one handler per server process, made on
  * first use from the server's environment — same origin only, under the app's host names,
- * engine limits from `DATASETS_*` — and drained when the process stops. `/healthz` reads its
+ * engine and per-client session limits from `DATASETS_*` — and drained when the process stops. `/healthz` reads its
  * state without starting the engine.
  */
 import {
 	createDatasetsHttpHandler,
 	engineOptionsFromEnv,
 	getDatasetEngine,
+	sessionOptionsFromEnv,
 	type DatasetsHttpHandler
 } from './datasets';
 import { hostPolicyFromEnv } from './host-guard';
@@ -23,6 +24,7 @@ export function appDatasets(env: Record<string, string | undefined>, watchSignal
 	if (handler) return handler;
 	const engineOptions = engineOptionsFromEnv(env);
 	const created = createDatasetsHttpHandler({
+		...sessionOptionsFromEnv(env),
 		sameOriginOnly: true,
 		hosts: hostPolicyFromEnv(env),
 		engine: () => getDatasetEngine(engineOptions)

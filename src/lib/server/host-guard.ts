@@ -58,3 +58,20 @@ export function requestHost(request: Request): string {
 export function hasSameOriginEvidence(request: Request): boolean {
 	return request.headers.get('sec-fetch-site') === 'same-origin';
 }
+
+/**
+ * The app's own origin, for responses that name it (the page's CSP `frame-src`,
+ * `/api/mcp-apps`, the OAuth client metadata): `ORIGIN` when set; else the origin of `url`
+ * (the request's, built from its Host header) when that host is one of the app's names;
+ * else undefined, so nothing is built from a Host header someone else chose.
+ */
+export function configuredOrigin(url: URL, env: Record<string, string | undefined>): string | undefined {
+	if (env.ORIGIN) {
+		try {
+			return new URL(env.ORIGIN).origin;
+		} catch {
+			return undefined;
+		}
+	}
+	return isAllowedHost(url.host, hostPolicyFromEnv(env)) ? url.origin : undefined;
+}

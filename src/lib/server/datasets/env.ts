@@ -1,9 +1,11 @@
 /**
- * The datasets engine's limits from the environment, read the same way by the app's endpoint
+ * The datasets server's limits from the environment, read the same way by the app's endpoint
  * and by `npm run mcp:datasets`, so a team service is tuned without code: how many queries run
- * at once, how many one client may run, how many may wait, and how long one may take.
+ * at once, how many one client may run, how many may wait, and how long one may take; how
+ * many sessions one client (address) may hold and open a minute.
  */
 import type { DatasetEngineOptions } from './engine';
+import type { DatasetsHttpOptions } from './http';
 
 /** The variables read, with what each sets (README and docs/DEPLOY.md list them). */
 export const DATASETS_ENV = {
@@ -12,7 +14,9 @@ export const DATASETS_ENV = {
 	DATASETS_MAX_QUEUED: 'queries waiting at most; past it a query is refused as busy at once (default 64)',
 	DATASETS_TIMEOUT_MS: 'time a query may take, queue time included (default 10000)',
 	DATASETS_THREADS: 'DuckDB worker threads (default 2)',
-	DATASETS_MEMORY_LIMIT: "DuckDB's memory limit (default 1GB)"
+	DATASETS_MEMORY_LIMIT: "DuckDB's memory limit (default 1GB)",
+	DATASETS_SESSIONS_PER_CLIENT: 'MCP sessions one client address holds; its next one closes its oldest (default 32)',
+	DATASETS_SESSIONS_PER_MINUTE: 'new MCP sessions one client address opens a minute, half of them at once (default 60)'
 } as const;
 
 function positiveInteger(env: Record<string, string | undefined>, name: keyof typeof DATASETS_ENV): number | undefined {
@@ -35,4 +39,15 @@ export function engineOptionsFromEnv(env: Record<string, string | undefined>): D
 		memoryLimit: env.DATASETS_MEMORY_LIMIT?.trim() || undefined
 	};
 	return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as DatasetEngineOptions;
+}
+
+/** Session limits per client from `DATASETS_SESSIONS_*`; absent ones keep the handler's defaults. */
+export function sessionOptionsFromEnv(
+	env: Record<string, string | undefined>
+): Pick<DatasetsHttpOptions, 'sessionsPerClient' | 'sessionsPerMinute'> {
+	const options = {
+		sessionsPerClient: positiveInteger(env, 'DATASETS_SESSIONS_PER_CLIENT'),
+		sessionsPerMinute: positiveInteger(env, 'DATASETS_SESSIONS_PER_MINUTE')
+	};
+	return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

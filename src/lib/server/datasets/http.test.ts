@@ -49,9 +49,12 @@ function initRequest(): Request {
 	return mcpRequest(initialize);
 }
 
-/** Initializes a session on `handler` and returns its id (the answer is read to the end). */
-async function openSession(handler: { handle(request: Request): Promise<Response> }): Promise<string> {
-	const response = await handler.handle(initRequest());
+/** Initializes a session on `handler` (from `address`) and returns its id (the answer is read to the end). */
+async function openSession(
+	handler: { handle(request: Request, address?: string): Promise<Response> },
+	address?: string
+): Promise<string> {
+	const response = await handler.handle(initRequest(), address);
 	await response.text();
 	return response.headers.get('mcp-session-id')!;
 }
@@ -170,28 +173,35 @@ describe('session bookkeeping', () => {
 		}
 	});
 
-	it("never evicts an active session for other clients' churn: newcomers are told to retry", async () => {
-		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4 });
+	it("never evicts another client's active session for one client's churn: its own oldest goes", async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 4, sessionsPerMinute: 600 });
 		const listTools = (id: string) =>
-			handler.handle(mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), id));
+			handler.handle(mcpRequest(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), id), '10.0.0.2');
 		try {
-			const mine = await openSession(handler);
-			const statuses: number[] = [];
-			let retryAfter: string | null = null;
-			for (let index = 0; index < 40; index++) {
-				const response = await handler.handle(initRequest());
-				statuses.push(response.status);
-				if (response.status === 503) {
-					retryAfter = response.headers.get('retry-after');
-					expect((await response.json()).error.message).toMatch(/full \(4 sessions in use\)\. Retry/);
-				} else await response.text();
-			}
-			expect(statuses.filter((status) => status === 200)).toHaveLength(3);
-			expect(statuses.filter((status) => status === 503)).toHaveLength(37);
-			expect(retryAfter).toBe('60');
+			const mine = await openSession(handler, '10.0.0.2');
+			const churn: string[] = [];
+			for (let index = 0; index < 40; index++) churn.push(await openSession(handler, '10.0.0.1'));
+			expect(churn.every(Boolean)).toBe(true);
+			expect(handler.sessionCount).toBe(4);
 			const still = await listTools(mine);
 			expect(still.status).toBe(200);
 			expect(await still.text()).toContain('query_sql');
+			// The churning client keeps its three newest sessions.
+			expect((await listTools(churn[36])).status).toBe(404);
+			expect((await listTools(churn[39])).status).toBe(200);
+		} finally {
+			await handler.close();
+		}
+	});
+
+	it('tells a newcomer to retry when every client holds one active session (really full)', async () => {
+		const handler = createDatasetsHttpHandler({ engine: async () => engine, maxSessions: 3 });
+		try {
+			for (const address of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) await openSession(handler, address);
+			const response = await handler.handle(initRequest(), '10.0.1.4');
+			expect(response.status).toBe(503);
+			expect(response.headers.get('retry-after')).toBe('60');
+			expect((await response.json()).error.message).toMatch(/full \(3 sessions in use\)\. Retry/);
 		} finally {
 			await handler.close();
 		}

@@ -7,8 +7,11 @@
  * instance behind a load balancer) takes the session up — it replays `initialize` for that id
  * on a new `McpServer` — instead of answering 404, and no sticky sessions are needed. Ids this
  * process ended (DELETE, eviction) still answer 404 so clients start over. Live sessions are
- * capped and closed after an idle period; `drain()` ends the GET streams when the process stops.
+ * capped, per client and in all (`session-admission.ts`: a client's new session replaces its
+ * own oldest, never another client's), and closed after an idle period; `drain()` ends the GET
+ * streams when the process stops.
  */
+import { clientKey } from '../client-address';
 import { isAllowedHost, requestHost, type HostPolicy } from '../host-guard';
 import { isCrossOrigin } from '../same-origin';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +21,7 @@ import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from '@modelcontextproto
 import { errorMessage } from '$lib/shared';
 import { getDatasetEngine, type DatasetEngine } from './engine';
 import { createDatasetsMcpServer } from './server';
+import { SessionAdmission, type AdmissionRefusal, type AdmissionTicket } from './session-admission';
 
 /** Options of the HTTP handler. */
 export interface DatasetsHttpOptions {
@@ -25,6 +29,13 @@ export interface DatasetsHttpOptions {
 	engine?: () => Promise<DatasetEngine>;
 	/** Live sessions at most (default 256: a session is a small object; DuckDB connections are per query). */
 	maxSessions?: number;
+	/** Live sessions one client (address) holds at most; its next one closes its oldest (default 32). */
+	sessionsPerClient?: number;
+	/**
+	 * New sessions (initialize, or an id taken up) one client opens a minute at most, half of
+	 * them at once (default 60); past it the client gets 429 with Retry-After.
+	 */
+	sessionsPerMinute?: number;
 	/** A session unused for this long is closed (default 30 minutes). */
 	idleMs?: number;
 	/**
@@ -40,9 +51,10 @@ export interface DatasetsHttpOptions {
 	 */
 	hosts?: HostPolicy;
 	/**
-	 * A full server closes the least recently used session only if it has been idle this
-	 * long (default 60 s); otherwise the new client is refused with 503 and Retry-After, so
-	 * one client's churn never evicts another client's active session.
+	 * A full server closes the least recently used session of any client if it has been idle
+	 * this long (default 60 s); otherwise it takes a session of the client holding the most
+	 * (when it holds more than the newcomer would), else the newcomer's own oldest, else it
+	 * refuses with 503 and Retry-After.
 	 */
 	evictIdleMs?: number;
 }
@@ -52,6 +64,8 @@ export interface DatasetsHttpStatus {
 	/** `idle` until the first session starts the engine; `failed` when it could not start. */
 	engine: 'idle' | 'starting' | 'ready' | 'failed';
 	sessions: number;
+	/** Clients (addresses, IPv6 by /64) holding those sessions. */
+	clients: number;
 	/** Sessions this process took up from an id another process issued. */
 	adopted: number;
 	draining: boolean;
@@ -61,8 +75,12 @@ export interface DatasetsHttpStatus {
 
 /** The request handler and its session bookkeeping. */
 export interface DatasetsHttpHandler {
-	/** Handles GET (event stream), POST (JSON-RPC) and DELETE (end session) for one request. */
-	handle(request: Request): Promise<Response>;
+	/**
+	 * Handles GET (event stream), POST (JSON-RPC) and DELETE (end session) for one request.
+	 * `clientAddress` is who sent it (the socket's peer, or the address a trusted proxy
+	 * forwarded); sessions are counted per client. Absent: all such requests are one client.
+	 */
+	handle(request: Request, clientAddress?: string): Promise<Response>;
 	/** Live sessions right now. */
 	readonly sessionCount: number;
 	/** Engine and session state. */
@@ -96,6 +114,8 @@ interface Session {
 	transport: WebStandardStreamableHTTPServerTransport;
 	server: McpServer;
 	lastSeen: number;
+	/** The client that opened it (its quota counts it). */
+	client: string;
 }
 
 /** A JSON-RPC error response with no request id (transport-level failures). */
@@ -113,6 +133,12 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 	const evictIdleMs = options.evictIdleMs ?? 60_000;
 	const sessions = new Map<string, Session>();
+	const perMinute = options.sessionsPerMinute ?? 60;
+	const admission = new SessionAdmission(
+		{ maxSessions, perClient: options.sessionsPerClient ?? 32, perMinute, evictIdleMs },
+		sessions,
+		(id) => void closeSession(id)
+	);
 	/** Sessions being taken up, so two requests of one session share one `McpServer`. */
 	const adopting = new Map<string, Promise<Session | Response>>();
 	const ended = new EndedIds(Math.max(1024, maxSessions * 4));
@@ -147,33 +173,16 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	const sweeper = setInterval(sweep, Math.min(idleMs, 60_000));
 	sweeper.unref?.();
 
-	/** Makes room for a new session; false when every session is in active use. */
-	async function makeRoom(): Promise<boolean> {
-		sweep();
-		while (sessions.size >= maxSessions) {
-			let oldest: [string, Session] | undefined;
-			for (const entry of sessions) if (!oldest || entry[1].lastSeen < oldest[1].lastSeen) oldest = entry;
-			if (!oldest || Date.now() - oldest[1].lastSeen < evictIdleMs) return false;
-			await closeSession(oldest[0]);
-		}
-		return true;
-	}
-
-	function full(): Response {
-		return new Response(
-			JSON.stringify({
-				jsonrpc: '2.0',
-				error: {
-					code: -32000,
-					message: `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.`
-				},
-				id: null
-			}),
-			{
-				status: 503,
-				headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(evictIdleMs / 1000)) }
-			}
-		);
+	/** 503 when the server is full, 429 when the client opens sessions too fast. */
+	function refusal({ refused, retryAfterSeconds }: AdmissionRefusal): Response {
+		const message =
+			refused === 'full'
+				? `The datasets server is full (${maxSessions} sessions in use). Retry in a minute.`
+				: `Too many new sessions from this client (at most ${perMinute} a minute, ${admission.burst} at once). Retry in ${retryAfterSeconds} s.`;
+		return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+			status: refused === 'full' ? 503 : 429,
+			headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds) }
+		});
 	}
 
 	/** Reads a JSON-RPC body up to the size limit: 413 past it, 400 when it is not JSON. */
@@ -190,21 +199,30 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 		}
 	}
 
-	/** A new server and transport; the session is recorded once the transport has its id. */
-	async function open(
-		sessionId: string
-	): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport } | Response> {
-		if (!(await makeRoom())) return full();
+	interface Opened {
+		server: McpServer;
+		transport: WebStandardStreamableHTTPServerTransport;
+		/** The slot admission reserved; release it once the initialize request is answered. */
+		ticket: AdmissionTicket;
+	}
+
+	/** A new server and transport for `client`; the session is recorded once the transport has its id. */
+	async function open(sessionId: string, client: string): Promise<Opened | Response> {
+		sweep();
+		const ticket = admission.admit(client);
+		if ('refused' in ticket) return refusal(ticket);
 		let server: McpServer;
 		try {
 			server = createDatasetsMcpServer(await engine());
 		} catch (error) {
+			ticket.release();
 			return jsonRpcError(500, -32603, `The datasets engine could not start: ${errorMessage(error)}`);
 		}
 		const transport = new WebStandardStreamableHTTPServerTransport({
 			sessionIdGenerator: () => sessionId,
 			onsessioninitialized: (id) => {
-				sessions.set(id, { transport, server, lastSeen: Date.now() });
+				sessions.set(id, { transport, server, lastSeen: Date.now(), client });
+				ticket.release();
 			},
 			onsessionclosed: (id) => {
 				sessions.delete(id);
@@ -215,10 +233,10 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			if (transport.sessionId) sessions.delete(transport.sessionId);
 		};
 		await server.connect(transport);
-		return { server, transport };
+		return { server, transport, ticket };
 	}
 
-	async function start(request: Request): Promise<Response> {
+	async function start(request: Request, client: string): Promise<Response> {
 		const read = await readBody(request);
 		if ('error' in read) return read.error;
 		const { parsed } = read;
@@ -230,18 +248,30 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 				'Bad Request: send initialize first, or the Mcp-Session-Id header of a live session.'
 			);
 		}
-		const opened = await open(randomUUID());
+		const opened = await open(randomUUID(), client);
 		if (opened instanceof Response) return opened;
-		return opened.transport.handleRequest(request, { parsedBody: parsed });
+		try {
+			return await opened.transport.handleRequest(request, { parsedBody: parsed });
+		} finally {
+			opened.ticket.release();
+		}
 	}
 
 	/**
 	 * Takes up a session another instance issued: replays `initialize` (at the revision the
 	 * client's header names) and `notifications/initialized` for that id on a new server.
 	 */
-	async function adopt(id: string, request: Request): Promise<Session | Response> {
-		const opened = await open(id);
+	async function adopt(id: string, request: Request, client: string): Promise<Session | Response> {
+		const opened = await open(id, client);
 		if (opened instanceof Response) return opened;
+		try {
+			return await replayInitialize(id, request, opened);
+		} finally {
+			opened.ticket.release();
+		}
+	}
+
+	async function replayInitialize(id: string, request: Request, opened: Opened): Promise<Session | Response> {
 		const post = (body: unknown) =>
 			opened.transport.handleRequest(
 				new Request(request.url, {
@@ -273,14 +303,14 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 	}
 
 	/** The live session for `id`, taken up when another instance issued it; a Response when refused. */
-	async function sessionFor(id: string, request: Request): Promise<Session | Response> {
+	async function sessionFor(id: string, request: Request, client: string): Promise<Session | Response> {
 		const live = sessions.get(id);
 		if (live) return live;
 		if (ended.has(id) || !sessionIdShape.test(id))
 			return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
 		let pending = adopting.get(id);
 		if (!pending) {
-			pending = adopt(id, request).finally(() => adopting.delete(id));
+			pending = adopt(id, request, client).finally(() => adopting.delete(id));
 			adopting.set(id, pending);
 		}
 		return pending;
@@ -295,12 +325,14 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 			return {
 				engine: engineState,
 				sessions: sessions.size,
+				clients: admission.clientCount,
 				adopted,
 				draining,
 				...(load ? { queries: { running: load.running, waiting: load.waiting } } : {})
 			};
 		},
-		async handle(request) {
+		async handle(request, clientAddress) {
+			const client = clientKey(clientAddress ?? '');
 			if (options.hosts && !isAllowedHost(requestHost(request), options.hosts)) {
 				return jsonRpcError(403, -32000, 'Forbidden: this server only answers under its own host names.');
 			}
@@ -317,7 +349,7 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 					ended.add(id);
 					return new Response(null, { status: 200 });
 				}
-				const session = await sessionFor(id, request);
+				const session = await sessionFor(id, request, client);
 				if (session instanceof Response) return session;
 				session.lastSeen = Date.now();
 				if (request.method !== 'POST') return session.transport.handleRequest(request);
@@ -325,7 +357,7 @@ export function createDatasetsHttpHandler(options: DatasetsHttpOptions = {}): Da
 				if ('error' in read) return read.error;
 				return session.transport.handleRequest(request, { parsedBody: read.parsed });
 			}
-			if (request.method === 'POST') return start(request);
+			if (request.method === 'POST') return start(request, client);
 			if (request.method === 'GET' || request.method === 'DELETE') {
 				return jsonRpcError(400, -32000, 'Bad Request: the Mcp-Session-Id header is required.');
 			}

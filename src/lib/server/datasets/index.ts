@@ -16,4 +16,4 @@ export { createDatasetsHttpHandler } from './http';
 export type { DatasetsHttpHandler, DatasetsHttpOptions, DatasetsHttpStatus } from './http';
 export { startStandaloneDatasetsServer, withCors, CORS_HEADERS } from './standalone';
 export type { StandaloneDatasetsServer } from './standalone';
-export { engineOptionsFromEnv, DATASETS_ENV } from './env';
+export { engineOptionsFromEnv, sessionOptionsFromEnv, DATASETS_ENV } from './env';

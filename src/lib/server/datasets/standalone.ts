@@ -3,8 +3,11 @@
  * clients other than the app: loopback by default (`host` widens it on purpose), with CORS
  * open to any origin (the data is public and read-only, and browser-based clients live on
  * other origins). `stop()` drains: no new connections, GET streams ended, requests in flight
- * answered, then the rest closed.
+ * answered, then the rest closed. Sessions are counted per client: the socket's peer address,
+ * or, with `ADDRESS_HEADER` (and `XFF_DEPTH`) set as for the app, the address the proxy in
+ * front forwarded.
  */
+import { nodeClientAddress, trustedProxyFromEnv, type TrustedProxy } from '../client-address';
 import { hostPolicyFromEnv } from '../host-guard';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,10 +25,12 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Adds the CORS headers to a response (answers preflight requests on its own). */
-export function withCors(handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
-	return async (request) => {
+export function withCors<Rest extends unknown[]>(
+	handle: (request: Request, ...rest: Rest) => Promise<Response>
+): (request: Request, ...rest: Rest) => Promise<Response> {
+	return async (request, ...rest) => {
 		if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
-		const response = await handle(request);
+		const response = await handle(request, ...rest);
 		const headers = new Headers(response.headers);
 		for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
 		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -47,15 +52,16 @@ export interface StandaloneDatasetsServer {
  * endpoint answers on `/mcp` (and `/mcp/datasets`, the app's path, for symmetry); other paths are 404.
  */
 export async function startStandaloneDatasetsServer(
-	options: { port?: number; host?: string } & DatasetsHttpOptions = {}
+	options: { port?: number; host?: string; trustedProxy?: TrustedProxy } & DatasetsHttpOptions = {}
 ): Promise<StandaloneDatasetsServer> {
+	const proxy = options.trustedProxy ?? trustedProxyFromEnv(process.env);
 	const host = options.host ?? '127.0.0.1';
 	// Loopback names only (plus ALLOWED_HOSTS): a DNS-rebinding page cannot reach it.
 	const handler = createDatasetsHttpHandler({
 		hosts: hostPolicyFromEnv({ ALLOWED_HOSTS: process.env.ALLOWED_HOSTS }),
 		...options
 	});
-	const handle = withCors((request) => handler.handle(request));
+	const handle = withCors((request: Request, client: string) => handler.handle(request, client));
 	const server = createServer((incoming, outgoing) => {
 		void (async () => {
 			try {
@@ -66,7 +72,10 @@ export async function startStandaloneDatasetsServer(
 					return;
 				}
 				await writeWebResponse(
-					await handle(await toWebRequest(incoming, `http://${incoming.headers.host ?? 'localhost'}`)),
+					await handle(
+						await toWebRequest(incoming, `http://${incoming.headers.host ?? 'localhost'}`),
+						nodeClientAddress(incoming, proxy)
+					),
 					outgoing
 				);
 			} catch (error) {

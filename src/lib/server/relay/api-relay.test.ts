@@ -96,6 +96,18 @@ describe('the relay for HTTP tools', () => {
 		expect((await fetch(`${relayBase}/pets/x`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
 	});
 
+	it('refuses a cross-site GET (no Origin, Sec-Fetch-Site: cross-site) before the secret header goes out', async () => {
+		const before = seen.length;
+		for (const site of ['cross-site', 'same-site', 'none']) {
+			const response = await fetch(`${relayBase}/pets/pets`, { headers: { 'sec-fetch-site': site } });
+			expect(response.status).toBe(403);
+			expect((await response.json()).error).toBe("The relay only serves this app's own pages.");
+		}
+		expect(seen.length).toBe(before);
+		const same = await fetch(`${relayBase}/pets/pets`, { headers: { 'sec-fetch-site': 'same-origin' } });
+		expect(await same.json()).toEqual({ path: '/v1/pets', key: 'server-side-key' });
+	});
+
 	it('is what an HTTP tool set calls when it uses the relay', async () => {
 		const set = parseToolSet({
 			name: 'pets',

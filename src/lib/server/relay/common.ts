@@ -1,7 +1,9 @@
 /**
  * What both relays (MCP and HTTP tools) do alike. First the guards, before they look at what is
- * asked: off without a config file, loopback clients and hosts only, this app's own pages only;
- * then the config, re-read when it changes on disk. Last the hop to the upstream.
+ * asked: off without a config file, loopback clients and hosts only, this app's own pages only
+ * (no foreign `Origin`, and `Sec-Fetch-Site` same-origin or absent: a cross-site GET carries no
+ * `Origin`, and must not go on with the upstream's secret headers); then the config, re-read
+ * when it changes on disk. Last the hop to the upstream.
  */
 import { errorMessage } from '$lib/shared';
 import { isCrossOrigin } from '../same-origin';
@@ -31,7 +33,9 @@ export function relayGuard(
 		if (!loopbackAddress.test(clientAddress) || !loopbackHost.test(request.headers.get('host') ?? '')) {
 			return { refused: 403, message: `${relay} only serves this machine (loopback clients and hosts).` };
 		}
-		if (isCrossOrigin(request)) return { refused: 403, message: `${relay} only serves this app's own pages.` };
+		const site = request.headers.get('sec-fetch-site');
+		if (isCrossOrigin(request) || (site !== null && site !== 'same-origin'))
+			return { refused: 403, message: `${relay} only serves this app's own pages.` };
 		try {
 			return { upstreams: load() ?? new Map() };
 		} catch (error) {

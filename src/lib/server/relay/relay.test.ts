@@ -110,6 +110,12 @@ describe('MCP relay', () => {
 			headers: { origin: 'https://evil.example' }
 		});
 		expect(foreign.status).toBe(403);
+		const crossSite = await fetch(base + 'fixture', {
+			method: 'POST',
+			body: '{}',
+			headers: { 'sec-fetch-site': 'cross-site' }
+		});
+		expect(crossSite.status).toBe(403);
 		const request = new Request('http://127.0.0.1/api/relay/fixture', { method: 'POST', body: '{}' });
 		expect((await relay.handle({ request, name: 'fixture', clientAddress: '10.0.0.5' })).status).toBe(403);
 		const off = await createRelay(undefined).handle({ request, name: 'fixture', clientAddress: '127.0.0.1' });

@@ -1,12 +1,16 @@
 /**
  * Where MCP App views are served from: `SANDBOX_ORIGIN` when set (a deployment behind a
- * proxy or CDN maps it to the sandbox server), else the host the page was opened at on
- * `SANDBOX_PORT` (which `npm start` sets to PORT+1), over plain HTTP as the sandbox server
- * serves it (adapter-node reports `https:` for requests when ORIGIN is unset, so the page's
- * own protocol is not used). Undefined when neither is known (the Vite dev server), in
- * which case views say how to get one.
+ * proxy or CDN maps it to the sandbox server), else the app's host (`appOrigin`, the
+ * configured origin: see `configuredOrigin` in host-guard.ts) on `SANDBOX_PORT` (which
+ * `npm start` sets to PORT+1), over plain HTTP as the sandbox server serves it (adapter-node
+ * reports `https:` for requests when ORIGIN is unset, so the page's own protocol is not used).
+ * Undefined when neither is known (the Vite dev server, or a request under a host name that
+ * is not the app's), in which case views say how to get one.
  */
-export function sandboxOriginFor(pageUrl: URL, env: Record<string, string | undefined>): string | undefined {
+export function sandboxOriginFor(
+	appOrigin: string | undefined,
+	env: Record<string, string | undefined>
+): string | undefined {
 	if (env.SANDBOX_ORIGIN) {
 		try {
 			return new URL(env.SANDBOX_ORIGIN).origin;
@@ -15,8 +19,8 @@ export function sandboxOriginFor(pageUrl: URL, env: Record<string, string | unde
 		}
 	}
 	const port = env.SANDBOX_PORT ?? (env.PORT ? String(Number(env.PORT) + 1) : undefined);
-	if (!port || !/^\d{1,5}$/.test(port)) return undefined;
-	return `http://${pageUrl.hostname}:${port}`;
+	if (!appOrigin || !port || !/^\d{1,5}$/.test(port)) return undefined;
+	return `http://${new URL(appOrigin).hostname}:${port}`;
 }
 
 /**

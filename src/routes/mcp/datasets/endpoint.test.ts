@@ -5,9 +5,10 @@ type Handler = typeof POST;
 const url = 'http://127.0.0.1:4173/mcp/datasets';
 const protocolVersion = '2025-06-18';
 
-/** Calls a route handler the way SvelteKit does, with a real Request. */
-function invoke(handler: Handler, request: Request): Promise<Response> {
-	return Promise.resolve(handler({ request } as Parameters<Handler>[0]));
+/** Calls a route handler the way SvelteKit does, with a real Request from `address` (a function: it may throw). */
+function invoke(handler: Handler, request: Request, address: string | (() => string) = '127.0.0.1'): Promise<Response> {
+	const getClientAddress = typeof address === 'string' ? () => address : address;
+	return Promise.resolve(handler({ request, getClientAddress } as Parameters<Handler>[0]));
 }
 
 function rpc(body: unknown, session?: string, extra: Record<string, string> = {}): Request {
@@ -97,5 +98,30 @@ describe('/mcp/datasets endpoint', () => {
 		expect(response.status).toBe(403);
 		const same = await invoke(POST, rpc(initialize, undefined, { origin: 'http://127.0.0.1:4173' }));
 		expect(same.status).toBe(200);
+	});
+
+	it("counts new sessions per client address: one address's burst does not stop another's", async () => {
+		// 30 at once, then one a second: sent one after another, a 429 comes after 30 or a few more.
+		let accepted = 0;
+		let refused: number | undefined;
+		for (let index = 0; index < 100 && refused === undefined; index++) {
+			const response = await invoke(POST, rpc(initialize), '192.0.2.10');
+			await response.text();
+			if (response.status === 200) accepted++;
+			else refused = response.status;
+		}
+		expect(accepted).toBeGreaterThanOrEqual(30);
+		expect(refused).toBe(429);
+		const other = await invoke(POST, rpc(initialize), '192.0.2.11');
+		expect(other.status).toBe(200);
+		await other.text();
+	});
+
+	it('serves a request that did not come through the trusted proxy (no forwarded address) as one client', async () => {
+		const response = await invoke(POST, rpc(initialize), () => {
+			throw new Error('Address header was specified with ADDRESS_HEADER=x-forwarded-for but is absent from request');
+		});
+		expect(response.status).toBe(200);
+		await response.text();
 	});
 });
