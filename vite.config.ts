@@ -1,9 +1,12 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { nodeOnlyImports } from './scripts/build/node-only-imports.js';
 import { validatorsPlugin } from './src/lib/webmcp/build/validators-plugin.js';
 
 export default defineConfig({
-	plugins: [validatorsPlugin(), sveltekit()],
+	plugins: [nodeOnlyImports(), validatorsPlugin(), sveltekit()],
+	// Workers are bundled on their own (the OpenAPI document worker holds the `$ref` parser).
+	worker: { plugins: () => [nodeOnlyImports()] },
 	server: { host: '127.0.0.1' },
 	preview: { host: '127.0.0.1' },
 	// AUTOUI_SOURCEMAP=1 emits source maps, to see what a chunk is made of.

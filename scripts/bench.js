@@ -20,7 +20,7 @@ function emit(figure) {
 	process.stdout.write(`${JSON.stringify(figure)}\n`);
 }
 
-ensureBuild();
+await ensureBuild();
 // One module runner for every benchmark, open until the end: code under test may import
 // modules on demand (the MCP SDK, the agent loop) long after the benchmark file loaded.
 const vite = await createServer({

@@ -1,4 +1,4 @@
 /** Builds the app if the build is missing or older than its sources. */
 import { ensureBuild } from './build-state.js';
 
-ensureBuild();
+await ensureBuild();

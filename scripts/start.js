@@ -5,5 +5,5 @@
  */
 import { ensureBuild } from './build-state.js';
 
-ensureBuild();
+await ensureBuild();
 await import('./serve.js');

@@ -67,6 +67,8 @@ for (const theme of themes) {
 		test('no serious violations: empty state, ten widgets, inspector, settings, MCP servers, workbench', async ({
 			page
 		}, testInfo) => {
+			// Seven scans, each with a picture: on a busy 2-core machine this outgrows one minute.
+			test.slow();
 			const errors = collectErrors(page);
 			await installModelContext(page);
 			await page.goto('/');
@@ -77,7 +79,7 @@ for (const theme of themes) {
 			await waitForCharts(page);
 			await page.getByTestId('canvas-fit').click();
 			await expectAccessible(page, `a11y-ten-widgets-${theme}`, testInfo);
-			await page.locator('[data-widget-type=data-table]').locator('.title-bar').click();
+			await page.locator('[data-widget-type=data-table]').getByTestId('widget-inspect').click();
 			await expect(page.getByTestId('inspector')).toBeVisible();
 			await page.locator('[data-widget-type=data-table]').getByTestId('widget-export-menu').click();
 			await expectAccessible(page, `a11y-inspector-menu-${theme}`, testInfo);

@@ -53,7 +53,7 @@ test('Ctrl+Z and Shift+Ctrl+Z work wherever focus is, and after an undo removed 
 test('the inspector shows the schema its validation messages refer to', async ({ page }) => {
 	await page.goto('/');
 	const id = await display(page, 'stat', { label: 'Cars', value: 406 });
-	await page.locator(`[data-widget-id=${id}]`).click();
+	await page.locator(`[data-widget-id=${id}]`).getByTestId('widget-inspect').click();
 	const inspector = page.getByTestId('inspector');
 	await inspector.getByTestId('inspector-params').fill('{"label": "Cars", "value": 406, "colour": "red"}');
 	await inspector.getByTestId('inspector-apply').click();
@@ -113,5 +113,35 @@ test('moving a widget does not draw it again: a map keeps its drawing while its 
 	await expect.poll(async () => (await bar.boundingBox())!.x).toBeGreaterThan(at.x + 60);
 	await page.waitForTimeout(800);
 	await expect(frame.locator('[data-first-drawing]')).toHaveCount(1);
+	expect(errors).toEqual([]);
+});
+
+test('selecting a widget opens no inspector; its button, a double click or I open it beside the canvas', async ({
+	page
+}) => {
+	const errors = collectErrors(page);
+	await page.goto('/');
+	const id = await display(page, 'stat', { label: 'Cars', value: 406 });
+	const frame = page.locator(`[data-widget-id=${id}]`);
+	const inspector = page.getByTestId('inspector');
+	await frame.getByTestId('widget-body').click();
+	await expect(frame).toHaveClass(/selected/);
+	await expect(inspector).toHaveCount(0);
+
+	// I on the selection opens it, docked: the canvas' viewport ends where the inspector starts.
+	await page.keyboard.press('i');
+	await expect(inspector).toHaveAttribute('data-inspected-id', id);
+	const docked = (await inspector.boundingBox())!;
+	const viewport = (await page.getByTestId('canvas').boundingBox())!;
+	expect(viewport.x + viewport.width).toBeLessThanOrEqual(docked.x + 0.5);
+	await page.getByRole('button', { name: 'Close inspector' }).click();
+	await expect(inspector).toHaveCount(0);
+	await expect(frame).toHaveClass(/selected/);
+
+	await frame.getByTestId('widget-inspect').click();
+	await expect(inspector).toBeVisible();
+	await page.getByRole('button', { name: 'Close inspector' }).click();
+	await frame.locator('.title-bar').dblclick();
+	await expect(inspector).toBeVisible();
 	expect(errors).toEqual([]);
 });

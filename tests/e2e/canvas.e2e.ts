@@ -71,8 +71,7 @@ test('dragging the title bar moves a widget, the handle resizes it, on the 8 px 
 	await page.goto('/');
 	const id = await display(page, 'stat', { label: 'Drag me', value: 1 });
 	const frame = page.locator(`[data-widget-id="${id}"]`);
-	const title = frame.locator('.title');
-	await title.click();
+	await frame.getByTestId('widget-inspect').click();
 	await expect(page.getByTestId('inspector')).toHaveAttribute('data-inspected-id', id);
 	const before = await position(page);
 
@@ -101,7 +100,7 @@ test('keyboard: arrows move, Shift+arrows resize, undo/redo, Escape deselects, D
 	await page.goto('/');
 	const id = await display(page, 'markdown', { content: '# Notes\nSome **bold** text.' });
 	const frame = page.locator(`[data-widget-id="${id}"]`);
-	await frame.locator('.title').click();
+	await frame.getByTestId('widget-inspect').click();
 	const start = await position(page);
 	await page.keyboard.press('ArrowRight');
 	await page.keyboard.press('ArrowRight');
@@ -126,7 +125,7 @@ test('keyboard: arrows move, Shift+arrows resize, undo/redo, Escape deselects, D
 test('the inspector applies valid params and refuses invalid ones', async ({ page }) => {
 	await page.goto('/');
 	const id = await display(page, 'stat', { label: 'Edit me', value: 1 });
-	await page.locator(`[data-widget-id="${id}"] .title`).click();
+	await page.locator(`[data-widget-id="${id}"]`).getByTestId('widget-inspect').click();
 	const params = page.getByTestId('inspector-params');
 	await params.fill('{"label": "Edited", "value": 7}');
 	await page.getByTestId('inspector-apply').click();
@@ -150,7 +149,7 @@ test('reload restores the canvas; a corrupt saved state is reported and skipped'
 	await page.reload();
 	await expect(page.locator('[data-widget-id]')).toHaveCount(2);
 	expect(await widgetIds(page)).toEqual([a, b].sort());
-	await page.locator(`[data-widget-id="${b}"] .title`).click();
+	await page.locator(`[data-widget-id="${b}"]`).getByTestId('widget-inspect').click();
 	expect(await position(page)).toMatchObject({ x: 400, y: 320 });
 
 	await page.evaluate(
@@ -215,7 +214,7 @@ test('a share link opens the same canvas in a fresh browser context', async ({ p
 		await expect(other.locator('[data-widget-id]')).toHaveCount(2);
 		expect(await widgetIds(other)).toEqual([a, b].sort());
 		await expect(other.locator(`[data-widget-id="${a}"]`)).toContainText('Shared figure');
-		await other.locator(`[data-widget-id="${a}"] .title`).click();
+		await other.locator(`[data-widget-id="${a}"]`).getByTestId('widget-inspect').click();
 		expect(await position(other)).toMatchObject({ w: 320, h: 200 });
 		expect(new URL(other.url()).searchParams.has('hs')).toBe(false);
 		expect(new URL(other.url()).hash).toBe('');

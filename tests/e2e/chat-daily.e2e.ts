@@ -128,7 +128,8 @@ test('a chip says what its call did, and chips and widgets select each other', a
 	// Chip → widget: the widget its call displayed is selected.
 	await chips.nth(1).locator('.head').click();
 	const second = await chips.nth(1).getAttribute('data-call-id');
-	await expect(page.getByTestId('inspector')).toBeVisible();
+	// Selected, not inspected: the inspector opens when asked.
+	await expect(page.getByTestId('canvas-inspect')).toBeVisible();
 	await expect(page.locator('[data-widget-type=stat].selected')).toContainText('Origins');
 
 	// Widget → chip: selecting the other widget highlights the call that made it.

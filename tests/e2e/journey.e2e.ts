@@ -59,7 +59,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 
 		// The chart shows the real averages.
 		const expected = await expectedAverages();
-		await chart.click({ position: { x: 40, y: 12 } });
+		await chart.getByTestId('widget-inspect').click();
 		const inspector = page.getByTestId('inspector');
 		await expect(inspector).toBeVisible();
 		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as {
@@ -153,7 +153,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		);
 		const expected = await expectedAverages();
 		const chart = page.locator('[data-widget-type=bar]');
-		await chart.click({ position: { x: 40, y: 12 } });
+		await chart.getByTestId('widget-inspect').click();
 		const params = JSON.parse(await page.getByTestId('inspector-params').inputValue()) as {
 			data: Array<{ origin: string; avg_horsepower: number }>;
 		};

@@ -184,12 +184,17 @@ test('a GGUF file loads through the file input, text streams, Stop ends it at on
 	await expect(page.getByTestId('local-model-context-length')).toContainText('2,048 tokens');
 	await expect(ready).toContainText('ChatML (the file has none; the default is used)');
 	await expect(ready).toContainText('1.1 MB');
+	// A 1 MB story model cannot call tools, and the panel says so on load.
+	await expect(page.getByTestId('settings-dialog').getByTestId('model-capability-note')).toContainText(
+		'Chat only: this model cannot call tools'
+	);
 	const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
 	expect(progress.some((line) => /\d+(\.\d+)? (KB|MB) of 1\.1 MB \(\d+%\)/.test(line))).toBe(true);
 	await expect(page.getByTestId('local-model-cached').locator('li')).toHaveCount(1);
 	await saveScreenshot(page, 'local-model-ready');
 	await saveWithToolChoice(page, 'none');
 	await expect(page.getByTestId('llm-status')).toContainText('stories260K.gguf');
+	await expect(page.getByTestId('pane-chat').getByTestId('model-capability-note')).toContainText('cannot call tools');
 
 	// The tiny model writes a few hundred tokens a second, so Stop is pressed from inside the
 	// page the moment the answer has grown enough: a click from the test could arrive after

@@ -136,6 +136,8 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		expect(new Set(shownOrigins)).toEqual(new Set(['Japan']));
 		await expect(origins.locator('path[aria-label*="USA"]')).toHaveAttribute('opacity', '0.22');
 		await expect(origins.locator('path[aria-label*="Japan"]')).not.toHaveAttribute('opacity', '0.22');
+		// The click selected data, not the widget's inspector: nothing opens over the table it filtered.
+		await expect(page.getByTestId('inspector')).toHaveCount(0);
 		await saveScreenshot(page, `params-journey-${format}`);
 		expect(requests()).toBe(2);
 

@@ -214,6 +214,8 @@ export interface ErrorEvent extends EventBase {
 	type: 'error';
 	code: string;
 	message: string;
+	/** What the other side answered (e.g. the start of a web page), for a Details view only. */
+	detail?: string;
 }
 
 /** Why a turn ended. */

@@ -48,8 +48,13 @@ const table: Partial<Record<ErrorCode, ErrorAdvice>> = {
 	},
 	provider_bad_request: {
 		title: 'The provider rejected the request',
-		hint: 'The details are below. Retrying or starting a new conversation usually clears it.',
-		action: 'retry'
+		hint: 'The provider says why below. Check the model and base URL in Settings; a long conversation may need a new one.',
+		action: 'settings'
+	},
+	provider_wrong_endpoint: {
+		title: 'The base URL is not a model API',
+		hint: 'Something answered, but not the API of the chosen provider. Check the base URL and the provider in Settings.',
+		action: 'settings'
 	},
 	provider_stream: {
 		title: 'The answer was cut off',

@@ -69,6 +69,8 @@ export interface ErrorItem extends ItemBase {
 	kind: 'error';
 	code: string;
 	message: string;
+	/** What the other side answered, shown behind Details. */
+	detail?: string;
 	advice: ErrorAdvice;
 }
 

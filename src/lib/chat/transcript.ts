@@ -251,6 +251,7 @@ export class Transcript {
 					key: `error:${event.turnId}:${this.#items.length}`,
 					code: event.code,
 					message: event.message,
+					...(event.detail ? { detail: event.detail } : {}),
 					advice: adviceFor(event.code, event.message)
 				});
 				return;

@@ -36,14 +36,38 @@ function load(storage: Storage | undefined): PaneSizes {
 	}
 }
 
+const collapsedKey = 'autoui.layout.chat-collapsed';
+
 /** Reactive pane sizes with clamped setters that persist every change. */
 export class LayoutStore {
 	#sizes = $state.raw<PaneSizes>(defaults);
+	#collapsed = $state(false);
 	#storage: Storage | undefined;
 
 	constructor(storage: Storage | undefined = globalThis.localStorage) {
 		this.#storage = storage;
 		this.#sizes = load(storage);
+		try {
+			this.#collapsed = storage?.getItem(collapsedKey) === '1';
+		} catch {
+			// Unreadable storage: the chat starts open.
+		}
+	}
+
+	/** True while the chat pane is folded away (the canvas takes its width). */
+	get chatCollapsed(): boolean {
+		return this.#collapsed;
+	}
+
+	/** Folds or unfolds the chat, remembered on this device. */
+	setChatCollapsed(collapsed: boolean): void {
+		this.#collapsed = collapsed;
+		try {
+			if (collapsed) this.#storage?.setItem(collapsedKey, '1');
+			else this.#storage?.removeItem(collapsedKey);
+		} catch {
+			// Storage can be full or disabled; the choice holds for this visit.
+		}
 	}
 
 	get chatWidth(): number {

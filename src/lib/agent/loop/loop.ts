@@ -243,7 +243,13 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 			}
 			const code = error instanceof AutoUiError ? error.code : 'internal';
 			failure = { code, message: errorMessage(error) };
-			emit({ type: 'error', code, message: failure.message });
+			const detail = error instanceof AutoUiError ? (error.details as { body?: unknown } | undefined)?.body : undefined;
+			emit({
+				type: 'error',
+				code,
+				message: failure.message,
+				...(typeof detail === 'string' && detail ? { detail } : {})
+			});
 			reason = 'error';
 			break;
 		}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../tests/fixtures/fake-llm';
 import { listModels, listsModel, testConnection } from '.';
+import type { AutoUiError } from '$lib/shared';
 import type { ProviderConfig, ProviderId } from './types';
 
 let llm: FakeLlm;
@@ -97,6 +98,13 @@ describe('an endpoint that is not an LLM API', () => {
 		const server = createServer((request, response) => {
 			hits++;
 			const json = request.url?.includes('/json');
+			if (request.url?.startsWith('/missing')) {
+				response.writeHead(404, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
+				response.end(
+					'<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>'
+				);
+				return;
+			}
 			response.writeHead(200, {
 				'content-type': json ? 'application/json' : 'text/html; charset=utf-8',
 				'access-control-allow-origin': '*'
@@ -125,7 +133,9 @@ describe('an endpoint that is not an LLM API', () => {
 			expect(result).toMatchObject({
 				ok: false,
 				code: 'provider_wrong_endpoint',
-				message: expect.stringMatching(/not an? (Anthropic|OpenAI)-compatible endpoint.*HTML page/)
+				message: expect.stringMatching(
+					/^http:\/\/127\.0\.0\.1:\d+ answered 200 to (GET|POST) \/\S* with an HTML page \(text\/html\): not an? (Anthropic|OpenAI-compatible) API\. Check the base URL\./
+				)
 			});
 			// No retries of what cannot succeed: at most the model list and one request.
 			expect(site.hits() - before).toBeLessThanOrEqual(2);
@@ -146,6 +156,34 @@ describe('an endpoint that is not an LLM API', () => {
 				code: 'provider_wrong_endpoint',
 				message: expect.stringMatching(/unexpected JSON.*"status":"ok"/)
 			});
+		}
+	);
+
+	it.each<ProviderId>(['anthropic', 'openai'])(
+		'a %s base URL answering an HTML 404 page gets a one-line summary, the page only in details',
+		async (provider) => {
+			const { createProvider } = await import('.');
+			const before = site.hits();
+			const error = await (
+				await createProvider({ provider, baseUrl: `${site.url}/missing`, model: 'm', retry: { baseDelayMs: 200 } })
+			)
+				.streamTurn(
+					{ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] },
+					{}
+				)
+				.catch((caught: unknown) => caught as AutoUiError);
+			const path = provider === 'anthropic' ? '/missing/v1/messages' : '/missing/chat/completions';
+			const api = provider === 'anthropic' ? 'an Anthropic' : 'an OpenAI-compatible';
+			expect(error).toMatchObject({ code: 'provider_wrong_endpoint' });
+			expect(error.message).toMatch(
+				new RegExp(
+					`^${site.url.replace(/\./g, '\\.')} answered 404 to POST ${path}: not ${api} API\\. Check the base URL\\.`
+				)
+			);
+			expect(error.message).not.toMatch(/[<>]/);
+			expect(error.message).not.toContain(provider === 'anthropic' ? 'usually end in /v1' : 'has no /v1');
+			expect((error.details as { body?: string }).body).toContain('<h1>Not Found</h1>');
+			expect(site.hits() - before).toBe(1);
 		}
 	);
 

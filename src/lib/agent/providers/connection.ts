@@ -134,6 +134,7 @@ export async function testConnection(
 			};
 		}
 		await pingModel(config, options.signal);
+		if (config.provider === 'local') return { ...(await localModelResult(config)), models, latencyMs: elapsed() };
 		const message = `Connected to ${where}.`;
 		if (models.length === 0 || listsModel(models, config.model)) {
 			return {
@@ -149,6 +150,20 @@ export async function testConnection(
 		const typed = error instanceof AutoUiError ? error : toProviderError(error, errorContext(config));
 		return { ok: false, code: typed.code, message: typed.message, latencyMs: elapsed() };
 	}
+}
+
+/**
+ * What Test connection tested on the model in this browser: it loaded and answered a
+ * one-token request; tool calls are not tried, so a model that cannot make them says so.
+ */
+async function localModelResult(config: ProviderConfig): Promise<{ ok: true; message: string; warning?: string }> {
+	const { localModelEngine, assessModel } = await import('./local');
+	const state = localModelEngine().state;
+	const name = state.phase === 'ready' ? state.info.name : config.model;
+	const message = `${name} loaded in this browser and answered a one-token request (tool calls were not tried).`;
+	if (state.phase !== 'ready') return { ok: true, message };
+	const capability = assessModel(state.info);
+	return capability.tools ? { ok: true, message } : { ok: true, message, warning: capability.note };
 }
 
 async function pingModel(config: ProviderConfig, signal?: AbortSignal): Promise<void> {

@@ -7,7 +7,7 @@
 import { AutoUiError, type ErrorCode } from '$lib/shared';
 import { endpointName, isLocalEndpoint, localServerName } from './endpoints';
 import { findStreamIdle } from './idle-timeout';
-import { findWrongEndpoint } from './response-check';
+import { findWrongEndpoint, isLocalUnreachable } from './response-check';
 import { isRetryableStatus, parseRetryAfter, type AttemptFailure } from './retry';
 import type { ProviderId } from './types';
 
@@ -99,7 +99,11 @@ const transientStreamErrors = new Set([
 	'timeout'
 ]);
 
-/** Classifies a failed attempt for the retry loop. */
+/**
+ * Classifies a failed attempt for the retry loop. A request to this machine or a private
+ * network that got no answer at all (refused, nothing listening) fails the same way a second
+ * later, so it is not retried; a stream cut after an answer began, and timeouts, still are.
+ */
 export function classifyFailure(error: unknown): AttemptFailure {
 	const wrong = findWrongEndpoint(error);
 	if (wrong) return { retryable: false, reason: wrong.message };
@@ -120,8 +124,16 @@ export function classifyFailure(error: unknown): AttemptFailure {
 		};
 	}
 	if (type && transientStreamErrors.has(type)) return { retryable: true, reason: type.replace(/_/g, ' ') };
+	if (isLocalUnreachable(error)) return { retryable: false, reason: 'no answer' };
 	if (isConnectionFailure(error)) return { retryable: true, reason: 'network error' };
 	return { retryable: false, reason: wireMessage(error) || 'unexpected error' };
+}
+
+/** What a base URL usually looks like, for the wire formats that take one. */
+function baseUrlHint(provider: ProviderId): string {
+	if (provider === 'openai') return ' (OpenAI-compatible URLs usually end in /v1)';
+	if (provider === 'anthropic') return ' (the Anthropic base URL has no /v1)';
+	return '';
 }
 
 function unreachable(context: ErrorContext): string {
@@ -168,18 +180,10 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 	}
 	const wrong = findWrongEndpoint(error);
 	if (wrong) {
-		const hint =
-			context.provider === 'openai'
-				? ' (OpenAI-compatible URLs usually end in /v1)'
-				: ' (the Anthropic base URL has no /v1)';
-		return new AutoUiError(
-			'provider_wrong_endpoint',
-			`${context.baseUrl} is ${wrong.message} — check the base URL and the wire format in Settings${hint}`,
-			{
-				cause: error,
-				details: { status: wrong.status, provider: context.provider, retries }
-			}
-		);
+		return new AutoUiError('provider_wrong_endpoint', `${wrong.message}${baseUrlHint(context.provider)}`, {
+			cause: error,
+			details: { status: wrong.status, provider: context.provider, retries, body: wrong.body || undefined }
+		});
 	}
 	if (afterContent && !(error instanceof StreamIncompleteError) && isConnectionFailure(error)) {
 		return toProviderError(
@@ -235,7 +239,7 @@ export function toProviderError(error: unknown, context: ErrorContext, retries =
 			);
 		return make(
 			'provider_bad_request',
-			`${context.baseUrl} has no such API (${detail}) — check the base URL in Settings (OpenAI-compatible URLs usually end in /v1)`
+			`${context.baseUrl} has no such API (${detail}) — check the base URL in Settings${baseUrlHint(context.provider)}`
 		);
 	}
 	if (status === 413)

@@ -21,10 +21,16 @@ export interface CommandContext {
 	report: (action: () => void) => void;
 	/** Gives the focus back to the canvas (after Delete removed the focused frame). */
 	focusCanvas: () => void;
+	/** Opens the inspector on a widget (I or Enter on a selection). */
+	inspect?: (id: string) => void;
 }
 
 /** Runs a key map command on the store. */
-export function runCommand(store: CanvasStore, command: CanvasCommand, { report, focusCanvas }: CommandContext): void {
+export function runCommand(
+	store: CanvasStore,
+	command: CanvasCommand,
+	{ report, focusCanvas, inspect }: CommandContext
+): void {
 	const selected = store.selected;
 	const ids = store.selectedIds;
 	switch (command.kind) {
@@ -37,6 +43,9 @@ export function runCommand(store: CanvasStore, command: CanvasCommand, { report,
 		case 'remove':
 			report(() => store.removeMany(ids));
 			return focusCanvas();
+		case 'inspect':
+			if (selected) inspect?.(selected.id);
+			return;
 		case 'resize':
 			if (selected) report(() => store.resize(selected.id, selected.w + command.dw, selected.h + command.dh));
 			return;

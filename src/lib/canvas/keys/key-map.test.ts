@@ -22,6 +22,8 @@ describe('the key map', () => {
 		expect(canvasCommand(press('Escape'), false)).toEqual({ kind: 'deselect' });
 		expect(canvasCommand(press('Delete'), false)).toBeUndefined();
 		expect(canvasCommand(press('Delete'), true)).toEqual({ kind: 'remove' });
+		expect(canvasCommand(press('i'), true)).toEqual({ kind: 'inspect' });
+		expect(canvasCommand(press('i'), false)).toBeUndefined();
 		expect(canvasCommand(press('Backspace'), true)).toEqual({ kind: 'remove' });
 		expect(canvasCommand(press('a'), true)).toBeUndefined();
 	});

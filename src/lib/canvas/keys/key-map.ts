@@ -5,7 +5,8 @@
  *
  * Anywhere on the page: Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z and Ctrl/Cmd+Y redo.
  * On the canvas: Escape deselects; with a selection, Delete or Backspace removes it, arrows
- * move it by one grid step and Shift+arrows resize the primary widget by one.
+ * move it by one grid step, Shift+arrows resize the primary widget by one, and I opens the
+ * inspector on it.
  */
 import { gridSize } from '../placement';
 
@@ -15,6 +16,7 @@ export type CanvasCommand =
 	| { kind: 'redo' }
 	| { kind: 'deselect' }
 	| { kind: 'remove' }
+	| { kind: 'inspect' }
 	| { kind: 'move'; dx: number; dy: number }
 	| { kind: 'resize'; dw: number; dh: number };
 
@@ -40,6 +42,7 @@ export function canvasCommand(press: KeyPress, selected: boolean): CanvasCommand
 	if (press.key === 'Escape') return { kind: 'deselect' };
 	if (!selected) return undefined;
 	if (press.key === 'Delete' || press.key === 'Backspace') return { kind: 'remove' };
+	if (press.key.toLowerCase() === 'i' && !(press.ctrlKey || press.metaKey || press.altKey)) return { kind: 'inspect' };
 	const arrow = arrows[press.key];
 	if (!arrow) return undefined;
 	const [dx, dy] = arrow.map((step) => step * gridSize);

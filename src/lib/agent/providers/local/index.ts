@@ -17,5 +17,6 @@ export {
 	classifyLoadFailure
 } from './model-info';
 export type { LocalModelInfo, LocalModelProblem, GgufHeader } from './model-info';
+export { assessModel, templateKnowsTools, type ModelCapability } from './model-capability';
 export type { CachedModel } from './model-cache';
 export type { ModelSource, CompletionBody, LoadStage } from './wire-types';

@@ -10,6 +10,7 @@
 /// <reference lib="webworker" />
 import { Wllama } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import { templateKnowsTools } from './model-capability';
 import { openModelCache, type ModelCache } from './model-cache';
 import {
 	classifyLoadFailure,
@@ -178,6 +179,7 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
 		layers: metadata.hparams.nLayer,
 		chatTemplate: templateFamily(template) ?? 'ChatML',
 		templateFallback: !template,
+		toolTemplate: templateKnowsTools(template),
 		threads: next.getNumThreads()
 	};
 	post({

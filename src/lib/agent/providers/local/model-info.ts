@@ -24,6 +24,8 @@ export interface LocalModelInfo {
 	chatTemplate: string | null;
 	/** True when the file has no template and ChatML is used. */
 	templateFallback: boolean;
+	/** True when the file's chat template has tool calls (absent: not known). */
+	toolTemplate?: boolean;
 	threads: number;
 }
 
