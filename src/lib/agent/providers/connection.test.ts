@@ -164,14 +164,14 @@ describe('an endpoint that is not an LLM API', () => {
 		async (provider) => {
 			const { createProvider } = await import('.');
 			const before = site.hits();
-			const error = await (
+			const error = (await (
 				await createProvider({ provider, baseUrl: `${site.url}/missing`, model: 'm', retry: { baseDelayMs: 200 } })
 			)
 				.streamTurn(
 					{ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] },
 					{}
 				)
-				.catch((caught: unknown) => caught as AutoUiError);
+				.catch((caught: unknown) => caught)) as AutoUiError;
 			const path = provider === 'anthropic' ? '/missing/v1/messages' : '/missing/chat/completions';
 			const api = provider === 'anthropic' ? 'an Anthropic' : 'an OpenAI-compatible';
 			expect(error).toMatchObject({ code: 'provider_wrong_endpoint' });
