@@ -243,7 +243,7 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	for (const volatile of ['toolu_', 'createdAt', 'savedAt', 'fetchedAt', 'provenance'])
 		expect(text).not.toContain(volatile);
 
-	// Imported back after a clear: the same widgets, the chip, and the table fetches Japan's cars again.
+	// Imported back after a clear: the same widgets, the chip, and (once allowed) the table fetches Japan's cars again.
 	await page.getByTestId('canvas-clear').click();
 	await page.getByTestId('param-chip').getByTestId('param-clear').click();
 	await expect(page.locator('[data-widget-id]')).toHaveCount(0);
@@ -253,6 +253,9 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.getByTestId('canvas-import-file').setInputFiles(file);
 	await expect(page.locator('[data-widget-id]')).toHaveCount(4);
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
+	// A file is a document anyone may have sent: its live widgets wait for the user's Allow.
+	await expect(frame(page, 'data-table', 'Cars of the selected origin').getByTestId('widget-live-held')).toBeVisible();
+	await page.getByTestId('share-live-allow').click();
 	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });
 
 	// A link to the file: nothing is fetched until the user agrees; then it replaces the canvas, undoably.
