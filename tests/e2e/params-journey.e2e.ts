@@ -16,6 +16,7 @@ import { collectErrors, saveScreenshot } from './helpers';
 import { openApp, send, waitTurns } from './support/app';
 import { paramsQuestion, paramsScenario } from './support/params-scenario';
 import { callTool, installModelContext } from './webmcp-helpers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const carsFile = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'cars.json');
 
@@ -274,6 +275,7 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.goto(
 		`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`
 	);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('dashboard-load')).toBeVisible({ timeout: 20_000 });
 	expect(fetched).toBe(0);
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('USA');
