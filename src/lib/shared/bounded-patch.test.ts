@@ -46,9 +46,12 @@ describe('bounded JSON Patch', () => {
 			index % 2 ? { op: 'remove', path: '/copy' } : { op: 'copy', from: '/list', path: '/copy' }
 		);
 		expect(() => applyBoundedPatch(many, churn)).toThrow(/more than 800,000 values in one patch/);
-		expect(() => applyBoundedPatch({}, Array.from({ length: 10_001 }, () => ({ op: 'test', path: '' })))).toThrow(
-			/10,001 operations/
-		);
+		expect(() =>
+			applyBoundedPatch(
+				{},
+				Array.from({ length: 10_001 }, () => ({ op: 'test', path: '' }))
+			)
+		).toThrow(/10,001 operations/);
 	});
 
 	it('applies ordinary patches as RFC 6902 does, all or nothing, refusing __proto__', () => {

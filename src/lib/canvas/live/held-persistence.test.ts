@@ -20,7 +20,11 @@ import type { WidgetRecord } from '../types';
 import { allowHeldSources } from './link-consent';
 import { createLiveWidgets, type SourceCaller } from './live-widgets';
 
-const server = createWebMcpServer('demo', { description: 'Demo', widgets: fixtureWidgets, validators: fixtureValidators });
+const server = createWebMcpServer('demo', {
+	description: 'Demo',
+	widgets: fixtureWidgets,
+	validators: fixtureValidators
+});
 const validator = createWidgetValidator(fixtureWidgets, fixtureValidators);
 
 function liveWidget(index: number, held = false): WidgetRecord {
@@ -116,7 +120,9 @@ describe('held live widgets stay held', () => {
 		const store = new CanvasStore();
 		applyImport(store, readCanvasFile(text, validator), 'team.json');
 		expect(store.widgets.every((record) => record.source?.held && record.source.paused)).toBe(true);
-		const prompts = store.notices.filter((notice) => notice.actions?.some((action) => action.id === 'share-live-allow'));
+		const prompts = store.notices.filter((notice) =>
+			notice.actions?.some((action) => action.id === 'share-live-allow')
+		);
 		expect(prompts).toHaveLength(1);
 		expect(prompts[0].message).toContain('team.json has 3 live widgets');
 		expect(prompts[0].message).toContain('shop_mcp_count_0, shop_mcp_count_1');

@@ -95,11 +95,9 @@ export async function followTask(driver: TaskDriver, options: FollowOptions): Pr
 	const expiry = setTimeout(() => expired.abort(), maxWaitMs);
 	const ended = AbortSignal.any([cancelled.signal, expired.signal]);
 	try {
-		const end = await untilAborted(
-			driver.run(observe, AbortSignal.any([signal, stop.signal, ended])),
-			ended,
-			{ status: 'cancelled' } as const
-		);
+		const end = await untilAborted(driver.run(observe, AbortSignal.any([signal, stop.signal, ended])), ended, {
+			status: 'cancelled'
+		} as const);
 		if (end.status === 'cancelled' && expired.signal.aborted && !cancelled.signal.aborted) {
 			await driver.cancel().catch(() => undefined);
 			const within = maxWaitMs >= 60_000 ? `${Math.round(maxWaitMs / 60_000)} minutes` : `${maxWaitMs} ms`;
