@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AguiRunAssembler, type ThreadMemory } from '$lib/agent/providers/agui';
 import { foldMessages } from '$lib/widgets/a2ui/surface';
-import { applyBoundedPatch, measureWithin, patchBounds, PatchBoundError, type PatchOperation } from './bounded-patch';
+import {
+	applyBoundedPatch,
+	documentSize,
+	measureWithin,
+	patchBounds,
+	PatchBoundError,
+	type PatchOperation
+} from './bounded-patch';
 
 /** The 1.1 KB delta that froze the tab: each `copy` from "" doubles the state. */
 function doublingDelta(count: number): PatchOperation[] {
@@ -67,6 +74,35 @@ describe('bounded JSON Patch', () => {
 		).toEqual({ list: [1, 2], copied: [1, 2], b: 2 });
 		expect(() => applyBoundedPatch(document, [{ op: 'add', path: '/__proto__/x', value: 1 }])).toThrow(/not allowed/);
 		expect(document).toEqual({ a: 1, list: [1] });
+	});
+
+	it('never changes its input: a small delta on a large state copies its path and shares the rest', () => {
+		const big = { rows: Array.from({ length: 50_000 }, (_, index) => ({ index })) };
+		const state = { big, small: { count: 1 } };
+		const before = JSON.stringify(state);
+		const patched = applyBoundedPatch(state, [{ op: 'replace', path: '/small/count', value: 2 }]) as typeof state;
+		expect(patched.small).toEqual({ count: 2 });
+		expect(patched.big).toBe(big);
+		expect(JSON.stringify(state)).toBe(before);
+		// The next delta starts from the measure of the last one, and copies stay acyclic.
+		const again = applyBoundedPatch({ a: [1] }, [
+			{ op: 'add', path: '/a/-', value: 2 },
+			{ op: 'copy', from: '', path: '/self' },
+			{ op: 'add', path: '/self/a/-', value: 3 }
+		]);
+		expect(again).toEqual({ a: [1, 2], self: { a: [1, 2, 3] } });
+		expect(Math.abs(documentSize(again) - JSON.stringify(again).length)).toBeLessThanOrEqual(3);
+	});
+
+	it('a measure that drifts could be walked past the bound: adding and removing cost the same', () => {
+		// An array entry counted by its key ("-" on add, "12345" on removal) drifted with each pair.
+		let state: unknown = { list: Array.from({ length: 20_000 }, () => 0) };
+		for (let round = 0; round < 50; round++)
+			state = applyBoundedPatch(state, [
+				{ op: 'add', path: '/list/-', value: 0 },
+				{ op: 'remove', path: '/list/12345' }
+			]);
+		expect(Math.abs(documentSize(state) - JSON.stringify(state).length)).toBeLessThanOrEqual(3);
 	});
 
 	it('keeps the measure it tracks close to the JSON it builds', () => {

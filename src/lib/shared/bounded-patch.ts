@@ -100,16 +100,6 @@ function pointer(path: string): string[] {
 
 type Container = Record<string, unknown> | unknown[];
 
-function parentOf(root: unknown, keys: string[]): { parent: Container; key: string } {
-	let node = root;
-	for (const key of keys.slice(0, -1)) {
-		if (!node || typeof node !== 'object') throw new Error(`no such path /${keys.join('/')}`);
-		node = (node as Record<string, unknown>)[key];
-	}
-	if (!node || typeof node !== 'object') throw new Error(`no such path /${keys.join('/')}`);
-	return { parent: node as Container, key: keys[keys.length - 1] };
-}
-
 function read(root: unknown, keys: string[]): unknown {
 	let node = root;
 	for (const key of keys) {
@@ -131,48 +121,85 @@ function index(list: unknown[], key: string, adding: boolean): number {
 /** How many documents' worth of values one patch may copy, move or remove. */
 const workFactor = 4;
 
-/** The document being patched and what it has used of its budget. */
+/**
+ * What each patched document measured (the documents this module returned): the next patch
+ * starts from it instead of walking the whole state again.
+ */
+const measures = new WeakMap<object, Measure>();
+
+/** The measure of a document, from the cache when this module made it. */
+function measureOf(document: unknown, bounds: PatchBounds): Measure | undefined {
+	const cached = document && typeof document === 'object' ? measures.get(document) : undefined;
+	return cached ?? measureWithin(document, bounds);
+}
+
+/** Characters of a document as JSON (cached for patched documents; `Infinity` past the bound). */
+export function documentSize(document: unknown, bounds: PatchBounds = patchBounds): number {
+	return measureOf(document, bounds)?.size ?? Infinity;
+}
+
+/**
+ * The document being patched and what it has used of its budget. The input is never changed:
+ * the containers on the path of each write are copied once (the rest is shared with the input),
+ * so a small delta on a large state costs its path, not the state.
+ */
 class Budgeted {
 	used: Measure;
 	/** Values walked so far (measured in or out): a patch may walk a few documents' worth, no more. */
 	#work = 0;
+	/** Containers this patch made (written in place); every other one is shared and copied before a write. */
+	readonly #own = new WeakSet<object>();
+
 	constructor(
 		public root: unknown,
 		private readonly bounds: PatchBounds,
 		private readonly where: () => string
 	) {
-		const measured = measureWithin(root, bounds);
+		const measured = measureOf(root, bounds);
 		if (!measured) throw new PatchBoundError(`the document is already larger than ${describeBounds(bounds)}`);
 		this.used = measured;
 	}
 
-	/** Measures a value about to join the document (and its key): refuses it when it does not fit. */
-	fit(value: unknown, key: string): Measure {
+	/** What an entry costs beside its value: its key, quotes, colon and comma, or an array's comma. */
+	#entryCost(keys: string[]): number {
+		if (keys.length === 0) return 0;
+		let parent: unknown;
+		try {
+			parent = read(this.root, keys.slice(0, -1));
+		} catch {
+			parent = undefined;
+		}
+		return Array.isArray(parent) ? 1 : keys[keys.length - 1].length + 4;
+	}
+
+	/** Measures a value about to join the document at `keys`: refuses it when it does not fit. */
+	fit(value: unknown, keys: string[]): Measure {
+		const cost = this.#entryCost(keys);
 		const left = { size: this.bounds.size - this.used.size, nodes: this.bounds.nodes - this.used.nodes };
 		const measured = measureWithin(value, left);
-		if (!measured || measured.size + key.length + 3 > left.size)
+		if (!measured || measured.size + cost > left.size)
 			throw new PatchBoundError(`it would make the state larger than ${describeBounds(this.bounds)} (${this.where()})`);
 		this.#walked(measured.nodes);
-		return { size: measured.size + key.length + 3, nodes: measured.nodes };
+		return { size: measured.size + cost, nodes: measured.nodes };
 	}
 
 	/** Measures a value leaving the document (already inside the bound, so the walk is bounded). */
-	leaving(value: unknown, key: string): Measure {
+	#leaving(value: unknown, cost: number): Measure {
 		const measured = measureWithin(value, this.bounds) ?? { size: this.bounds.size, nodes: this.bounds.nodes };
 		this.#walked(measured.nodes);
-		return { size: measured.size + key.length + 3, nodes: measured.nodes };
+		return { size: measured.size + cost, nodes: measured.nodes };
 	}
 
 	add(keys: string[], value: unknown, measured: Measure): void {
 		if (keys.length === 0) {
 			this.root = value;
-			this.used = { size: measured.size - 3, nodes: measured.nodes };
+			this.used = measured;
 			return;
 		}
-		const { parent, key } = parentOf(this.root, keys);
+		const { parent, key } = this.#parentForWrite(keys);
 		if (Array.isArray(parent)) parent.splice(index(parent, key, true), 0, value);
 		else {
-			if (Object.hasOwn(parent, key)) this.#subtract(this.leaving(parent[key], key));
+			if (Object.hasOwn(parent, key)) this.#subtract(this.#leaving(parent[key], key.length + 4));
 			parent[key] = value;
 		}
 		this.used = { size: this.used.size + measured.size, nodes: this.used.nodes + measured.nodes };
@@ -181,11 +208,57 @@ class Budgeted {
 	remove(keys: string[]): unknown {
 		if (keys.length === 0) throw new Error('cannot remove the whole document');
 		const value = read(this.root, keys);
-		const { parent, key } = parentOf(this.root, keys);
+		const cost = this.#entryCost(keys);
+		const { parent, key } = this.#parentForWrite(keys);
 		if (Array.isArray(parent)) parent.splice(index(parent, key, false), 1);
 		else delete parent[key];
-		this.#subtract(this.leaving(value, key));
+		this.#subtract(this.#leaving(value, cost));
 		return value;
+	}
+
+	/**
+	 * A value to add again (a copy): shared when it holds no container of this patch (those are
+	 * never written in place), cloned otherwise — sharing one would let a copy contain itself.
+	 */
+	shareable(value: unknown): unknown {
+		const stack = [value];
+		while (stack.length) {
+			const node = stack.pop();
+			if (!node || typeof node !== 'object') continue;
+			if (this.#own.has(node)) return structuredClone(value);
+			for (const item of Array.isArray(node) ? node : Object.values(node)) stack.push(item);
+		}
+		return value;
+	}
+
+	/** Remembers the final measure, so the next patch of this document starts from it. */
+	done(): unknown {
+		if (this.root && typeof this.root === 'object') measures.set(this.root, this.used);
+		return this.root;
+	}
+
+	/** A container this patch may write, copied from the shared one the first time. */
+	#owned(node: Container): Container {
+		if (this.#own.has(node)) return node;
+		const copy: Container = Array.isArray(node) ? node.slice() : { ...node };
+		this.#own.add(copy);
+		return copy;
+	}
+
+	/** The parent of `keys` (and the last key), every container on the way owned by this patch. */
+	#parentForWrite(keys: string[]): { parent: Container; key: string } {
+		const missing = () => new Error(`no such path /${keys.join('/')}`);
+		if (!this.root || typeof this.root !== 'object') throw missing();
+		let node = this.#owned(this.root as Container);
+		this.root = node;
+		for (const key of keys.slice(0, -1)) {
+			const child = (node as Record<string, unknown>)[key];
+			if (!child || typeof child !== 'object' || !Object.hasOwn(node, key)) throw missing();
+			const owned = this.#owned(child as Container);
+			(node as Record<string, unknown>)[key] = owned;
+			node = owned;
+		}
+		return { parent: node, key: keys[keys.length - 1] };
 	}
 
 	#walked(nodes: number): void {
@@ -205,9 +278,10 @@ class Budgeted {
 }
 
 /**
- * Applies `operations` to a copy of `document`; throws (leaving `document` unchanged) on any
+ * Applies `operations` to `document` and returns the patched document; `document` itself is
+ * never changed (containers on each written path are copied, the rest shared). Throws on any
  * failure, and a {@link PatchBoundError} as soon as an operation would take the document past
- * `bounds` (checked before the value is cloned in).
+ * `bounds` (checked before the value is added).
  */
 export function applyBoundedPatch(
 	document: unknown,
@@ -224,16 +298,15 @@ export function applyBoundedPatch(
 		const from = operation?.op === 'copy' || operation?.op === 'move' ? ` from "${String(operation.from ?? '')}"` : '';
 		return `refused at operation ${at + 1} of ${operations.length}, ${String(operation?.op)}${from} to "${String(operation?.path)}"`;
 	};
-	const state = new Budgeted(structuredClone(document ?? {}), bounds, where);
+	const state = new Budgeted(document ?? {}, bounds, where);
 	for (; at < operations.length; at++) {
 		const operation = operations[at];
 		if (!operation || typeof operation !== 'object' || typeof operation.path !== 'string')
 			throw new Error('a patch operation needs op and path');
 		const keys = pointer(operation.path);
-		const key = keys.at(-1) ?? '';
 		switch (operation.op) {
 			case 'add': {
-				const measured = state.fit(operation.value, key);
+				const measured = state.fit(operation.value, keys);
 				state.add(keys, structuredClone(operation.value), measured);
 				break;
 			}
@@ -242,21 +315,21 @@ export function applyBoundedPatch(
 				break;
 			case 'replace': {
 				state.remove(keys);
-				const measured = state.fit(operation.value, key);
+				const measured = state.fit(operation.value, keys);
 				state.add(keys, structuredClone(operation.value), measured);
 				break;
 			}
 			case 'move': {
 				const from = pointer(String(operation.from ?? ''));
 				const moved = state.remove(from);
-				state.add(keys, moved, state.fit(moved, key));
+				state.add(keys, moved, state.fit(moved, keys));
 				break;
 			}
 			case 'copy': {
+				// Measured before it is added; shared, not cloned (a later write inside it copies its path).
 				const source = read(state.root, pointer(String(operation.from ?? '')));
-				// Measured before it is cloned: a copy that would pass the bound costs no more than the bound.
-				const measured = state.fit(source, key);
-				state.add(keys, structuredClone(source), measured);
+				const measured = state.fit(source, keys);
+				state.add(keys, state.shareable(source), measured);
 				break;
 			}
 			case 'test':
@@ -267,5 +340,5 @@ export function applyBoundedPatch(
 				throw new Error(`unknown patch op "${String(operation.op)}"`);
 		}
 	}
-	return state.root;
+	return state.done();
 }

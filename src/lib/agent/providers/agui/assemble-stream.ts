@@ -8,7 +8,7 @@
 import { AutoUiError } from '$lib/shared';
 import type { AssistantMessage, TextBlock, ToolUseBlock } from '../../types';
 import type { AguiEventSummary, ProviderEvent } from '../types';
-import { applyBoundedPatch, boundedCopy, type PatchOperation } from '$lib/shared/bounded-patch';
+import { applyBoundedPatch, boundedCopy, documentSize, type PatchOperation } from '$lib/shared/bounded-patch';
 import type { RawAguiEvent } from './wire-types';
 
 /** Limits of one run. */
@@ -258,7 +258,7 @@ export class AguiRunAssembler {
 		this.#report({
 			name,
 			detail: name === 'STATE_DELTA' ? `${(payload as unknown[]).length} operations` : 'new state',
-			...(size(state) <= aguiLimits.preview ? { data: { state } } : {})
+			...(documentSize(state) <= aguiLimits.preview ? { data: { state } } : {})
 		});
 	}
 
