@@ -211,6 +211,26 @@ export function createAppWiring() {
 		canvas: canvasSession,
 		notify: (kind, message) => canvasSession.store.notify(kind, message, undefined, { subject: 'conversations' })
 	});
+	/**
+	 * The user accepted a link's agent: it applies for this visit, and a different endpoint gets
+	 * a new conversation, so the earlier one (kept in the list) is never replayed to it.
+	 */
+	async function acceptAgentLink(): Promise<void> {
+		const offer = settings.acceptLink();
+		if (!offer?.newEndpoint) return;
+		await switcher.whenIdle();
+		const item = conversationList.items.find((candidate) => candidate.id === conversationList.current);
+		if (!item || !(item.titled || item.updatedAt > item.createdAt)) return;
+		const leftTitle = item.title;
+		await switcher.create();
+		canvasSession.store.notify(
+			'info',
+			`A new conversation started for the agent at ${offer.host}; “${leftTitle}” stays in your conversations and was not sent to it.`,
+			undefined,
+			{ subject: 'conversations' }
+		);
+	}
+
 	async function openApart(title: string) {
 		const left = conversationList.current;
 		const leftTitle = conversationList.items.find((item) => item.id === left)?.title ?? 'your conversation';
@@ -246,6 +266,7 @@ export function createAppWiring() {
 			return waitingServers;
 		},
 		widgetAction,
-		showAgentState
+		showAgentState,
+		acceptAgentLink
 	};
 }

@@ -13,6 +13,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeScenario } from '../fixtures/fake-llm';
 import { chromiumLaunch, withAppServer } from './server';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 type Emit = (figure: Record<string, unknown>) => void;
 
@@ -205,6 +206,7 @@ export default async function run(emit: Emit): Promise<void> {
 			try {
 				const page = await browser.newPage({ viewport: { width: 1800, height: 1200 } });
 				await page.goto(`${baseUrl}/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=bench-model`);
+				await acceptAgentLink(page);
 				await page.locator('[data-testid=mcp-status][data-status=connected]').waitFor({ timeout: 30_000 });
 				await page
 					.getByTestId('chat-input')

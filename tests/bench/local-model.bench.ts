@@ -14,6 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumLaunch, withAppServer } from './server';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 type Emit = (figure: Record<string, unknown>) => void;
 
@@ -26,6 +27,7 @@ function median(values: number[]): number {
 
 async function loadModel(page: Page, baseUrl: string): Promise<number> {
 	await page.goto(`${baseUrl}/?provider=local`);
+	await acceptAgentLink(page);
 	await page.getByTestId('llm-status').click();
 	const input = page.getByTestId('local-model-file');
 	await input.waitFor();

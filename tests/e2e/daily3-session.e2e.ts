@@ -12,6 +12,7 @@ import { startEverything, startFixtureServer, type RunningServer } from '../fixt
 import { collectErrors, saveScreenshot } from './helpers';
 import { appUrl, attachRequestsOnFailure, baseUrlOf, send, waitReady, waitTurns } from './support/app';
 import { callTool, installModelContext } from './webmcp-helpers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 let llm: FakeLlm;
 let everything: RunningServer;
@@ -70,6 +71,7 @@ test('a question sent the instant the page opens waits for the datasets server a
 	});
 	const from = llm.chatRequests().length;
 	await page.goto(appUrl(llm, 'anthropic'));
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connecting');
 	const sent = Date.now();
@@ -102,6 +104,7 @@ test('a link preset of provider, base URL and model stays after a reload; a key 
 	await page.goto(
 		`/?provider=openai&baseUrl=${encodeURIComponent(baseUrl)}&model=preset-model&apiKey=sk-from-link&key=sk-from-link`
 	);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await page.goto('/');
 	const pill = page.getByTestId('llm-status');
@@ -141,6 +144,7 @@ test('Open it on its own opens a shared canvas as a new conversation; the old on
 		const errors = collectErrors(other);
 		await installModelContext(other);
 		await other.goto(appUrl(llm, 'anthropic'));
+		await acceptAgentLink(other);
 		await waitReady(other, false);
 		llm.setScenario({
 			steps: [
@@ -245,6 +249,7 @@ test('the conversation list switches during a stream; the answer so far stays in
 		steps: [{ text: 'Alpha.' }, { text: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 100 }]
 	});
 	await page.goto(appUrl(llm, 'anthropic'));
+	await acceptAgentLink(page);
 	await waitReady(page, false);
 	await send(page, 'First conversation');
 	await waitTurns(page, 1);

@@ -15,6 +15,7 @@ import { startFakeLlm, type FakeLlm, type FakeToolResult, type WireFormat } from
 import { startJsonServer, startPrism, type RunningApi } from '../fixtures/openapi/launchers';
 import { collectErrors, saveScreenshot } from './helpers';
 import { appUrl, attachRequestsOnFailure, waitReady } from './support/app';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const fixtures = join(process.cwd(), 'tests', 'fixtures', 'openapi');
 const apiKey = 'pk-live-7f3a9c1e';
@@ -141,6 +142,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		});
 		const url = `${appUrl(llm, format, { model: 'openapi-model' })}&tools=${encodeURIComponent(`${files.url}/petstore.yaml`)}`;
 		await page.goto(url);
+		await acceptAgentLink(page);
 		await waitReady(page);
 		await addDocuments(page);
 
@@ -222,6 +224,7 @@ test('mock mode: an MCP tool mocked from its console entry answers from a templa
 		]
 	});
 	await page.goto(appUrl(llm, 'anthropic', { model: 'mock-model' }));
+	await acceptAgentLink(page);
 	await waitReady(page);
 	await page.getByTestId('chat-input').fill('What data sets are there?');
 	await page.getByTestId('send').click();

@@ -11,6 +11,7 @@ import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-ll
 import { collectErrors, saveScreenshot } from './helpers';
 import { savedCanvas } from './support/app';
 import { chartPosition, journeyQuestion, journeyScenario } from './support/journey-scenario';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const dataDir = join(process.cwd(), 'node_modules', 'vega-datasets', 'data');
 
@@ -44,6 +45,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		llm.setScenario(journeyScenario());
 		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 
@@ -142,6 +144,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		});
 		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 		const from = llm.chatRequests().length;
 		await page.getByTestId('chat-input').fill('Average horsepower by origin, as a bar chart and a table');
@@ -195,6 +198,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		});
 		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 		const from = llm.chatRequests().length;
 		await page.getByTestId('chat-input').fill('Show 5,000 flights as a table');
@@ -301,6 +305,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		});
 		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 		await page.getByTestId('chat-input').fill('How many cars per origin?');
 		await page.getByTestId('send').click();

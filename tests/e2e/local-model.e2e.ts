@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { freePort } from '../fixtures/net';
 import { collectErrors, saveScreenshot } from './helpers';
 import { send, turnsDone } from './support/app';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const fixture = join(process.cwd(), 'tests', 'fixtures', 'models', 'stories260K.gguf');
 const modelBytes = readFileSync(fixture);
@@ -23,6 +24,7 @@ test.describe.configure({ timeout: 240_000 });
 /** Opens the settings on `?provider=local` (plus `extra` parameters). */
 async function openLocal(page: Page, extra = ''): Promise<void> {
 	const response = await page.goto(`/?provider=local${extra}`);
+	await acceptAgentLink(page);
 	// The page's policy allows no eval of any kind: WebAssembly compiles in the worker only.
 	const policy = response?.headers()['content-security-policy'] ?? '';
 	expect(policy).toContain("script-src 'self'");

@@ -14,6 +14,7 @@ import { addServer, appEntries, mountedFrame, runInWorkbench, trackRequests, vie
 import { startAppExample, startHostileAppServer, type RunningServer } from '../fixtures/mcp/launchers';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { startAppServer } from '../fixtures/app-server';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -178,6 +179,7 @@ test.describe('with a model', () => {
 			fallback: { text: 'Noted.' }
 		});
 		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await addServer(page, 'monitor', monitor.url);
 		await page.keyboard.press('Escape');
@@ -212,6 +214,7 @@ test.describe('with a model', () => {
 			fallback: { text: 'Noted.' }
 		});
 		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await addServer(page, 'monitor', monitor.url);
 		await page.keyboard.press('Escape');
@@ -254,6 +257,7 @@ test.describe('with a model', () => {
 			fallback: { text: 'Noted.' }
 		});
 		await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=apps-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 		await addServer(page, 'monitor', monitor.url);
 		await page.keyboard.press('Escape');

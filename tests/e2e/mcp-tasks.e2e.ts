@@ -11,6 +11,7 @@ import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
 import { cancelOnTaskCard, chatTaskCard, expectAnswer, reloadMidTask, runTaskByHand } from './support/tasks';
 import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 let llm: FakeLlm;
 let everything: RunningServer;
@@ -24,6 +25,7 @@ test.afterAll(async () => {
 
 async function connect(page: Page) {
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=tasks-model`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await page.getByTestId('mcp-status').click();
 	await page.getByTestId('mcp-add-url').fill(everything.url);

@@ -16,6 +16,7 @@ import { collectErrors, saveScreenshot } from './helpers';
 import { openApp, send, waitTurns } from './support/app';
 import { paramsQuestion, paramsScenario } from './support/params-scenario';
 import { callTool, installModelContext } from './webmcp-helpers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const carsFile = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'cars.json');
 
@@ -245,7 +246,7 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	for (const volatile of ['toolu_', 'createdAt', 'savedAt', 'fetchedAt', 'provenance'])
 		expect(text).not.toContain(volatile);
 
-	// Imported back after a clear: the same widgets, the chip, and the table fetches Japan's cars again.
+	// Imported back after a clear: the same widgets, the chip, and (once allowed) the table fetches Japan's cars again.
 	await page.getByTestId('canvas-clear').click();
 	await page.getByTestId('param-chip').getByTestId('param-clear').click();
 	await expect(page.locator('[data-widget-id]')).toHaveCount(0);
@@ -255,6 +256,9 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.getByTestId('canvas-import-file').setInputFiles(file);
 	await expect(page.locator('[data-widget-id]')).toHaveCount(4);
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('Japan');
+	// A file is a document anyone may have sent: its live widgets wait for the user's Allow.
+	await expect(frame(page, 'data-table', 'Cars of the selected origin').getByTestId('widget-live-held')).toBeVisible();
+	await page.getByTestId('share-live-allow').click();
 	await expect(table().locator('.count')).toHaveText(`${counts.Japan} rows`, { timeout: 20_000 });
 
 	// A link to the file: nothing is fetched until the user agrees; then it replaces the canvas, undoably.
@@ -273,6 +277,7 @@ test('a dashboard file keeps sources and parameters, imports back, and a ?dashbo
 	await page.goto(
 		`/?dashboard=${encodeURIComponent('https://dashboards.example/cars.json')}&provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=fake-model`
 	);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('dashboard-load')).toBeVisible({ timeout: 20_000 });
 	expect(fetched).toBe(0);
 	await expect(page.locator('[data-testid=param-chip][data-param=origin]')).toContainText('USA');

@@ -22,6 +22,7 @@ import { postgresBinDir, requireProgram } from '../fixtures/deploy/system';
 import { collectErrors } from './helpers';
 import { addServer } from './support/mcp-apps';
 import { savedParams } from './support/app';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const serverEntry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-postgres', 'dist', 'index.js');
 const airportsCsv = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'airports.csv');
@@ -148,6 +149,7 @@ async function journey(page: Page, format: WireFormat, serverUrl: string) {
 	const errors = collectErrors(page);
 	const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 	await page.goto(`${app.url}/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=fake-model`);
+	await acceptAgentLink(page);
 	await addServer(page, 'postgres', serverUrl);
 	await page.keyboard.press('Escape');
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });

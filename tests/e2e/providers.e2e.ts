@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors, saveScreenshot } from './helpers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const goodKey = 'sk-e2e-good-key';
 let llm: FakeLlm;
@@ -38,6 +39,7 @@ for (const provider of ['anthropic', 'openai'] as const) {
 			if (response.request().resourceType() === 'script') scripts.push(response.url());
 		});
 		const response = await page.goto(`/?provider=${provider}&baseUrl=${encodeURIComponent(baseUrl)}&model=fake-model`);
+		await acceptAgentLink(page);
 		expect(response?.headers()['content-security-policy']).not.toContain('unsafe-eval');
 		const pill = page.getByTestId('llm-status');
 		await expect(pill).toHaveAttribute('data-status', 'ready');
@@ -85,6 +87,7 @@ test('a remote endpoint without a key shows "add an API key", and the dialog is 
 	page
 }) => {
 	await page.goto('/?provider=openai&baseUrl=https%3A%2F%2Fapi.example.com%2Fv1&model=m');
+	await acceptAgentLink(page);
 	const pill = page.getByTestId('llm-status');
 	await expect(pill).toHaveAttribute('data-status', 'not-configured');
 	await expect(pill).toContainText('add an API key');

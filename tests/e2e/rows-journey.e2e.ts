@@ -11,6 +11,7 @@ import { startFakeLlm, type FakeLlm, type WireFormat } from '../fixtures/fake-ll
 import { collectErrors, saveScreenshot } from './helpers';
 import { savedCanvas } from './support/app';
 import { figuresSql, mapSql, northSql, rowsQuestion, rowsScenario } from './support/rows-scenario';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const airportsFile = join(process.cwd(), 'node_modules', 'vega-datasets', 'data', 'airports.csv');
 
@@ -48,6 +49,7 @@ for (const format of ['anthropic', 'openai'] as WireFormat[]) {
 		llm.setScenario(rowsScenario());
 		const baseUrl = format === 'anthropic' ? llm.url : `${llm.url}/v1`;
 		await page.goto(`/?provider=${format}&baseUrl=${encodeURIComponent(baseUrl)}&model=journey-model`);
+		await acceptAgentLink(page);
 		await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 
 		const from = llm.chatRequests().length;

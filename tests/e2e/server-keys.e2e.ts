@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const serverKey = 'sk-ant-server-4Jq9Xw2Lm7Vb';
 
@@ -36,6 +37,7 @@ test("with a key on the app's server, the browser chats without one and never se
 	llm.setScenario({ steps: [{ text: 'Hello through the server key.' }] });
 
 	await page.goto(`${app.url}/?provider=anthropic&model=fake-model`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await page.getByTestId('chat-input').fill('Say hello');
 	await page.getByTestId('send').click();

@@ -28,6 +28,7 @@ import { selfSignedCertificate } from '../fixtures/deploy/tls';
 import { collectErrors } from './helpers';
 import { mountedFrame, addServer, runInWorkbench, trackRequests, viewOf } from './support/mcp-apps';
 import { rowsQuestion, rowsScenario } from './support/rows-scenario';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const appName = 'autoui.example.com';
 const viewsName = 'views.example.com';
@@ -107,6 +108,7 @@ function instancesServing(prefix: string): Set<string> {
 /** Opens the app and waits for the server's key and the datasets server (the pill says 1/1). */
 async function openApp(page: Page, path = '/?provider=anthropic&model=fake-model') {
 	await page.goto(`${origin}${path}`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 }

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
 import { startEverything, type RunningServer } from '../fixtures/mcp/launchers';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 let llm: FakeLlm;
 let everything: RunningServer;
@@ -43,6 +44,7 @@ test('a sampling request during an agent call needs approval, runs the model, an
 		]
 	});
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await page.getByTestId('mcp-status').click();
 	await page.getByTestId('mcp-add-url').fill(everything.url);
@@ -98,6 +100,7 @@ test('an elicitation during an agent call is a form in the chat; the answer reac
 		]
 	});
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=workbench-model`);
+	await acceptAgentLink(page);
 	await page.getByTestId('mcp-status').click();
 	await page.getByTestId('mcp-add-url').fill(everything.url);
 	await page.getByTestId('mcp-add-name').fill('everything');

@@ -32,7 +32,8 @@ function plural(count: number, noun: string): string {
 
 /**
  * Applies an imported file: replaces the canvas (one undo step) when it holds at least one
- * valid widget; otherwise leaves the canvas unchanged and reports every problem.
+ * valid widget, its live sources held until the user allows them (one prompt listing the
+ * tools); otherwise leaves the canvas unchanged and reports every problem.
  */
 export function applyImport(store: CanvasStore, reading: CanvasReading, fileName: string): { imported: number } {
 	if (reading.records.length === 0) {
@@ -44,7 +45,9 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 	}
 	const had = store.widgets.length;
 	const previous = { records: store.widgets, parameters: store.params.values };
-	store.replaceAll(reading.records);
+	// A file is a document anyone may have sent: its live widgets wait for the user's consent,
+	// their timed refreshes paused, as a shared canvas's do.
+	store.replaceAll(holdSources(reading.records));
 	store.params.replace(reading.parameters ?? {});
 	// Undo brings the widgets back; the action brings back the parameters with them.
 	const restore =
@@ -60,6 +63,7 @@ export function applyImport(store: CanvasStore, reading: CanvasReading, fileName
 	if (reading.problems.length) {
 		store.notify('warning', `Skipped ${reading.problems.length} invalid widget(s): ${listProblems(reading.problems)}`);
 	}
+	offerLiveConsent(store, `The imported file ${fileName}`);
 	return { imported: reading.records.length };
 }
 

@@ -42,7 +42,10 @@ export interface RecordsReading {
 	problems: string[];
 }
 
-/** A saved or shared widget source, read defensively (anything odd drops the source, not the widget). */
+/**
+ * A saved or shared widget source, read defensively (anything odd drops the source, not the
+ * widget). `held` and `paused` are kept: dropping them would run a held source on reload.
+ */
 function readSource(value: unknown): { source?: WidgetSource } {
 	if (!isPlainObject(value) || typeof value.tool !== 'string' || !value.tool || value.tool.length > 200) return {};
 	if (!isPlainObject(value.args) || !isPlainObject(value.params)) return {};
@@ -59,6 +62,10 @@ function readSource(value: unknown): { source?: WidgetSource } {
 			...(finite(value.fetchedAt) ? { fetchedAt: value.fetchedAt } : {}),
 			...(typeof value.error === 'string' ? { error: value.error.slice(0, 500) } : {}),
 			...(value.rowsLeftOut === true ? { rowsLeftOut: true } : {}),
+			// A hold or a paused timer survives a reload, an export and a conversation switch:
+			// only the user's "Allow live data" (or ↻ on the frame) lifts it.
+			...(value.held === true ? { held: true } : {}),
+			...(value.paused === true ? { paused: true } : {}),
 			...readParamValues(value.paramValues)
 		}
 	};

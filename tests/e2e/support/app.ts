@@ -6,6 +6,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FakeLlm, FakeRecordedRequest, WireFormat } from '../../fixtures/fake-llm';
+import { acceptAgentLink } from '../../fixtures/agent-link';
+
+export { acceptAgentLink };
 
 /** Options of {@link openApp}. */
 export interface OpenOptions {
@@ -35,6 +38,8 @@ export function appUrl(llm: FakeLlm, format: WireFormat, options: OpenOptions = 
 /** Opens the app against the fake and waits until the LLM (and the MCP servers) are ready. */
 export async function openApp(page: Page, llm: FakeLlm, format: WireFormat, options: OpenOptions = {}): Promise<void> {
 	await page.goto(appUrl(llm, format, options));
+	// A link that changes the agent asks first.
+	await acceptAgentLink(page);
 	// Servers named by a link connect only once the user agrees.
 	if (options.mcp?.length) await page.getByTestId('link-servers-connect').click();
 	await waitReady(page, options.waitForMcp ?? true);
@@ -43,6 +48,7 @@ export async function openApp(page: Page, llm: FakeLlm, format: WireFormat, opti
 /** Opens the app with the AG-UI agent at `agentUrl` as its provider and waits until it is ready. */
 export async function openWithAgent(page: Page, agentUrl: string): Promise<void> {
 	await page.goto(`/?provider=agui&baseUrl=${encodeURIComponent(agentUrl)}`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 }
 

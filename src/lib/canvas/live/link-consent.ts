@@ -4,7 +4,9 @@
  * come with their sources held: nothing runs until the user allows the canvas's live data,
  * in one prompt that lists the tools they would call. Refresh timers from a link start
  * paused even then; the frame offers to resume them. Holds are part of the record, so a
- * reload does not run them either (the prompt comes back).
+ * reload, an export and import, a conversation switch or a later visit does not run them
+ * either (the prompt comes back). An imported file (dashboard or canvas) is held the same
+ * way: a file is a document anyone may have sent.
  */
 import type { CanvasStore } from '../canvas-store.svelte';
 import type { WidgetRecord } from '../types';
@@ -48,15 +50,18 @@ export function resumeRefresh(store: CanvasStore, id: string): void {
 	store.refreshed(id, { source: rest });
 }
 
-/** Offers, once, to allow the held sources of the canvas; does nothing when none is held. */
-export function offerLiveConsent(store: CanvasStore): void {
+/**
+ * Offers, once, to allow the held sources of the canvas; does nothing when none is held.
+ * `what` names where they came from ("This shared canvas", "The imported file").
+ */
+export function offerLiveConsent(store: CanvasStore, what = 'This shared canvas'): void {
 	const tools = heldTools(store.widgets);
 	if (!tools.length) return;
 	const count = store.widgets.filter((record) => record.source?.held).length;
 	const shown = tools.slice(0, 8).join(', ') + (tools.length > 8 ? ` and ${tools.length - 8} more` : '');
 	const id = store.notify(
 		'info',
-		`This shared canvas has ${count} live widget${count === 1 ? '' : 's'} that would call your tools: ${shown}. Their data is not fetched until you allow it.`,
+		`${what} has ${count} live widget${count === 1 ? '' : 's'} that would call your tools: ${shown}. Their data is not fetched until you allow it.`,
 		[
 			{
 				id: 'share-live-allow',

@@ -83,7 +83,7 @@ export function createLiveWidgets(
 	const now = options.now ?? Date.now;
 	const notAttached = 'Live data cannot be fetched yet: the app is still starting.';
 	const heldMessage =
-		"This widget came with a shared canvas: its live data is fetched once you allow it (the notice 'Allow live data').";
+		"This widget came with a shared canvas or an imported file: its live data is fetched once you allow it (the notice 'Allow live data').";
 
 	async function fetchSource(
 		source: Pick<WidgetSource, 'tool' | 'args' | 'params' | 'held'>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingProblems, bindParams, boundValues, paramNamesIn, valuesSignature } from './bindings';
+import { bindingProblems, bindParams, isCodeArgument, boundValues, paramNamesIn, valuesSignature } from './bindings';
 
 const args = {
 	sql: 'SELECT * FROM cars WHERE ($origin IS NULL OR Origin = $origin) AND ($years IS NULL OR list_contains($years, Year))',
@@ -67,5 +67,32 @@ describe('parameters and SQL text', () => {
 		expect(
 			bindingProblems({ sql: 'SELECT * FROM cars WHERE Origin = $origin', params: { origin: { $param: 'origin' } } })
 		).toEqual([]);
+	});
+});
+
+describe('parameters and code arguments', () => {
+	it('bindings refused only arguments named sql or query: any argument whose name marks code is refused now', () => {
+		for (const name of [
+			'raw_sql',
+			'queryText',
+			'filter_expression',
+			'script',
+			'jq',
+			'whereClause',
+			'template',
+			'cmd',
+			'code',
+			'sourceCode'
+		])
+			expect(bindingProblems({ [name]: { $param: 'origin' } }), name).toHaveLength(1);
+		expect(bindingProblems({ options: { script: { $param: 'origin' } } })[0]).toMatch(
+			/^\/options\/script: "script" is code/
+		);
+		// Plain values stay bindable, also inside lists and objects.
+		for (const name of ['origin', 'region', 'limit', 'city_name', 'descriptor', 'codec', 'country_code'])
+			expect(bindingProblems({ [name]: { $param: 'origin' } }), name).toEqual([]);
+		expect(isCodeArgument('sqlQuery')).toBe(true);
+		expect(isCodeArgument('SQL')).toBe(true);
+		expect(isCodeArgument('requests')).toBe(false);
 	});
 });

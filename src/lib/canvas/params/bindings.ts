@@ -48,19 +48,77 @@ export function paramNamesIn(value: unknown): string[] {
 	return [...names].sort();
 }
 
-/** Problems with the bindings of a value (a bad name, an unknown `as`), each with its JSON pointer. */
-/** Argument names that carry SQL text: a parameter there would be spliced into the query. */
-const sqlTextArgument = /^(sql|query|statement|sql_?query|sqlText)$/i;
+/**
+ * Words that mark an argument as code: SQL, a query or expression language, a script or a
+ * template. A `$param` anywhere under an argument whose name holds one of them (`sql`,
+ * `raw_sql`, `queryText`, `filter_expression`, `script`…; split at `_`, `-`, `.` and
+ * camelCase, case-insensitive), or named `code` or `source_code`, is refused: a parameter there would be spliced into code
+ * rather than bound as data. The README lists them; keep the two in step.
+ */
+export const codeArgumentWords = [
+	'sql',
+	'query',
+	'statement',
+	'where',
+	'clause',
+	'expression',
+	'expr',
+	'formula',
+	'script',
+	'command',
+	'cmd',
+	'shell',
+	'eval',
+	'program',
+	'template',
+	'jq',
+	'jsonata',
+	'jmespath',
+	'xpath',
+	'cypher',
+	'gremlin',
+	'sparql',
+	'graphql',
+	'gql',
+	'promql',
+	'kql',
+	'javascript',
+	'js',
+	'python'
+] as const;
 
+const codeWords = new Set<string>(codeArgumentWords);
+
+/** The words of an argument name: `raw_sql` → raw, sql; `queryText` → query, text. */
+function nameWords(name: string): string[] {
+	return name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter(Boolean);
+}
+
+/** Names that are code as a whole (`code` alone is not a code word: `country_code` is a value). */
+export const codeArgumentNames = ['code', 'source_code', 'sourcecode'] as const;
+
+/** True when an argument name marks code (see {@link codeArgumentWords}). */
+export function isCodeArgument(name: string): boolean {
+	const words = nameWords(name);
+	return (
+		words.some((word) => codeWords.has(word)) || (codeArgumentNames as readonly string[]).includes(words.join('_'))
+	);
+}
+
+/** Problems with the bindings of a value (a bad name, an unknown `as`, a code argument), each with its JSON pointer. */
 export function bindingProblems(value: unknown): string[] {
 	const problems: string[] = [];
 	walk(value, (binding, path) => {
 		const badName = paramNameError(binding.$param);
-		const sqlKey = path.split('/').find((segment) => sqlTextArgument.test(segment));
+		const codeKey = path.split('/').find((segment) => segment && isCodeArgument(segment));
 		if (badName) problems.push(`${path || '/'}: ${badName}`);
-		else if (sqlKey)
+		else if (codeKey)
 			problems.push(
-				`${path}: "${sqlKey}" is SQL text, and a parameter there would be spliced into the query; bind "${binding.$param}" as a real query parameter instead (query_sql: "params": {"${binding.$param}": {"$param": "${binding.$param}"}} with $${binding.$param} in the SQL), or use a tool that takes parameters`
+				`${path}: "${codeKey}" is ${/sql|query|statement|where|clause/i.test(codeKey) ? 'SQL text' : 'code'}, and a parameter there would be spliced into it; bind "${binding.$param}" as a real query parameter instead (query_sql: "params": {"${binding.$param}": {"$param": "${binding.$param}"}} with $${binding.$param} in the SQL), or use a tool that takes parameters`
 			);
 		else if (binding.as !== undefined && binding.as !== 'list')
 			problems.push(`${path || '/'}: "as" may only be "list"`);

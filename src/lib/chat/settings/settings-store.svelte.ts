@@ -3,9 +3,10 @@
  * device", "use the server's key"; the ProviderConfig the agent uses; the header status.
  * Keys stay in memory unless the user ticks "remember" (then every key typed is kept in
  * localStorage; unticking removes them all), and a key is bound to the endpoint (origin)
- * it was entered for. URL parameters preset provider, baseUrl and
- * model (never a key), remembered as a choice in the settings would be unless they name an
- * unknown remote host (see `rememberPresets`).
+ * it was entered for. URL parameters offer a provider, baseUrl and model (never a key): the
+ * offer waits for the user's consent (`linkOffer`, `acceptLink`; see `link-agent.ts`), then is
+ * remembered as a choice in the settings would be unless it names an unknown remote host
+ * (see `rememberPresets`).
  */
 import type { ConnectionResult, ProviderConfig } from '$lib/agent/providers';
 import {
@@ -21,12 +22,23 @@ import {
 	type ServerKeys,
 	type SettingsStatus
 } from './settings-model';
+import { acceptedBefore, agentLinkOffer, noteAccepted, type AgentLinkOffer } from './link-agent';
+
+function sessionStorageOrNull(): Storage | null {
+	try {
+		return globalThis.sessionStorage ?? null;
+	} catch {
+		return null;
+	}
+}
 
 /** Constructor options; the defaults use the browser's localStorage, location and fetch. */
 export interface SettingsStoreOptions {
 	storage?: Storage | null;
-	/** The page URL whose search parameters preset the settings. */
+	/** The page URL whose search parameters offer settings (see `link-agent.ts`). */
 	url?: string | URL;
+	/** Where this tab notes a link the user accepted (default sessionStorage). */
+	session?: Storage | null;
 	fetch?: typeof fetch;
 }
 
@@ -44,17 +56,22 @@ export class SettingsStore {
 	#error = $state<string | null>(null);
 	#dialogOpen = $state(false);
 	#storage: Storage | null;
+	#session: Storage | null;
+	/** A link's provider, endpoint or model, waiting for the user (the current settings stay until then). */
+	#linkOffer = $state.raw<AgentLinkOffer | null>(null);
 	#fetch: typeof fetch | undefined;
 
 	constructor(options: SettingsStoreOptions = {}) {
 		this.#storage = options.storage === undefined ? (globalThis.localStorage ?? null) : options.storage;
 		this.#fetch = options.fetch ?? globalThis.fetch?.bind(globalThis);
 		const saved = parseSavedSettings(this.#read(storageKeys.settings));
+		this.#session = options.session === undefined ? sessionStorageOrNull() : options.session;
 		const url = options.url ?? globalThis.location?.href;
-		this.#settings = url ? applyUrlPresets(saved, new URL(url).searchParams) : saved;
-		// A link's choice of provider, endpoint and model stays, as if made in the settings (no key).
-		if (JSON.stringify(this.#settings) !== JSON.stringify(saved) && rememberPresets(this.#settings))
-			this.#write(storageKeys.settings, JSON.stringify(this.#settings));
+		this.#settings = saved;
+		const offer = url ? agentLinkOffer(saved, applyUrlPresets(saved, new URL(url).searchParams)) : undefined;
+		// A link that changes the agent waits for the user, unless this tab already accepted it.
+		if (offer && acceptedBefore(this.#session, offer.settings)) this.#applyLinked(offer.settings);
+		else if (offer) this.#linkOffer = offer;
 		if (this.#settings.rememberKey) this.#keys = this.#rememberedKeys();
 	}
 
@@ -96,6 +113,40 @@ export class SettingsStore {
 	}
 	get dialogOpen(): boolean {
 		return this.#dialogOpen;
+	}
+
+	/** The provider, endpoint or model a link offers, until the user accepts or declines it. */
+	get linkOffer(): AgentLinkOffer | null {
+		return this.#linkOffer;
+	}
+
+	/**
+	 * Applies the link's settings for this visit (remembered like a choice in the settings when
+	 * `rememberPresets` allows; a reload of this tab keeps them). Resolves with the offer, whose
+	 * `newEndpoint` tells the page to start a new conversation.
+	 */
+	acceptLink(): AgentLinkOffer | null {
+		const offer = this.#linkOffer;
+		if (!offer) return null;
+		this.#linkOffer = null;
+		this.#applyLinked(offer.settings);
+		if (this.#settings.rememberKey) this.#keys = this.#rememberedKeys();
+		noteAccepted(this.#session, offer.settings);
+		this.#error = null;
+		return offer;
+	}
+
+	/** Declines the link's settings: the current ones stay. */
+	dismissLink(): void {
+		this.#linkOffer = null;
+	}
+
+	#applyLinked(linked: LlmSettings): void {
+		const before = this.#settings;
+		this.#settings = linked;
+		// A link's choice of provider, endpoint and model stays, as if made in the settings (no key).
+		if (JSON.stringify(linked) !== JSON.stringify(before) && rememberPresets(linked))
+			this.#write(storageKeys.settings, JSON.stringify(linked));
 	}
 
 	/** Opens the settings dialog (from the header pill, or from an error that says "check Settings"). */

@@ -6,6 +6,13 @@ import { storageKeys } from './settings-model';
 
 const page = 'http://127.0.0.1:4173/';
 
+/** A store opened on `url` whose link offer (if any) the user accepted. */
+function accepted(options: ConstructorParameters<typeof SettingsStore>[0]): SettingsStore {
+	const store = new SettingsStore({ session: null, ...options });
+	store.acceptLink();
+	return store;
+}
+
 describe('SettingsStore', () => {
 	it('starts not configured, asking for a key for the public API', () => {
 		const store = new SettingsStore({ storage: memoryStorage(), url: page });
@@ -18,7 +25,7 @@ describe('SettingsStore', () => {
 	});
 
 	it('takes provider, baseUrl and model from the URL, but never a key', () => {
-		const store = new SettingsStore({
+		const store = accepted({
 			storage: memoryStorage(),
 			url: `${page}?provider=openai&baseUrl=${encodeURIComponent('http://localhost:11434/v1')}&model=llama3.1&apiKey=sk-leak&key=sk-leak`
 		});
@@ -30,18 +37,18 @@ describe('SettingsStore', () => {
 	it("remembers a link's provider, base URL and model like a choice in the settings, never a key", () => {
 		const storage = memoryStorage();
 		const ollama = `${page}?provider=openai&baseUrl=${encodeURIComponent('http://localhost:11434/v1')}&model=qwen2.5:7b&apiKey=sk-leak&key=sk-leak`;
-		new SettingsStore({ storage, url: ollama });
+		accepted({ storage, url: ollama });
 		const reloaded = new SettingsStore({ storage, url: page });
 		expect(reloaded.config).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b' });
 		expect(reloaded.status.state).toBe('ready');
 		expect([...storage.data.values()].join()).not.toContain('sk-leak');
 		// A well-known endpoint is remembered too; an unknown remote host only for that visit.
-		new SettingsStore({
+		accepted({
 			storage,
 			url: `${page}?provider=openai&baseUrl=${encodeURIComponent('https://api.groq.com/openai/v1')}&model=llama`
 		});
 		expect(new SettingsStore({ storage, url: page }).baseUrl).toBe('https://api.groq.com/openai/v1');
-		new SettingsStore({ storage, url: `${page}?baseUrl=${encodeURIComponent('https://llm.unknown.example/v1')}` });
+		accepted({ storage, url: `${page}?baseUrl=${encodeURIComponent('https://llm.unknown.example/v1')}` });
 		expect(new SettingsStore({ storage, url: page }).baseUrl).toBe('https://api.groq.com/openai/v1');
 	});
 
@@ -85,7 +92,7 @@ describe('SettingsStore', () => {
 		const storage = memoryStorage();
 		const store = new SettingsStore({ storage, url: page });
 		store.save({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-openai', rememberKey: true });
-		const lured = new SettingsStore({
+		const lured = accepted({
 			storage,
 			url: `${page}?baseUrl=${encodeURIComponent('https://evil.example/v1')}`
 		});

@@ -44,10 +44,8 @@ import type { ProtocolChoice } from './protocol-revision';
 import type { AuthProviderOption, OpenClient, OpenOptions, TransportChoice, TransportKind } from './transport';
 
 const loadTasks = () => import('./tasks'); // with the first call that runs as a task (off the first route)
-
 export type { PromptSummary, ResourceSummary } from './catalog';
 export type { ConnectionStatus } from './lifecycle';
-
 /** How to reach and treat one server. */
 export interface McpConnectionOptions {
 	/** Display name; the agent sanitises it into tool prefixes. */
@@ -74,6 +72,8 @@ export interface McpConnectionOptions {
 	onWireMessage?: WireListener;
 	/** Where running tasks are remembered for `resumeTask` after a reload (default: this tab's sessionStorage). */
 	taskStore?: TaskResumeStore;
+	/** The longest a task is waited for in all, however often it reports (default 10 minutes, `taskLimits`). */
+	taskMaxWaitMs?: number;
 }
 
 /** The largest timer delay browsers and Node accept (about 24.8 days). */
@@ -84,7 +84,6 @@ export class McpConnection implements ToolServer {
 	readonly protocol = 'mcp' as const;
 	readonly url: string;
 	#name: string;
-
 	#options: McpConnectionOptions;
 	#life: ConnectionLifecycle;
 	#active = new Set<ActiveCall>();
@@ -232,14 +231,15 @@ export class McpConnection implements ToolServer {
 					const tool = this.#catalog.tools.find((candidate) => candidate.name === name);
 					const modern = offersModernTasks(open.client);
 					if (modern || runsAsTask(tool?.execution?.taskSupport, this.#options.preferTasks?.())) {
-						// The deadline becomes the task's TTL (2025-11-25); each report restarts it, so a reporting task never times out.
+						// The deadline becomes the task's TTL (2025-11-25); each report restarts it; `maxWaitMs` bounds the whole wait.
 						const tasks = await loadTasks();
 						const taskOptions = {
 							ttlMs: deadline.ms,
 							signal: deadline.signal,
 							onTask: this.#remembered(open, onTask),
 							onActivity: () => deadline.restart(),
-							timeout: unboundedMs
+							timeout: unboundedMs,
+							maxWaitMs: this.#options.taskMaxWaitMs
 						};
 						return toToolResult(
 							modern

@@ -39,10 +39,26 @@ export interface TaskCallOptions {
 	onActivity?: () => void;
 	/** The SDK's per-request timeout for the waits (the caller's deadline times the call). */
 	timeout: number;
+	/** The longest a task is waited for in all, however often it reports (default {@link taskLimits}). */
+	maxWaitMs?: number;
 }
+
+/**
+ * Bounds of a task's wait, on both revisions: a server's suggested poll interval is clamped to
+ * `minPollMs`…`maxPollMs`, and a task is waited for at most `maxWaitMs` in all (each report
+ * restarts the call's own clock, so a task that keeps changing its message would otherwise
+ * never time out; the same 10 minutes bound a call that keeps reporting progress).
+ */
+export const taskLimits = { minPollMs: 200, maxPollMs: 5000, maxWaitMs: 600_000 } as const;
 
 /** Options of the wait itself. */
 export type FollowOptions = Omit<TaskCallOptions, 'ttlMs' | 'timeout'>;
+
+/** A server's suggested poll interval within {@link taskLimits} (1 s when it suggests none). */
+export function pollIntervalOf(suggested: number | undefined): number {
+	const ms = typeof suggested === 'number' && Number.isFinite(suggested) ? suggested : 1000;
+	return Math.min(Math.max(ms, taskLimits.minPollMs), taskLimits.maxPollMs);
+}
 
 const terminal = new Set<ToolTaskStatus>(['completed', 'failed', 'cancelled']);
 
@@ -74,12 +90,23 @@ export async function followTask(driver: TaskDriver, options: FollowOptions): Pr
 	const cancel = () => cancelled.abort();
 	const unregister = registerTaskCancel(taskId, cancel);
 	signal.addEventListener('abort', cancel, { once: true });
+	const maxWaitMs = options.maxWaitMs ?? taskLimits.maxWaitMs;
+	const expired = new AbortController();
+	const expiry = setTimeout(() => expired.abort(), maxWaitMs);
+	const ended = AbortSignal.any([cancelled.signal, expired.signal]);
 	try {
-		const end = await untilAborted(
-			driver.run(observe, AbortSignal.any([signal, stop.signal, cancelled.signal])),
-			cancelled.signal,
-			{ status: 'cancelled' } as const
-		);
+		const end = await untilAborted(driver.run(observe, AbortSignal.any([signal, stop.signal, ended])), ended, {
+			status: 'cancelled'
+		} as const);
+		if (end.status === 'cancelled' && expired.signal.aborted && !cancelled.signal.aborted) {
+			await driver.cancel().catch(() => undefined);
+			const within = maxWaitMs >= 60_000 ? `${Math.round(maxWaitMs / 60_000)} minutes` : `${maxWaitMs} ms`;
+			report({ taskId, status: 'cancelled', message: `Stopped: not finished within ${within}` });
+			throw new AutoUiError(
+				'timeout',
+				`The task ${taskId} did not finish within ${within} (however often it reported); it was cancelled on the server. Try narrower arguments, or run it again.`
+			);
+		}
 		if (end.status === 'cancelled') {
 			if (cancelled.signal.aborted) await driver.cancel().catch(() => undefined);
 			report({
@@ -100,6 +127,7 @@ export async function followTask(driver: TaskDriver, options: FollowOptions): Pr
 			});
 		throw error;
 	} finally {
+		clearTimeout(expiry);
 		stop.abort();
 		unregister();
 		signal.removeEventListener('abort', cancel);

@@ -12,7 +12,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { AutoUiError, sleep, type ToolTaskStatus } from '$lib/shared';
-import { followTask, type TaskCallOptions, type TaskDriver, type TaskState } from './task-follow';
+import { followTask, pollIntervalOf, type TaskCallOptions, type TaskDriver, type TaskState } from './task-follow';
 
 /** Accepts any object: the task messages are checked here, not by the SDK's schemas. */
 const anyResult = {
@@ -108,7 +108,7 @@ async function pollUntilEnd(
 	observe: (state: TaskState) => void,
 	timeout: number
 ): Promise<void> {
-	const interval = Math.min(Math.max(first.pollInterval ?? 1000, 200), 5000);
+	const interval = pollIntervalOf(first.pollInterval);
 	while (!signal.aborted) {
 		await sleep(interval, signal).catch(() => undefined);
 		if (signal.aborted) return;

@@ -30,6 +30,7 @@ import { capabilitiesFor, type ActiveCall, type ClientHandlers } from './client-
 import { loadedSdk } from './sdk-loader';
 import { followTask, type TaskCallOptions, type TaskDriver, type TaskEnd, type TaskState } from './task-follow';
 import { rawDispatchOver } from './task-raw-dispatch';
+import { pacedTaskPolls } from './task-poll-pace';
 import type { OpenClient } from './transport';
 import { clientVersion } from './version';
 
@@ -53,7 +54,8 @@ function sessionFor(open: OpenClient, context: ModernTaskContext): TaskEnabledSe
 		endpointId: context.endpointId,
 		// Declarations are not needed: on this revision the server decides, per call.
 		tools: { currentTool: () => undefined },
-		rawDispatch: rawDispatchOver(open.transport),
+		// Each task's tasks/get at most every 200 ms, whatever interval the server suggests.
+		rawDispatch: pacedTaskPolls(rawDispatchOver(open.transport)),
 		v2RequestFraming: {
 			protocolVersion: open.client.getNegotiatedProtocolVersion() ?? '2026-07-28',
 			clientInfo: { name: 'autoui', version: clientVersion },

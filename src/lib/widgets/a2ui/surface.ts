@@ -5,6 +5,8 @@
  * {@link childIds} with a depth limit and the ancestors, so cycles and floods stay harmless.
  */
 
+import { measureWithin, patchBounds, type Measure } from '$lib/shared/bounded-patch';
+
 /** The basic catalog ids this renderer draws (the current and the older v0.9 name). */
 export const basicCatalogIds = [
 	'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
@@ -73,6 +75,7 @@ export function writePath(data: Record<string, unknown>, path: string, value: un
 export function foldMessages(messages: unknown): A2uiState {
 	const surfaces = new Map<string, A2uiSurface>();
 	const problems: string[] = [];
+	const written = new Map<string, Measure>();
 	const list = Array.isArray(messages) ? messages : [];
 	if (list.length > a2uiLimits.messages)
 		problems.push(`only the first ${a2uiLimits.messages} of ${list.length} messages are used`);
@@ -102,6 +105,18 @@ export function foldMessages(messages: unknown): A2uiState {
 			}
 		} else if (isObject(data) && typeof data.surfaceId === 'string') {
 			const surface = surfaceFor(surfaces, data.surfaceId);
+			// The data model has the bound of an agent's state, counted over everything written to it.
+			const used = written.get(surface.id) ?? { size: 0, nodes: 0 };
+			const left = { size: patchBounds.size - used.size, nodes: patchBounds.nodes - used.nodes };
+			const measured = measureWithin(data.value, left);
+			if (!measured) {
+				problems.push(
+					`surface ${surface.id}: a data model update would pass ${patchBounds.size} characters or ${patchBounds.nodes} values; it and later ones are left out`
+				);
+				written.set(surface.id, { size: patchBounds.size, nodes: patchBounds.nodes });
+				continue;
+			}
+			written.set(surface.id, { size: used.size + measured.size, nodes: used.nodes + measured.nodes });
 			surface.data = writePath(surface.data, typeof data.path === 'string' ? data.path : '/', data.value);
 		} else if (isObject(remove) && typeof remove.surfaceId === 'string') {
 			surfaces.delete(remove.surfaceId);

@@ -8,7 +8,7 @@
 import { AutoUiError } from '$lib/shared';
 import type { AssistantMessage, TextBlock, ToolUseBlock } from '../../types';
 import type { AguiEventSummary, ProviderEvent } from '../types';
-import { applyPatch, type PatchOperation } from './json-patch';
+import { applyBoundedPatch, boundedCopy, documentSize, type PatchOperation } from '$lib/shared/bounded-patch';
 import type { RawAguiEvent } from './wire-types';
 
 /** Limits of one run. */
@@ -246,16 +246,19 @@ export class AguiRunAssembler {
 		try {
 			this.#memory.state =
 				name === 'STATE_SNAPSHOT'
-					? structuredClone(payload ?? {})
-					: applyPatch(this.#memory.state, this.#operations(payload));
+					? boundedCopy(payload ?? {})
+					: applyBoundedPatch(this.#memory.state, this.#operations(payload));
 		} catch (error) {
-			return this.#problem(name, `state not applied: ${error instanceof Error ? error.message : String(error)}`);
+			return this.#problem(
+				name,
+				`state not applied (it stays as it was): ${error instanceof Error ? error.message : String(error)}`
+			);
 		}
 		const state = this.#memory.state;
 		this.#report({
 			name,
 			detail: name === 'STATE_DELTA' ? `${(payload as unknown[]).length} operations` : 'new state',
-			...(size(state) <= aguiLimits.preview ? { data: { state } } : {})
+			...(documentSize(state) <= aguiLimits.preview ? { data: { state } } : {})
 		});
 	}
 
@@ -277,8 +280,8 @@ export class AguiRunAssembler {
 				name === 'ACTIVITY_SNAPSHOT'
 					? event.replace === false && known
 						? known.content
-						: structuredClone(payload ?? {})
-					: applyPatch(known?.content ?? {}, this.#operations(payload));
+						: boundedCopy(payload ?? {})
+					: applyBoundedPatch(known?.content ?? {}, this.#operations(payload));
 			this.#memory.activities.set(id, { activityType, content });
 			if (this.#memory.activities.size > 200)
 				this.#memory.activities.delete(this.#memory.activities.keys().next().value as string);

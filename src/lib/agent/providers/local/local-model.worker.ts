@@ -12,6 +12,7 @@ import { Wllama } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import { templateKnowsTools } from './model-capability';
 import { openModelCache, type ModelCache } from './model-cache';
+import { DownloadTooBig, readBounded } from './bounded-download';
 import {
 	classifyLoadFailure,
 	memoryLimitBytes,
@@ -62,7 +63,11 @@ function threadCount(): number {
 	return Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
 }
 
-async function download(id: number, url: string): Promise<{ blob: Blob; name: string }> {
+async function download(
+	id: number,
+	url: string,
+	deviceMemoryGb: number | undefined
+): Promise<{ blob: Blob; name: string }> {
 	let response: Response;
 	try {
 		response = await fetch(url);
@@ -74,27 +79,29 @@ async function download(id: number, url: string): Promise<{ blob: Blob; name: st
 	}
 	if (!response.ok || !response.body)
 		throw new LoadProblem('download', problemMessage('download', { reason: `the server answered ${response.status}` }));
-	const total = Number(response.headers.get('content-length')) || 0;
 	const name = decodeURIComponent(new URL(url, scope.location.href).pathname.split('/').pop() || 'model.gguf');
-	const chunks: Uint8Array[] = [];
-	let received = 0;
-	const reader = response.body.getReader();
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		chunks.push(value);
-		received += value.byteLength;
-		post({ type: 'progress', id, stage: 'downloading', loaded: received, total: Math.max(total, received) });
+	// Never more than the memory limit in memory: a declared length over it is refused at once.
+	const limit = memoryLimitBytes(deviceMemoryGb);
+	try {
+		const blob = await readBounded(response, limit, (received, total) =>
+			post({ type: 'progress', id, stage: 'downloading', loaded: received, total })
+		);
+		return { blob, name };
+	} catch (error) {
+		if (error instanceof DownloadTooBig)
+			throw new LoadProblem('too_big', problemMessage('too_big', { name, size: error.size, limit }));
+		throw error;
 	}
-	return { blob: new Blob(chunks as BlobPart[]), name };
 }
 
 async function resolveSource(
 	id: number,
-	source: ModelSource
+	source: ModelSource,
+	deviceMemoryGb: number | undefined
 ): Promise<{ blob: Blob; name: string; url?: string; fromCache: boolean }> {
 	if (source.kind === 'file') return { blob: source.file, name: source.file.name, fromCache: false };
-	if (source.kind === 'url') return { ...(await download(id, source.url)), url: source.url, fromCache: false };
+	if (source.kind === 'url')
+		return { ...(await download(id, source.url, deviceMemoryGb)), url: source.url, fromCache: false };
 	const blob = await (await cache)?.get(source.name);
 	if (!blob)
 		throw new LoadProblem(
@@ -126,7 +133,7 @@ async function checkFile(blob: Blob, name: string, deviceMemoryGb: number | unde
 
 async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<void> {
 	const { id } = request;
-	const source = await resolveSource(id, request.source);
+	const source = await resolveSource(id, request.source, request.deviceMemoryGb);
 	const { blob, name } = source;
 	post({ type: 'progress', id, stage: 'reading', loaded: 0, total: blob.size });
 	const header = await checkFile(blob, name, request.deviceMemoryGb);
