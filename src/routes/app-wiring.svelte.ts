@@ -22,6 +22,7 @@ import { ConversationList } from '$lib/conversations/conversation-list.svelte';
 import { createConversationSwitcher } from '$lib/conversations/conversation-switcher';
 import { lazyMcpAppsHost, type PageAppsHost } from '$lib/mcp-apps/lazy-apps-host';
 import { mcpAppsContextKey } from '$lib/mcp-apps/context';
+import { ViewToolSource } from '$lib/mcp-apps/view-tools';
 
 /** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
 export function createAppWiring() {
@@ -101,6 +102,9 @@ export function createAppWiring() {
 			async ({ openHttpTools }) => (httpTools = await openHttpTools({ store: kv, onError: notifyStorage }, toolsLink))
 		)
 	);
+	// The tools live MCP App Views provide (`<server>_app_<tool>`), while their widgets live.
+	const viewTools = new ViewToolSource();
+	hub.register(viewTools);
 	// Mocked tools answer from their mock instead of their server (agent, workbench, live widgets).
 	let mocks = $state.raw<MockSource | undefined>(undefined);
 	hub.register(import('$lib/mocks/tool-source').then(({ MockSource }) => (mocks = new MockSource())));
@@ -161,6 +165,7 @@ export function createAppWiring() {
 		busy: () => session.busy,
 		record: session.record,
 		theme: () => theme.resolved,
+		viewTools,
 		// A View an AG-UI agent sent loads through that agent's MCP Apps middleware (its code
 		// loads with the first request), only while that agent is the one in charge.
 		agentProxy: (via) =>
@@ -173,6 +178,20 @@ export function createAppWiring() {
 				: undefined
 	});
 	setContext(mcpAppsContextKey, mcpApps);
+	// Where the browser has WebMCP, Views' tools are offered there too (each View's own signal).
+	if (typeof document !== 'undefined' && 'modelContext' in document)
+		void import('$lib/mcp-apps/view-tools-mirror').then(({ mirrorViewTools }) =>
+			mirrorViewTools(viewTools, {
+				run: async (name, args) => {
+					await hub.ready();
+					const outcome = await session.callTool({ tool: name, args, origin: 'manual' });
+					return (
+						outcome.result ?? { content: [{ type: 'text', text: outcome.error ?? 'The call failed.' }], isError: true }
+					);
+				},
+				onError: notifyStorage
+			})
+		);
 	// Views of removed widgets get ui/resource-teardown before the canvas drops their frames.
 	$effect.pre(() => mcpApps.retain(canvasSession.store.widgets));
 	$effect(() => {

@@ -52,8 +52,9 @@ test('searches the registry, adds a server from it, and it connects', async ({ p
 	await expect(results).toHaveCount(2);
 	await page.getByTestId('registry-more').click();
 	await expect(results).toHaveCount(3);
-	expect(registry.requests).toContain('/v0/servers?search=everything');
-	expect(registry.requests).toContain('/v0/servers?search=everything&cursor=2');
+	expect(registry.requests).toContain('/v0.1/servers?search=everything');
+	expect(registry.requests).toContain('/v0.1/servers?search=everything&cursor=2');
+	expect(registry.requests.filter((request) => request.startsWith('/v0/'))).toEqual([]);
 
 	const plain = page.locator('[data-testid=registry-result][data-name="io.github.example/everything"]');
 	await expect(plain.getByTestId('registry-version')).toHaveText('2.0.1');

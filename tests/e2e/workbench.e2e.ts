@@ -22,6 +22,7 @@ const argsFor: Record<string, Record<string, unknown>> = {
 	'get-resource-links': { count: 2 },
 	'simulate-research-query': { topic: 'otters' },
 	'trigger-sampling-request': { prompt: 'Say hi', maxTokens: 20 },
+	'trigger-sampling-request-async': { prompt: 'Say hi later', maxTokens: 20 },
 	'trigger-url-elicitation': { url: 'https://example.org/consent' }
 };
 
@@ -138,6 +139,20 @@ for (const mode of ['streamableHttp', 'sse'] as const) {
 					await card.getByLabel('name', { exact: true }).fill('Ada');
 					await card.getByTestId('elicitation-accept').click();
 					await expect(workbench.getByTestId('tool-result')).toContainText('Ada');
+				}
+				// The same requests sent as tasks (the client-side tasks capability): answered on the
+				// same cards, then polled to their end by the server.
+				if (tool === 'trigger-sampling-request-async') {
+					const card = workbench.getByTestId('sampling-request');
+					await expect(card).toContainText('Say hi later');
+					await card.getByTestId('sampling-answer').fill('typed for the task');
+					await card.getByTestId('sampling-approve').click();
+					await expect(workbench.getByTestId('tool-result')).toContainText('typed for the task', { timeout: 15_000 });
+					await expect(workbench.getByTestId('tool-result')).toContainText('Task created');
+				}
+				if (tool === 'trigger-elicitation-request-async') {
+					await workbench.getByTestId('elicitation').getByTestId('elicitation-decline').click();
+					await expect(workbench.getByTestId('tool-result')).toContainText('DECLINED', { timeout: 15_000 });
 				}
 				if (tool === 'trigger-url-elicitation') {
 					await expect(page.getByTestId('elicitation')).toContainText('https://example.org/consent');

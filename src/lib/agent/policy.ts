@@ -112,7 +112,8 @@ export function isBlocked(policy: Pick<ToolPolicy, 'blocklist'>, prefixedName: s
 
 /**
  * Why a tool needs approval under the policy, or undefined when it does not. Cautious mode
- * concerns remote (mcp) tools: the in-page display tools only change the user's canvas.
+ * concerns remote (mcp) tools: the in-page display tools only change the user's canvas. A
+ * View's tools (`app`) are asked for in every mode unless they are marked read-only.
  */
 export function approvalReason(
 	policy: Pick<ToolPolicy, 'approval'>,
@@ -120,6 +121,9 @@ export function approvalReason(
 	protocol: ToolProtocol = 'mcp'
 ): string | undefined {
 	const hints = tool.annotations ?? {};
+	// A View's own tools run code of a page on the canvas: asked unless marked read-only, whatever the mode.
+	if (protocol === 'app' && hints.readOnlyHint !== true)
+		return 'A View on the canvas provides this tool and does not mark it read-only.';
 	if (policy.approval === 'off') return undefined;
 	if (hints.destructiveHint === true) return 'The server marks this tool as destructive.';
 	if (policy.approval === 'cautious' && protocol !== 'webmcp' && hints.readOnlyHint !== true)

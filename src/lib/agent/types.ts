@@ -68,8 +68,27 @@ export interface HttpLayer {
 	recipes?: McpRecipe[];
 }
 
+/**
+ * DATA layer: the tools a live MCP App View provides (MCP Apps "App-Provided Tools"), named
+ * `{server}_app_{tool}` for a server's first live View and `{server}_app{N}_{tool}` for the
+ * N-th. `closed` is set once its widget is gone: the layer then offers nothing, and a call of
+ * one of its former names is answered with that message.
+ */
+export interface AppLayer {
+	protocol: 'app';
+	/** The View's MCP server. */
+	serverName: string;
+	/** 1 for the first of the server's live Views, 2… for the next ones (kept while the widget lives). */
+	instance: number;
+	/** The widget the View lives in. */
+	widgetId: string;
+	description?: string;
+	tools: ToolDefinition[];
+	closed?: string;
+}
+
 /** Any layer of tools the agent can use. */
-export type ToolLayer = McpLayer | WebMcpLayer | HttpLayer;
+export type ToolLayer = McpLayer | WebMcpLayer | HttpLayer | AppLayer;
 
 /** A tool as offered to an LLM provider: prefixed name, description, normalised schema. */
 export interface ProviderTool {

@@ -34,7 +34,8 @@ export function callFields(
 	return {
 		turnId: event.turnId,
 		iteration: event.iteration,
-		server: event.server,
+		// A View's own tools are attributed to the View, not to its server.
+		server: event.protocol === 'app' && event.server ? `view of ${event.server}` : event.server,
 		tool: event.tool ?? event.resolvedName,
 		name: event.name,
 		callId: event.callId

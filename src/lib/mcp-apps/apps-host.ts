@@ -31,6 +31,7 @@ import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
 import { observedServer } from './observed-server';
+import type { ViewToolPort } from './view-tools';
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -66,6 +67,8 @@ export interface McpAppsHostOptions {
 	storage?: Pick<Storage, 'getItem' | 'setItem'>;
 	/** The AG-UI agent a View came from, when it is the agent in charge. */
 	agentProxy?(via: McpAppVia): AgentProxy | undefined;
+	/** Where the tools Views provide go (the page's `ViewToolSource`, a ToolHub source). */
+	viewTools?: ViewToolPort;
 }
 
 /** The MCP Apps host of one page. */
@@ -364,6 +367,10 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 
 	record(event: ViewEventInput): void {
 		this.#options.record({ ...event, type: 'app-view', at: Date.now(), turnId: `app:${event.widgetId}` });
+	}
+
+	get viewTools(): ViewToolPort | undefined {
+		return this.#options.viewTools;
 	}
 
 	requestClose(widgetId: string): void {

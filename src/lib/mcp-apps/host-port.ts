@@ -6,6 +6,7 @@
 import type { AppViewEvent } from '$lib/agent/events';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
+import type { ViewToolPort } from './view-tools';
 
 /** The part of an MCP connection a View uses. */
 export interface ViewConnection {
@@ -72,6 +73,8 @@ export interface ViewHostPort {
 	record(event: ViewEventInput): void;
 	/** The View asked to be closed. */
 	requestClose(widgetId: string): void;
+	/** Where the tools Views provide go (absent: Views' tools are not asked for). */
+	readonly viewTools?: ViewToolPort;
 }
 
 export type { ViewHandle, ViewPhase, ViewState } from '$lib/widgets/mcp-app/view-host';

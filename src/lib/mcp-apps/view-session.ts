@@ -25,6 +25,7 @@ import type { AgentProxy, ViewHandle, ViewHostPort, ViewState } from './host-por
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
 import { wireViewRequests } from './view-requests';
+import { attachViewTools } from './view-tools-bridge';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
@@ -79,6 +80,7 @@ export function mountView(options: MountOptions): ViewHandle {
 	let fullscreen = false;
 	let handshake: ReturnType<typeof setTimeout> | undefined;
 	let resizeObserver: ResizeObserver | undefined;
+	let viewTools: ReturnType<typeof attachViewTools>;
 	/** Set when the View's server is reached through the agent that sent it. */
 	let proxy: AgentProxy | undefined;
 	const pending = new Map<string | number, { method: string; started: number }>();
@@ -120,10 +122,11 @@ export function mountView(options: MountOptions): ViewHandle {
 		if (disposed || failed) return;
 		failed = true;
 		state({ phase: 'error', message });
-		stop();
+		stop(`it stopped (${message})`);
 	}
 
-	function stop(): void {
+	function stop(why = 'its widget was closed'): void {
+		viewTools?.close(why);
 		for (const deny of pendingAsks) deny();
 		pendingAsks.clear();
 		if (handshake) clearTimeout(handshake);
@@ -219,6 +222,9 @@ export function mountView(options: MountOptions): ViewHandle {
 			initialized = true;
 			if (handshake) clearTimeout(handshake);
 			state({ phase: 'ready' });
+			// A View that provides tools (appCapabilities.tools) lends them to the agent while it lives.
+			const source = host.viewTools;
+			if (source) viewTools = attachViewTools(app, { widgetId, server, source, record: (event) => host.record(event) });
 			input.ready();
 			deliver();
 		};

@@ -39,6 +39,8 @@ export type ErrorCode =
 	| 'http_tool_error'
 	| 'http_unreachable'
 	| 'invalid_descriptor'
+	// MCP App Views' own tools
+	| 'view_gone'
 	// persistence
 	| 'storage_corrupt'
 	| 'internal';

@@ -99,8 +99,11 @@ export interface CallerInfo {
 	origin: 'model' | 'manual' | 'refresh' | 'app';
 }
 
-/** The kinds of tool servers: remote MCP, in-page WebMCP, and REST APIs described by HTTP tool descriptors. */
-export type ToolProtocol = 'mcp' | 'webmcp' | 'http';
+/**
+ * The kinds of tool servers: remote MCP, in-page WebMCP, REST APIs described by HTTP tool
+ * descriptors, and the tools a live MCP App View provides (`app`, gone with its widget).
+ */
+export type ToolProtocol = 'mcp' | 'webmcp' | 'http' | 'app';
 
 /** A source of tools: an MCP connection, an in-page WebMCP server or a set of HTTP tools. */
 export interface ToolServer {

@@ -26,6 +26,8 @@ export function unknownToolMessage(registry: ToolRegistry, name: string, offered
 
 /** The outcome of a name the registry does not know. */
 export function unknownTool(ctx: DispatchContext, name: string): Outcome {
+	const gone = ctx.catalog.registry.gone?.get(name);
+	if (gone) return failure('view_gone', gone);
 	return failure('unknown_tool', unknownToolMessage(ctx.catalog.registry, name, ctx.offered));
 }
 

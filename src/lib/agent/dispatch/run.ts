@@ -141,7 +141,9 @@ export function outcomeOf(
 				? 'mcp_tool_error'
 				: protocol === 'http'
 					? 'http_tool_error'
-					: 'invalid_argument';
+					: protocol === 'app'
+						? 'app_tool_error'
+						: 'invalid_argument';
 		const message =
 			isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
 		return { ok: false, code, message, text, ...mocked };

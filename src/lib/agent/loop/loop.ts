@@ -26,6 +26,7 @@ import { isBlocked, resolvePolicy, toolChoiceFor, type ToolPolicy } from '../pol
 import { promptFromRegistry } from './prompt';
 import type { ProviderTurn } from '../providers/types';
 import { buildToolRegistry } from '../tools/registry';
+import { withGoneTools } from '../tools/gone-tools';
 import { createAgentState, type AgentState } from './state';
 import { allTools, createToolCatalog, discoveryTools, withServer, withTools, type ToolCatalog } from '../tools/catalog';
 import type { AssistantMessage, ChatMessage, ProviderTool, ToolLayer, ToolUseBlock, Usage } from '../types';
@@ -171,7 +172,7 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 		}
 		iteration++;
 		state.iteration++;
-		const tools = currentTools(catalog, state, policy, lazy);
+		const tools = withGoneTools(currentTools(catalog, state, policy, lazy), registry, messages);
 		patches.flush();
 		const compression = compressHistory(messages, state, {
 			iteration: state.iteration,

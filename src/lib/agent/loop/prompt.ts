@@ -52,13 +52,15 @@ function serverSection(registry: ToolRegistry, server: ServerEntry): string {
 			? 'remote MCP server, DATA tools'
 			: layer.protocol === 'http'
 				? 'REST API, DATA tools'
-				: 'in-page WebMCP server, UI tools';
+				: layer.protocol === 'app'
+					? `tools of its View on the canvas (widget ${layer.widgetId}), gone when the widget is closed`
+					: 'in-page WebMCP server, UI tools';
 	const lines = [`### ${oneLine(layer.serverName, 80)} (${kind}; tool prefix ${server.prefix})`];
 	if (layer.description) lines.push(oneLine(layer.description, MAX_SERVER_DESCRIPTION));
 	const toolCount = registry.toolsByServer.get(server.key)?.length ?? 0;
 	const recipeTools = server.canonical.none ? 'no recipe tools' : 'recipe tools available';
 	lines.push(`${toolCount} tools; ${recipeTools}; find tools with ${server.prefix}search_tools(query).`);
-	const recipes = (Array.isArray(layer.recipes) ? layer.recipes : []).filter(
+	const recipes = ('recipes' in layer && Array.isArray(layer.recipes) ? layer.recipes : []).filter(
 		(recipe) => typeof recipe?.name === 'string'
 	);
 	if (recipes.length) {

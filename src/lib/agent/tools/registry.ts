@@ -7,7 +7,7 @@
 import type { ToolDefinition } from '$lib/shared';
 import { CANONICAL_ROLES, resolveCanonicalTools, type CanonicalTools } from './canonical';
 import { hashSuffix, joinToolName, sanitizeServerName, serverPart, shortenWithHash } from './names';
-import type { DisplayCapability, ToolLayer, WebMcpToolDef } from '../types';
+import type { AppLayer, DisplayCapability, ToolLayer, WebMcpToolDef } from '../types';
 
 /** The two pseudo-tools answered locally from the layer (seed 001). */
 export type PseudoTool = 'list_tools' | 'search_tools';
@@ -42,6 +42,8 @@ export interface ToolRegistry {
 	aliases: Map<string, string>;
 	/** The name of the tool that answers recall(id): a WebMCP `recall` or the built-in one. */
 	recallName: string;
+	/** Former names of the tools of closed MCP App Views → why they are gone (a call gets that error). */
+	gone?: Map<string, string>;
 }
 
 /** A name resolved through aliases and the registry. */
@@ -53,16 +55,22 @@ export interface ResolvedName {
 	viaAlias: boolean;
 }
 
+/** The protocol part of a layer's prefix: `app`, `app2`… for the Views of one server. */
+function protocolPart(layer: ToolLayer): string {
+	return layer.protocol === 'app' && layer.instance > 1 ? `app${layer.instance}` : layer.protocol;
+}
+
 function uniqueServerKey(layer: ToolLayer, taken: Set<string>): string {
 	const sanitized = sanitizeServerName(layer.serverName);
 	let part = serverPart(sanitized);
-	if (taken.has(`${part}_${layer.protocol}`)) {
-		const url = layer.protocol === 'webmcp' ? '' : (layer.serverUrl ?? '');
+	const kind = protocolPart(layer);
+	if (taken.has(`${part}_${kind}`)) {
+		const url = layer.protocol === 'webmcp' || layer.protocol === 'app' ? '' : (layer.serverUrl ?? '');
 		const disambiguated = `${sanitized}_${hashSuffix(`${layer.serverName}\n${url}`)}`;
 		part = shortenWithHash(disambiguated, 24);
 	}
-	let key = `${part}_${layer.protocol}`;
-	for (let n = 2; taken.has(key); n++) key = `${part}_${n}_${layer.protocol}`;
+	let key = `${part}_${kind}`;
+	for (let n = 2; taken.has(key); n++) key = `${part}_${n}_${kind}`;
 	return key;
 }
 
@@ -84,7 +92,10 @@ function uniqueName(prefix: string, toolName: string, taken: Map<string, unknown
 export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 	const servers: ServerEntry[] = [];
 	const takenKeys = new Set<string>();
+	// A closed View's layer names nothing: its former names only answer that the View is gone.
+	const closed = layers.filter((layer) => layer.protocol === 'app' && layer.closed !== undefined);
 	for (const layer of layers) {
+		if (closed.includes(layer)) continue;
 		const key = uniqueServerKey(layer, takenKeys);
 		takenKeys.add(key);
 		servers.push({ key, prefix: `${key}_`, layer, canonical: resolveCanonicalTools(layer) });
@@ -144,7 +155,22 @@ export function buildToolRegistry(layers: readonly ToolLayer[]): ToolRegistry {
 		if (entries.has(recallName)) recallName = `${BUILTIN_RECALL}_${hashSuffix(BUILTIN_RECALL)}`;
 		entries.set(recallName, { kind: 'recall', name: recallName });
 	}
-	return { servers, entries, toolsByServer, aliases, recallName };
+	const gone = new Map<string, string>();
+	for (const layer of closed) {
+		for (const tool of layer.tools) {
+			const name = appToolName(layer as AppLayer, tool.name);
+			if (!entries.has(name)) gone.set(name, (layer as AppLayer).closed!);
+		}
+	}
+	return { servers, entries, toolsByServer, aliases, recallName, ...(gone.size ? { gone } : {}) };
+}
+
+/**
+ * The name a View's tool has when no other layer takes it first: `{server}_app_{tool}`, or
+ * `{server}_app{N}_{tool}` for the server's N-th live View.
+ */
+export function appToolName(layer: AppLayer, toolName: string): string {
+	return joinToolName(`${serverPart(sanitizeServerName(layer.serverName))}_${protocolPart(layer)}_`, toolName);
 }
 
 /** True for calls the dispatcher answers from its result buffer: the built-in recall or a WebMCP `recall`. */

@@ -14,6 +14,7 @@ import type {
 	Root
 } from '@modelcontextprotocol/client';
 import type { CallerInfo } from '$lib/shared';
+import { taskRequestsCapability } from './task-receiver';
 import { uiExtensionId, viewMimeType } from './ui-extension';
 
 /** A tool call in progress on the server that sent a request. */
@@ -47,7 +48,7 @@ export interface ClientHandlers {
 }
 
 /**
- * The capabilities the handlers answer for, and the MCP Apps extension (`io.modelcontextprotocol/ui`):
+ * The capabilities the handlers answer for (sampling and elicitation also as tasks), and the MCP Apps extension (`io.modelcontextprotocol/ui`):
  * this app renders `text/html;profile=mcp-app` Views in its MCP Apps host.
  */
 export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCapabilities {
@@ -55,6 +56,9 @@ export function capabilitiesFor(handlers: ClientHandlers | undefined): ClientCap
 	if (handlers?.listRoots) capabilities.roots = { listChanged: true };
 	if (handlers?.createMessage) capabilities.sampling = {};
 	if (handlers?.elicit) capabilities.elicitation = { form: {}, url: {} };
+	// Sampling and elicitation also run as tasks (task-receiver.ts), so servers offer their task tools.
+	const tasks = taskRequestsCapability(handlers);
+	if (tasks) capabilities.tasks = tasks;
 	return capabilities;
 }
 

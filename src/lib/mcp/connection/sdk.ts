@@ -21,3 +21,4 @@ export {
 	OAuthError
 } from '@modelcontextprotocol/client';
 export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+export { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';

@@ -14,6 +14,7 @@ import { AutoUiError, errorMessage, sleep } from '$lib/shared';
 import { capabilitiesFor, installHandlers, type ActiveCall, type ClientHandlers } from './client-handlers';
 import { httpStatusOf, isEraNegotiationFailure, isNetworkError, isUnauthorized } from './errors';
 import { tapTransport, type WireListener } from './protocol-tap';
+import { installTaskReceiver } from './task-receiver';
 import { legacyRevision, modernRevision, versionNegotiationFor, type ProtocolChoice } from './protocol-revision';
 import { loadSdk } from './sdk-loader';
 import { clientVersion } from './version';
@@ -76,7 +77,7 @@ export interface ClientSetup {
 
 /** Creates an SDK client configured for this app (name, version, CSP-safe validator, protocol revision). */
 export async function createClient(protocol: ProtocolChoice = 'auto', setup: ClientSetup = {}): Promise<Client> {
-	const { Client, CfWorkerJsonSchemaValidator } = await loadSdk();
+	const { Client, CfWorkerJsonSchemaValidator, bindTaskReceiver } = await loadSdk();
 	const { onToolsChanged, handlers, activeCalls } = setup;
 	const client = new Client(
 		{ name: 'autoui', version: clientVersion },
@@ -90,6 +91,7 @@ export async function createClient(protocol: ProtocolChoice = 'auto', setup: Cli
 		}
 	);
 	installHandlers(client, handlers, activeCalls);
+	installTaskReceiver(client, handlers, activeCalls ?? (() => []), bindTaskReceiver);
 	return client;
 }
 

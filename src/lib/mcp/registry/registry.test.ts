@@ -83,18 +83,44 @@ describe('registry', () => {
 		expect(() => parseRegistryPage({ items: [] })).toThrow(/registry URL/);
 	});
 
-	it('searches GET <base>/v0/servers with search and cursor', async () => {
+	it('searches GET <base>/v0.1/servers with search and cursor', async () => {
 		const seen: string[] = [];
 		const fetcher = fakeFetch(
-			{ 'http://127.0.0.1:9/reg/v0/servers?search=weather&cursor=c1': { servers: [entry], metadata: {} } },
+			{ 'http://127.0.0.1:9/reg/v0.1/servers?search=weather&cursor=c1': { servers: [entry], metadata: {} } },
 			seen
 		);
 		const page = await searchRegistry('http://127.0.0.1:9/reg', ' weather ', 'c1', { fetch: fetcher });
 		expect(page.servers.map((server) => server.name)).toEqual(['io.example/weather']);
-		expect(seen).toEqual(['http://127.0.0.1:9/reg/v0/servers?search=weather&cursor=c1']);
-		await expect(searchRegistry('http://127.0.0.1:9/other', 'x', undefined, { fetch: fetcher })).rejects.toThrow(
-			/answered 404/
+		expect(seen).toEqual(['http://127.0.0.1:9/reg/v0.1/servers?search=weather&cursor=c1']);
+	});
+
+	it('asks /v0/servers only when the registry has no /v0.1, and names both when neither is there', async () => {
+		const seen: string[] = [];
+		const fetcher = fakeFetch(
+			{ 'http://127.0.0.1:9/old/v0/servers?search=x': { servers: [entry], metadata: {} } },
+			seen
 		);
+		const page = await searchRegistry('http://127.0.0.1:9/old/', 'x', undefined, { fetch: fetcher });
+		expect(page.servers).toHaveLength(1);
+		expect(seen).toEqual([
+			'http://127.0.0.1:9/old/v0.1/servers?search=x',
+			'http://127.0.0.1:9/old/v0/servers?search=x'
+		]);
+		await expect(searchRegistry('http://127.0.0.1:9/other', 'x', undefined, { fetch: fetcher })).rejects.toThrow(
+			/answered 404 for \/other\/v0\/servers \(and has no \/v0\/servers either/
+		);
+	});
+
+	it('does not fall back to /v0 when /v0.1 fails for another reason', async () => {
+		const seen: string[] = [];
+		const fetcher: typeof fetch = async (input) => {
+			seen.push(String(input));
+			return new Response('{}', { status: 500 });
+		};
+		await expect(searchRegistry('http://127.0.0.1:9/reg', 'x', undefined, { fetch: fetcher })).rejects.toThrow(
+			/answered 500 for \/reg\/v0.1\/servers/
+		);
+		expect(seen).toEqual(['http://127.0.0.1:9/reg/v0.1/servers?search=x']);
 	});
 
 	it("reads a bare domain's /.well-known/mcp/server.json", async () => {

@@ -1,6 +1,6 @@
 /**
- * The MCP registry, read as plain data: searching `GET <base>/v0/servers?search=` (paged by
- * `cursor`), turning its entries (the official `server.json` shape, wrapped or not) into the
+ * The MCP registry, read as plain data: searching `GET <base>/v0.1/servers?search=` (the
+ * registry's frozen API; `/v0/servers` only when a registry has no `/v0.1`; paged by `cursor`), turning its entries (the official `server.json` shape, wrapped or not) into the
  * few facts the add form needs, and `/.well-known/mcp/server.json` for a bare domain.
  * Framework-free; every call takes a `fetch` and a `signal`.
  */
@@ -98,7 +98,7 @@ export function parseServerJson(value: unknown): RegistryServer | undefined {
 	};
 }
 
-/** A `/v0/servers` response as a page; throws `mcp_protocol` when it is not the registry's shape. */
+/** A `/v0.1/servers` (or `/v0/servers`) response as a page; throws `mcp_protocol` when it is not the registry's shape. */
 export function parseRegistryPage(value: unknown): RegistryPage {
 	if (!isObject(value) || !Array.isArray(value.servers)) {
 		throw new AutoUiError('mcp_protocol', 'The registry answered without a "servers" list; is the registry URL right?');
@@ -115,11 +115,16 @@ export interface RegistryRequest {
 	signal?: AbortSignal;
 }
 
-async function getJson(url: URL, options: RegistryRequest): Promise<unknown> {
+/** The API versions a registry is asked in, newest first: `/v0` only when `/v0.1` is not there. */
+export const registryApiVersions = ['v0.1', 'v0'] as const;
+
+/** Statuses that mean "no such API version here" (the older one is tried). */
+const absentStatuses = new Set([404, 405, 410, 501]);
+
+async function fetchJson(url: URL, options: RegistryRequest): Promise<Response> {
 	const fetcher = options.fetch ?? globalThis.fetch;
-	let response: Response;
 	try {
-		response = await fetcher(url, { headers: { accept: 'application/json' }, signal: options.signal });
+		return await fetcher(url, { headers: { accept: 'application/json' }, signal: options.signal });
 	} catch (cause) {
 		if (options.signal?.aborted) throw cause;
 		throw new AutoUiError(
@@ -128,22 +133,39 @@ async function getJson(url: URL, options: RegistryRequest): Promise<unknown> {
 			{ cause }
 		);
 	}
+}
+
+async function getJson(url: URL, options: RegistryRequest): Promise<unknown> {
+	const response = await fetchJson(url, options);
 	if (!response.ok)
 		throw new AutoUiError('mcp_unreachable', `${url.origin} answered ${response.status} for ${url.pathname}.`);
 	return response.json();
 }
 
-/** Searches the registry at `base` (its root, without `/v0`); `cursor` asks for a later page. */
+/** Searches the registry at `base` (its root, without `/v0.1`); `cursor` asks for a later page. */
 export async function searchRegistry(
 	base: string,
 	search: string,
 	cursor?: string,
 	options: RegistryRequest = {}
 ): Promise<RegistryPage> {
-	const url = new URL('v0/servers', base.endsWith('/') ? base : `${base}/`);
-	if (search.trim()) url.searchParams.set('search', search.trim());
-	if (cursor) url.searchParams.set('cursor', cursor);
-	return parseRegistryPage(await getJson(url, options));
+	const root = base.endsWith('/') ? base : `${base}/`;
+	let last: Response | undefined;
+	let lastUrl: URL | undefined;
+	for (const version of registryApiVersions) {
+		const url = new URL(`${version}/servers`, root);
+		if (search.trim()) url.searchParams.set('search', search.trim());
+		if (cursor) url.searchParams.set('cursor', cursor);
+		const response = await fetchJson(url, options);
+		if (response.ok) return parseRegistryPage(await response.json());
+		last = response;
+		lastUrl = url;
+		if (!absentStatuses.has(response.status)) break;
+	}
+	throw new AutoUiError(
+		'mcp_unreachable',
+		`${lastUrl!.origin} answered ${last!.status} for ${lastUrl!.pathname}${last!.status === 404 ? ' (and has no /v0/servers either: is the registry URL right?)' : ''}.`
+	);
 }
 
 /** True for a bare domain such as `example.com` (no scheme, no path), which `wellKnownServer` can look up. */
