@@ -107,7 +107,7 @@ export function compareCall(recorded, replayed, rules = []) {
 	return { status: paths.length ? 'changed' : 'same', paths };
 }
 
-/** @typedef {{ name: string; inputSchema?: unknown; outputSchema?: unknown; [key: string]: unknown }} ListedTool */
+/** @typedef {{ name: string; inputSchema?: unknown; outputSchema?: unknown; annotations?: object; [key: string]: unknown }} ListedTool */
 
 /**
  * Tools added, removed and changed (input or output schema) between two lists.
