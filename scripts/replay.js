@@ -38,7 +38,10 @@ function parseArgs(argv) {
 }
 
 function targetsOf(session, servers) {
-	const recorded = Object.keys(session.servers);
+	// The recorded servers: those the session called (another listed server is diffed only when named).
+	const called = [...new Set(session.calls.map((call) => call.server))];
+	const recorded = called.length ? called : Object.keys(session.servers);
+	const known = Object.keys(session.servers);
 	const targets = {};
 	for (const entry of servers) {
 		const named = /^([^=]+?)=(.+)$/.exec(entry);
@@ -49,7 +52,7 @@ function targetsOf(session, servers) {
 				`The session has ${recorded.length} servers (${recorded.join(', ')}): name each one, --server <name>=<url>.`
 			);
 		const server = name ?? recorded[0];
-		if (!recorded.includes(server)) fail(`The session has no server ${server}; its servers: ${recorded.join(', ')}.`);
+		if (!known.includes(server)) fail(`The session has no server ${server}; its servers: ${known.join(', ')}.`);
 		targets[server] = url;
 	}
 	// A recorded server without --server is replayed against its recorded address.

@@ -101,8 +101,11 @@ export function createMockAnswers(session) {
 	const key = (args) => canonical(withoutIgnored({ arguments: args }, rules));
 	/** @type {Map<string, { name: string; [key: string]: unknown }>} */
 	const tools = new Map();
-	for (const server of Object.values(session.servers))
-		for (const tool of server.tools ?? []) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+	// The servers the session called (all of them when it has no calls, as a scenario may not).
+	const called = new Set(session.calls.map((call) => call.server));
+	for (const [name, server] of Object.entries(session.servers))
+		if (!called.size || called.has(name))
+			for (const tool of server.tools ?? []) if (!tools.has(tool.name)) tools.set(tool.name, tool);
 	for (const call of session.calls)
 		if (!tools.has(call.tool)) tools.set(call.tool, { name: call.tool, inputSchema: { type: 'object' } });
 	/** @type {Map<string, number>} */

@@ -31,6 +31,12 @@ function storedRules(): Record<string, string[]> {
 	}
 }
 
+/** The servers a replay calls: those with recorded calls (all listed ones when there are none). */
+export function replayedServers(session: Session): string[] {
+	const called = [...new Set(session.calls.map((call) => call.server))];
+	return called.length ? called : Object.keys(session.servers);
+}
+
 /** A target factory: the page's connects an MCP client; tests may give another. */
 export type TargetFactory = (server: string, url: string) => ReplayTarget & { close(): Promise<void> };
 
@@ -66,7 +72,7 @@ export class ReplayRun {
 			this.rows = [];
 			this.tools = [];
 			this.targets = Object.fromEntries(
-				Object.entries(session.servers).map(([name, server]) => [name, server.url ?? ''])
+				replayedServers(session).map((name) => [name, session.servers[name]?.url ?? ''])
 			);
 			const kept = storedRules()[sessionKey(session)];
 			this.rulesText = (kept ?? session.ignore).join('\n');
@@ -125,9 +131,7 @@ export class ReplayRun {
 		const session = this.session;
 		const ignore = this.rules();
 		if (!session || !ignore || this.running) return;
-		const missing = Object.keys(session.servers).filter(
-			(name) => session.calls.some((call) => call.server === name) && !this.targets[name]?.trim()
-		);
+		const missing = replayedServers(session).filter((name) => !this.targets[name]?.trim());
 		if (missing.length) {
 			this.error = `Give an address for ${missing.join(', ')} (the session does not record one).`;
 			return;
@@ -139,7 +143,7 @@ export class ReplayRun {
 		this.running = true;
 		this.#stop = new AbortController();
 		const targets = Object.fromEntries(
-			Object.keys(session.servers)
+			replayedServers(session)
 				.filter((name) => this.targets[name]?.trim())
 				.map((name) => [name, this.#connect(name, this.targets[name].trim())])
 		);
