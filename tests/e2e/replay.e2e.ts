@@ -72,7 +72,7 @@ test('a recorded session replays against v2 and v1, gates CI and becomes a mock 
 
 	await test.step('the CLI: v2 changed one call and added a tool (exit 1)', () => {
 		const report = join(dir, 'diff.json');
-		const run = runReplay([session, '--server', `weather=${v2.url}`, ...volatile, '--report', report]);
+		const run = runReplay([session, '--server', `weather=${v2.url}`, ...volatile, '--report', report], true);
 		expect(run.stdout.trim().split('\n')).toEqual([
 			'changed weather/forecast /content/0/text /structuredContent/tempC',
 			'same weather/stations',
@@ -105,8 +105,8 @@ test('a recorded session replays against v2 and v1, gates CI and becomes a mock 
 		expect(unreachable.code).toBe(2);
 		expect(unreachable.stderr).toContain(down);
 	});
-	await test.step('npm run mock-server answers an SDK client with the recorded results', async () => {
-		const mock = await startMock(['npm', 'run', '--silent', 'mock-server', '--', session, '--port', '0']);
+	await test.step('the mock-server script answers an SDK client with the recorded results', async () => {
+		const mock = await startMock([process.execPath, 'scripts/mock-server.js', session, '--port', '0']);
 		try {
 			const client = await sdkClient(mock.url);
 			const tools = (await client.listTools()).tools;

@@ -42,9 +42,14 @@ export async function startWeather(version: 1 | 2, options: { dieAfterCalls?: nu
 	return { url: `http://127.0.0.1:${port}/mcp`, stop: stopper(child) };
 }
 
-/** `npm run replay -- <args>` as CI runs it: its exit code, stdout and stderr. */
-export function runReplay(args: string[]): { code: number | null; stdout: string; stderr: string } {
-	const run = spawnSync('npm', ['run', '--silent', 'replay', '--', ...args], { encoding: 'utf8', timeout: 60_000 });
+/**
+ * `npm run replay -- <args>` as CI runs it (`viaNpm`), or the script it names straight away
+ * (the same program, without npm's start-up): its exit code, stdout and stderr.
+ */
+export function runReplay(args: string[], viaNpm = false): { code: number | null; stdout: string; stderr: string } {
+	const run = viaNpm
+		? spawnSync('npm', ['run', '--silent', 'replay', '--', ...args], { encoding: 'utf8', timeout: 60_000 })
+		: spawnSync(process.execPath, ['scripts/replay.js', ...args], { encoding: 'utf8', timeout: 60_000 });
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
