@@ -65,6 +65,13 @@ test('a recorded session replays against v2 and v1, gates CI and becomes a mock 
 	test.setTimeout(120_000);
 	const session = await record(page);
 	const trace = JSON.parse(readFileSync(session, 'utf8'));
+	// Each call keeps the server's answer as it came: the model's and the one made by hand.
+	const answers = trace.events.filter((event: { type: string }) => event.type === 'tool-result');
+	expect(answers.map((event: { tool: string; origin?: string }) => [event.tool, event.origin ?? 'model'])).toEqual([
+		['forecast', 'model'],
+		['stations', 'manual']
+	]);
+	expect(answers.map((event: { output?: { content: unknown[] } }) => event.output?.content.length)).toEqual([1, 1]);
 	expect(trace.servers.weather).toMatchObject({
 		url: v1.url,
 		tools: expect.arrayContaining([expect.objectContaining({ name: 'forecast' })])
@@ -171,6 +178,32 @@ test('a recorded session replays against v2 and v1, gates CI and becomes a mock 
 		} finally {
 			await mock.stop();
 		}
+	});
+	await test.step('Mock mode: a scenario exported as a mock server answers any arguments', async () => {
+		await page.keyboard.press('Escape');
+		await page.getByTestId('mcp-status').click();
+		await page.getByTestId('mock-tool').selectOption('mcp|weather|forecast');
+		await page.getByTestId('mock-body').fill('{"tempC": 3}');
+		await page.getByTestId('mock-save').click();
+		const downloading = page.waitForEvent('download');
+		await page.getByTestId('mock-scenario-export-server').click();
+		const download = await downloading;
+		const file = join(dir, `scenario-${download.suggestedFilename()}`);
+		writeFileSync(file, readFileSync(await download.path(), 'utf8'));
+		await page.getByTestId('mock-remove').click();
+		await page.keyboard.press('Escape');
+		const mock = await startMock([process.execPath, file, '--port', '0']);
+		try {
+			const client = await sdkClient(mock.url);
+			expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['forecast']);
+			expect(await client.callTool({ name: 'forecast', arguments: { city: 'Anywhere' } })).toMatchObject({
+				structuredContent: { tempC: 3 }
+			});
+			await client.close();
+		} finally {
+			await mock.stop();
+		}
+		await page.getByTestId('replay-open').click();
 	});
 	await test.step('a target that dies halfway: an error row, nothing of the user lost', async () => {
 		const dying = await startWeather(1, { dieAfterCalls: 1 });
