@@ -111,6 +111,9 @@ test('a recorded session replays against v2 and v1, gates CI and becomes a mock 
 		const unreachable = runReplay([session, '--server', down]);
 		expect(unreachable.code).toBe(2);
 		expect(unreachable.stderr).toContain(down);
+		const unreadable = runReplay([join(dir, 'missing.json'), '--server', v1.url]);
+		expect(unreadable.code).toBe(2);
+		expect(unreadable.stderr).toContain('missing.json');
 	});
 	await test.step('the mock-server script answers an SDK client with the recorded results', async () => {
 		const mock = await startMock([process.execPath, 'scripts/mock-server.js', session, '--port', '0']);

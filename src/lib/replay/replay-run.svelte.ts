@@ -8,8 +8,7 @@
 import { browserStorage, errorMessage } from '$lib/shared';
 import { parseRuleLines } from './pointer.js';
 import { readSession, type Session, type SessionCall } from './session.js';
-import { isReadOnly, replaySession, type ReplayRow, type ReplayTarget, type ServerToolsDiff } from './runner.js';
-import { recordedTools } from './session.js';
+import { replaySession, type ReplayRow, type ReplayTarget, type ServerToolsDiff } from './runner.js';
 
 /** Where the ignore rules of sessions are kept. */
 const RULES_KEY = 'replay.ignore.v1';
@@ -106,12 +105,6 @@ export class ReplayRun {
 			this.rulesError =
 				'The rules could not be kept (the browser storage is full or blocked); they apply to this run only.';
 		}
-	}
-
-	/** Whether the call's tool is read-only, as recorded. */
-	readOnly(call: SessionCall): boolean {
-		if (!this.session) return false;
-		return isReadOnly(recordedTools(this.session, call.server).find((tool) => tool.name === call.tool));
 	}
 
 	decide(run: boolean): void {
