@@ -130,10 +130,23 @@ export interface TaskStatusEvent extends CallBase {
 	message?: string;
 }
 
+/**
+ * A tool's answer as its server gave it (MCP shape), kept on result and error events so a
+ * session can be replayed and mocked; absent when the answer was larger than 200,000
+ * characters as JSON, or the call failed before the server answered.
+ */
+export interface CallOutput {
+	content: unknown[];
+	structuredContent?: unknown;
+	isError?: boolean;
+}
+
 /** A tool call succeeded. `result` is what the model receives. */
 export interface ToolResultEvent extends CallBase {
 	type: 'tool-result';
 	result: string;
+	/** The server's answer itself. */
+	output?: CallOutput;
 	elapsedMs: number;
 	/** Full size in characters before truncation. */
 	size: number;
@@ -151,6 +164,8 @@ export interface ToolErrorEvent extends CallBase {
 	code: string;
 	result: string;
 	elapsedMs: number;
+	/** The server's answer itself, when it answered (an `isError` result). */
+	output?: CallOutput;
 }
 
 /** A server's tools were activated (lazy discovery). */

@@ -17,7 +17,7 @@ export { noFilter, isFilterActive, compileFilter, filterEntries, serversOf } fro
 export type { ConsoleFilter } from './filters';
 export { redactDeep, redactText, isSecretKey, redacted } from './redact';
 export { buildTrace, serializeTrace, parseTrace, traceFileName, checkEvent, traceFormat, traceVersion } from './trace';
-export type { TraceFile, TraceSummary, TurnTiming, TraceOptions } from './trace';
+export type { TraceFile, TraceSummary, TurnTiming, TraceOptions, TraceServer, TraceTool } from './trace';
 export { buildWaterfall, turnIds, axisTicks } from './waterfall';
 export type { WaterfallData, WaterfallBar, WaterfallBand } from './waterfall';
 export { settleRerun } from './rerun';

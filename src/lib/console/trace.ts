@@ -39,6 +39,23 @@ export interface TraceSummary {
 	models: string[];
 }
 
+/** One tool as a server listed it (MCP shape). */
+export interface TraceTool {
+	name: string;
+	title?: string;
+	description?: string;
+	inputSchema?: unknown;
+	outputSchema?: unknown;
+	annotations?: object;
+}
+
+/** A remote server at export time: its address, protocol revision and tool list (for replay). */
+export interface TraceServer {
+	url?: string;
+	protocolVersion?: string;
+	tools: TraceTool[];
+}
+
 /** A trace file. */
 export interface TraceFile {
 	format: typeof traceFormat;
@@ -46,6 +63,8 @@ export interface TraceFile {
 	exportedAt: string;
 	summary: TraceSummary;
 	events: AgentEvent[];
+	/** The remote servers by display name (absent in files from before replay). */
+	servers?: Record<string, TraceServer>;
 }
 
 /** Options for {@link buildTrace}. */
@@ -53,6 +72,8 @@ export interface TraceOptions {
 	/** Exact secret values to scrub wherever they appear (e.g. the configured API key). */
 	secrets?: readonly string[];
 	now?: Date;
+	/** The remote servers, by display name: written as `servers`. */
+	servers?: Record<string, TraceServer>;
 }
 
 function summarise(events: readonly AgentEvent[]): TraceSummary {
@@ -95,6 +116,25 @@ function summarise(events: readonly AgentEvent[]): TraceSummary {
 	};
 }
 
+function traceServers(servers: Record<string, TraceServer>): Record<string, TraceServer> {
+	const keep = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+	return Object.fromEntries(
+		Object.entries(servers).map(([name, server]) => [
+			name,
+			{
+				...(server.url ? { url: server.url } : {}),
+				...(server.protocolVersion ? { protocolVersion: server.protocolVersion } : {}),
+				tools: server.tools.map(
+					(tool) =>
+						Object.fromEntries(
+							keep.filter((key) => tool[key] !== undefined).map((key) => [key, tool[key]])
+						) as unknown as TraceTool
+				)
+			}
+		])
+	);
+}
+
 /** A redacted trace of `events`. */
 export function buildTrace(events: readonly AgentEvent[], options: TraceOptions = {}): TraceFile {
 	return redactDeep(
@@ -103,7 +143,8 @@ export function buildTrace(events: readonly AgentEvent[], options: TraceOptions 
 			version: traceVersion,
 			exportedAt: (options.now ?? new Date()).toISOString(),
 			summary: summarise(events),
-			events: [...events]
+			events: [...events],
+			...(options.servers ? { servers: traceServers(options.servers) } : {})
 		},
 		options.secrets
 	);
@@ -267,6 +308,7 @@ export function parseTrace(text: string): TraceFile {
 		version: traceVersion,
 		exportedAt: typeof data.exportedAt === 'string' ? data.exportedAt : '',
 		summary: isPlainObject(data.summary) ? (data.summary as unknown as TraceSummary) : summarise(events),
-		events
+		events,
+		...(isPlainObject(data.servers) ? { servers: data.servers as unknown as Record<string, TraceServer> } : {})
 	};
 }

@@ -19,6 +19,7 @@ import {
 import type { RegistryEntry } from '../tools/registry';
 import { validateResult } from '../validate';
 import { abortReason, createLimiter, raceSignal } from './async';
+import type { CallOutput } from '../events';
 import { callFields, cancelled, failure, type DispatchContext, type Outcome } from './context';
 import { isDiscovery } from './local';
 import { unwrapToolResult } from './results';
@@ -118,6 +119,20 @@ export function checkResult(ctx: DispatchContext, entry: ToolEntry, result: Tool
 	);
 }
 
+/** Largest answer kept on the event as it came (JSON characters). */
+const maxOutputChars = 200_000;
+
+/** The server's answer as it came, for replay; nothing when it is too large to keep. */
+function callOutput(result: ToolCallResult): { output?: CallOutput } {
+	const output: CallOutput = {
+		content: result.content,
+		...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+		...(result.isError ? { isError: true } : {})
+	};
+	const text = safeStringify(output);
+	return text.length > maxOutputChars ? {} : { output: JSON.parse(text) as CallOutput };
+}
+
 /**
  * What a (checked, displayed) result means for the model: a tool error with its code, or
  * success. A successful call of a data server (not a recipe look-up) counts as this turn's data.
@@ -131,7 +146,7 @@ export function outcomeOf(
 ): Outcome {
 	const { protocol } = entry.server.layer;
 	const text = unwrapToolResult(result);
-	const mocked = result.mocked ? { mocked: true } : {};
+	const mocked = { ...(result.mocked ? { mocked: true } : {}), ...callOutput(result) };
 	if (result.isError) {
 		const structured = result.structuredContent;
 		const validation = isPlainObject(structured) && structured.error === 'Validation failed';

@@ -62,7 +62,7 @@ export function storeResult(
 				: {}
 			: { error: outcome.message, code: String(outcome.code) })
 	};
-	const mocked = outcome.mocked ? { mocked: true } : {};
+	const mocked = { ...(outcome.mocked ? { mocked: true } : {}), ...(outcome.output ? { output: outcome.output } : {}) };
 	if (outcome.ok) {
 		const widget = outcome.widgetId ? { widgetId: outcome.widgetId } : {};
 		ctx.emit({
