@@ -5,7 +5,11 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import { autouiPlugin } from './scripts/lint/boundaries-rule.js';
+
+// File size: 400 lines is the rule; from 300 a warning says it is time to split by concept.
+const sizePlugin = { rules: { 'split-soon': builtinRules.get('max-lines') } };
 
 export default ts.config(
 	{
@@ -47,6 +51,11 @@ export default ts.config(
 			// The app is served at the root and its links are external or fragments; no `resolve()` needed.
 			'svelte/no-navigation-without-resolve': 'off'
 		}
+	},
+	{
+		files: ['**/*.js', '**/*.ts', '**/*.svelte'],
+		plugins: { size: sizePlugin },
+		rules: { 'max-lines': ['error', { max: 400 }], 'size/split-soon': ['warn', { max: 300 }] }
 	},
 	{
 		// Tests and fixtures: loose JSON answers, Playwright's `({}, testInfo)` and control bytes on purpose.
