@@ -20,12 +20,6 @@ export interface AppliedUiResult {
 	widgetId?: string;
 }
 
-/**
- * The names of the built-in autoui server's display tools.
- * @deprecated The dispatcher reads each tool's `display` declaration, not names; kept for callers of the old API.
- */
-export const UI_TOOLS: readonly string[] = ['widget_display', 'canvas'];
-
 function jsonResult(value: unknown, isError = false): ToolCallResult {
 	return {
 		content: [{ type: 'text', text: safeStringify(value) }],

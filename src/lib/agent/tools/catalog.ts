@@ -30,12 +30,6 @@ export interface BuildToolsOptions extends SchemaOptions {
 	registry?: ToolRegistry;
 }
 
-/**
- * The names of the built-in autoui server's tools offered from the start.
- * @deprecated Discovery offers the tools a WebMCP server declares as display tools, and its recall; kept for callers of the old API.
- */
-export const DISPLAY_TOOLS: readonly string[] = ['widget_display', 'canvas', 'recall'];
-
 /** Registry plus a cache of adapted tools. Scoped to one loop turn or one call; never global. */
 export interface ToolCatalog {
 	registry: ToolRegistry;

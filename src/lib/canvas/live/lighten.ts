@@ -52,8 +52,6 @@ export function leaveOutLiveRows(records: readonly WidgetRecord[]): WidgetRecord
 		if (!changed) return record;
 		any = true;
 		const { fetchedAt: _fetched, error: _error, ...source } = record.source;
-		void _fetched;
-		void _error;
 		return { ...record, params: value as Record<string, unknown>, source: { ...source, rowsLeftOut: true } };
 	});
 	return any ? lighter : undefined;

@@ -34,7 +34,6 @@ export function allowHeldSources(store: CanvasStore): number {
 	for (const record of store.widgets) {
 		if (!record.source?.held) continue;
 		const { held: _held, ...source } = record.source;
-		void _held;
 		store.refreshed(record.id, { source });
 		released++;
 	}
@@ -46,7 +45,6 @@ export function resumeRefresh(store: CanvasStore, id: string): void {
 	const source = store.get(id)?.source;
 	if (!source?.paused) return;
 	const { paused: _paused, ...rest } = source;
-	void _paused;
 	store.refreshed(id, { source: rest });
 }
 

@@ -160,8 +160,6 @@ export function createLiveWidgets(
 				return { ok: false as const, error: fetched.error };
 			}
 			const { error: _previous, rowsLeftOut: _leftOut, paused, ...rest } = source;
-			void _previous;
-			void _leftOut;
 			const keepPaused = paused && !resume ? { paused } : {};
 			store.refreshed(id, {
 				params: fetched.params,

@@ -110,7 +110,6 @@ describe('parameter runs', () => {
 		expect(caller.calls).toHaveLength(1);
 		expect(store.get(id)?.source?.error).toBeUndefined();
 		const { held: _held, ...source } = store.get(id)!.source!;
-		void _held;
 		store.refreshed(id, { source });
 		// The canvas session syncs after every records change; here the test does.
 		live.syncParams();

@@ -111,8 +111,6 @@ export function createParamRuns(options: ParamRunsOptions): ParamRuns {
 		if (outcome.ok) {
 			failed.delete(id);
 			const { error: _error, rowsLeftOut: _leftOut, ...rest } = current.source;
-			void _error;
-			void _leftOut;
 			store.refreshed(
 				id,
 				{ params: outcome.params, source: { ...rest, fetchedAt: now(), paramValues: boundValues(args, values) } },

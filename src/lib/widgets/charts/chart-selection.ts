@@ -55,8 +55,6 @@ function selectableUnit(unit: Node, test: string, accessor: string): Node {
 	if (!line || bySeries) return { ...unit, mark: { ...mark, cursor: 'pointer' }, encoding: dimmed(encoding) };
 	// A line or an area draws one path per series: points on top carry each value, and dim alone.
 	const { mark: _mark, encoding: _encoding, ...rest } = unit;
-	void _mark;
-	void _encoding;
 	const pointChannels = Object.fromEntries(
 		Object.entries(encoding).filter(([channel]) => ['x', 'y', 'color', 'tooltip'].includes(channel))
 	);

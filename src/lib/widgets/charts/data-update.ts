@@ -26,7 +26,6 @@ function dataOf(spec: Node): Node[] {
 export function shapeKey(spec: Node, renderer: string): string {
 	const data = dataOf(spec).map((entry) => (Array.isArray(entry.values) ? { ...entry, values: [] } : entry));
 	const { description: _description, ...rest } = spec;
-	void _description;
 	return `${renderer}:${JSON.stringify({ ...rest, data })}`;
 }
 
