@@ -46,7 +46,9 @@ describe('the README', () => {
 	});
 
 	it('links only to files and headings that exist', () => {
-		const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]).filter((href) => !/^https?:/.test(href));
+		const links = [...readme.matchAll(/\]\(([^)]+)\)/g)]
+			.map((match) => match[1])
+			.filter((href) => !/^https?:/.test(href));
 		expect(links.length).toBeGreaterThan(10);
 		for (const href of links) {
 			const [path, hash] = href.split('#');
