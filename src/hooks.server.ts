@@ -1,13 +1,13 @@
 /**
  * Server hooks: the page's CSP lets frames load from the MCP App sandbox origin only
- * (`frame-src`, built with `'none'` in svelte.config.js; the origin is known at run time).
+ * (`frame-src`: the shared and the per-server sandbox origins, built with `'none'` in svelte.config.js; the origin is known at run time).
  * The page's `Link` header is left out: it repeats the `<link rel="modulepreload">` tags of
  * the page's head (about 7 KB for the first route), and response headers over a reverse
  * proxy's buffer (nginx: 4 KB by default, `proxy_buffer_size`) turn the page into a 502.
  */
 import type { Handle } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
-import { allowSandboxFrames, sandboxOriginFor } from '$lib/server/sandbox/origin';
+import { allowSandboxFrames, sandboxOriginsFor } from '$lib/server/sandbox/origin';
 
 export const handle: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
@@ -16,7 +16,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		if (policy?.includes("frame-src 'none'")) {
 			response.headers.set(
 				'content-security-policy',
-				allowSandboxFrames(policy, sandboxOriginFor(event.url, env), event.url.origin)
+				allowSandboxFrames(policy, sandboxOriginsFor(event.url, env), event.url.origin)
 			);
 		}
 		if (response.headers.get('content-type')?.startsWith('text/html')) response.headers.delete('link');

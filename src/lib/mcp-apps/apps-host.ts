@@ -23,7 +23,14 @@ import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type { AgentProxy, ViewConnection, ViewEventInput, ViewHandle, ViewHostPort } from './host-port';
+import type {
+	AgentProxy,
+	ViewConnection,
+	ViewEventInput,
+	ViewGrant,
+	ViewHandle,
+	ViewHostPort
+} from './host-port';
 import type { McpAppViewHost, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
 import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 import type { MessageChoice, ViewMessageGate } from './message-gate';
@@ -31,6 +38,7 @@ import type { ViewCanvas } from './host-actions';
 import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
 import { observedServer } from './observed-server';
+import type { SandboxOrigins, ViewOrigin, viewOriginFor as ViewOriginFor } from './sandbox-origin';
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -66,6 +74,8 @@ export interface McpAppsHostOptions {
 	storage?: Pick<Storage, 'getItem' | 'setItem'>;
 	/** The AG-UI agent a View came from, when it is the agent in charge. */
 	agentProxy?(via: McpAppVia): AgentProxy | undefined;
+	/** What each server's Views were allowed beyond their CSP, by server URL (the server list keeps them). */
+	viewGrants?: { of(server: string): ViewGrant[]; grant(server: string, grant: ViewGrant): void };
 }
 
 /** The MCP Apps host of one page. */
@@ -79,7 +89,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#messages: Promise<{ gate: ViewMessageGate }> | undefined;
 	#messagesNow: { gate: ViewMessageGate } | undefined;
 	#guard: Promise<unknown> = Promise.resolve();
-	#sandbox: Promise<string | null> | undefined;
+	#sandbox: Promise<{ origins: SandboxOrigins; viewOriginFor: typeof ViewOriginFor }> | undefined;
 	#parking: HTMLElement | undefined;
 	#streaming: Promise<StreamingCalls> | undefined;
 	#streamingNow: StreamingCalls | undefined;
@@ -270,18 +280,39 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	// ViewHostPort
 
 	/**
-	 * The sandbox origin the app's server names (null: it serves none, as the Vite dev server).
+	 * The shared sandbox origin the app's server names (null: it serves none, as the Vite dev server).
 	 * Rejects when the server cannot be asked (offline, too slow); the next View asks again.
 	 */
-	sandboxOrigin(): Promise<string | null> {
+	async sandboxOrigin(): Promise<string | null> {
+		return (await this.#lookUpSandbox()).origins.shared;
+	}
+
+	/** The origin of the Views of the server `key` (its URL): its own where the sandbox offers one. */
+	async viewOrigin(key: string): Promise<ViewOrigin | null> {
+		const { origins, viewOriginFor } = await this.#lookUpSandbox();
+		return viewOriginFor(origins, key);
+	}
+
+	#lookUpSandbox(): Promise<{ origins: SandboxOrigins; viewOriginFor: typeof ViewOriginFor }> {
 		// The lookup's code loads with the first View (it is not needed before).
 		this.#sandbox ??= import('./sandbox-origin')
-			.then(({ lookUpSandboxOrigin }) => lookUpSandboxOrigin(this.#options.fetch ?? fetch))
+			.then(async ({ lookUpSandboxOrigins, viewOriginFor }) => ({
+				origins: await lookUpSandboxOrigins(this.#options.fetch ?? fetch),
+				viewOriginFor
+			}))
 			.catch((error: unknown) => {
 				this.#sandbox = undefined;
 				throw error;
 			});
 		return this.#sandbox;
+	}
+
+	viewGrants(key: string): ViewGrant[] {
+		return this.#options.viewGrants?.of(key) ?? [];
+	}
+
+	grantView(key: string, grant: ViewGrant): void {
+		this.#options.viewGrants?.grant(key, grant);
 	}
 
 	/** The agent a View came from, when it is the agent in charge (its requests can go there now). */

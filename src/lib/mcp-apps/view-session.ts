@@ -2,16 +2,19 @@
  * Mounts one MCP App View (loaded on demand with the official host bridge,
  * `@modelcontextprotocol/ext-apps/app-bridge`):
  *
- *   sandbox origin known and ≠ the app's → server connected (or, for a View an AG-UI agent
- *   sent, that agent in charge: its MCP Apps middleware proxies the requests) → resources/read → CSP
- *   → outer frame (sandbox proxy, second origin) → sandbox-proxy-ready → sandbox-resource-ready
+ *   server connected (or, for a View an AG-UI agent sent, that agent in charge: its MCP Apps
+ *   middleware proxies the requests) → its View origin known (the server's own subdomain of
+ *   the sandbox, else the shared one) and ≠ the app's → resources/read (with the list entry's
+ *   `_meta.ui`) → CSP (with the server's grants) → outer frame (sandbox proxy, that origin)
+ *   → sandbox-proxy-ready → sandbox-resource-ready
  *   → View: ui/initialize (answered with host info, capabilities, context) → initialized
  *   → tool-input-partial while the model streams the arguments (the latest one, if it came
  *     before initialized) → tool-input, then tool-result or tool-cancelled → requests
  *     served until teardown
  *
  * Every failure (no sandbox, server missing, bad resource, handshake timeout, CSP violation,
- * flood) becomes the widget's error state; nothing escapes to the page.
+ * flood, the sandbox frame navigated away) becomes the widget's error state; nothing escapes
+ * to the page. What its policy refused is offered on the widget ("Allow for this server").
  */
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
@@ -21,10 +24,11 @@ import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
 import { FrameTransport } from './frame-transport';
 import { containerDimensions, environmentContext } from './host-context';
-import type { AgentProxy, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { AgentProxy, RefusedItem, ViewHandle, ViewHostPort, ViewRefusal, ViewState } from './host-port';
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
 import { wireViewRequests } from './view-requests';
+import { checkSharedSandbox, noteRefusal, resolveViewOrigin, viewKey } from './view-policy';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
@@ -82,6 +86,8 @@ export function mountView(options: MountOptions): ViewHandle {
 	/** Set when the View's server is reached through the agent that sent it. */
 	let proxy: AgentProxy | undefined;
 	const pending = new Map<string | number, { method: string; started: number }>();
+	/** What the View's policy refused it so far ("Allow for this server" grants them all). */
+	const refused: RefusedItem[] = [];
 	let partialRecordedAt = -Infinity;
 	const input = new InputDelivery({
 		partial(args) {
@@ -100,9 +106,11 @@ export function mountView(options: MountOptions): ViewHandle {
 		if (latest) input.partial(latest);
 	}
 	let current: ViewState = { phase: 'loading' };
+	let refusal: ViewRefusal | undefined;
 	const state = (next: ViewState) => {
-		current = next;
-		if (!disposed) options.onState(next);
+		// What the policy refused stays on the widget whatever the View does next.
+		current = refusal && !next.refusal ? { ...next, refusal } : next;
+		if (!disposed) options.onState(current);
 	};
 	/** Shows the view's message on its widget and waits for the user's choice (refused if the view goes away). */
 	const askToSend = (text: string) =>
@@ -116,10 +124,10 @@ export function mountView(options: MountOptions): ViewHandle {
 		});
 	const pendingAsks = new Set<() => void>();
 
-	function fail(message: string): void {
+	function fail(message: string, refusal?: ViewRefusal): void {
 		if (disposed || failed) return;
 		failed = true;
-		state({ phase: 'error', message });
+		state({ phase: 'error', message, ...(refusal ? { refusal } : {}) });
 		stop();
 	}
 
@@ -226,19 +234,8 @@ export function mountView(options: MountOptions): ViewHandle {
 
 	async function start(): Promise<void> {
 		state({ phase: 'loading', message: 'Finding the view sandbox…' });
-		const origin = await host.sandboxOrigin();
-		if (!origin) {
-			fail(
-				'MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.'
-			);
-			return;
-		}
-		if (origin === location.origin) {
-			fail(
-				`This view is not shown: its sandbox (${origin}) has the same origin as the app, so it could reach the app's data. Serve the sandbox from another origin (SANDBOX_ORIGIN).`
-			);
-			return;
-		}
+		const sharedRefused = await checkSharedSandbox(host);
+		if (sharedRefused) return fail(sharedRefused);
 		const connection = host.connection(server);
 		const connected = connection?.status === 'connected' ? connection : undefined;
 		// Without a connection of that name, a View an AG-UI agent sent loads through that agent.
@@ -260,6 +257,11 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		proxy = viaAgent;
+		// One origin per server: its URL (or the agent and the server's hash there) names it.
+		const key = viewKey(connected?.url, via, server);
+		const view = await resolveViewOrigin(host, key);
+		if ('error' in view) return fail(view.error);
+		const origin = view.origin;
 		state({
 			phase: 'loading',
 			message: `Loading ${params.resource}${viaAgent ? ` through the agent at ${viaAgent.agent}` : ''}…`
@@ -270,16 +272,18 @@ export function mountView(options: MountOptions): ViewHandle {
 				: await source.withClient((client) =>
 						client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs })
 					);
-		const resource = parseViewResource(params.resource, read);
+		const listed = connected?.resources?.find((entry) => entry.uri === params.resource)?._meta;
+		const resource = parseViewResource(params.resource, read, listed);
 		if (disposed) return;
-		const csp = buildViewCsp(resource.csp);
+		const grants = host.viewGrants(key);
+		const csp = buildViewCsp(resource.csp, grants);
 		host.record({
 			widgetId,
 			server,
 			method: 'csp',
 			direction: 'out',
 			status: csp.rejected.length ? 'refused' : 'ok',
-			detail: `${csp.declared ? 'declared' : 'default'}: ${csp.policy}${csp.rejected.length ? ` · dropped: ${csp.rejected.join(', ')}` : ''}`
+			detail: `${csp.declared ? 'declared' : 'default'}${grants.length ? ' + allowed for this server' : ''}: ${csp.policy}${csp.rejected.length ? ` · dropped: ${csp.rejected.join(', ')}` : ''} · origin ${origin}${view.own ? ' (this server’s own)' : ' (shared, opaque inside)'}${resource.domain ? ` · declared domain ${resource.domain} not used` : ''}`
 		});
 		frame = document.createElement('iframe');
 		frame.className = 'mcp-app-frame';
@@ -309,19 +313,27 @@ export function mountView(options: MountOptions): ViewHandle {
 					status: 'refused',
 					detail: `${directive} blocked ${blockedUri || '(inline)'}`
 				});
-				if (/^(https?|wss?):/.test(blockedUri))
-					fail(
-						`The view tried to reach ${blockedUri}, which its server did not declare (${directive}); it was stopped.`
-					);
+				const noted = noteRefusal(refused, host, key, directive, blockedUri);
+				refusal = noted.refusal ?? refusal;
+				if (noted.stop) fail(noted.stop, refusal);
+				else if (noted.added && !failed) state({ ...current, refusal });
 			},
 			onFlood: (count) => fail(`The view sent ${count} messages within a second and was stopped.`)
 		});
 		await app.connect(transport);
 		const search = new URLSearchParams({ host: location.origin });
+		if (view.own) search.set('own', '1');
 		if (isPlainObject(resource.csp)) search.set('csp', JSON.stringify(resource.csp));
+		if (grants.length) search.set('grants', JSON.stringify(grants));
 		if (isPlainObject(resource.permissions)) search.set('permissions', JSON.stringify(resource.permissions));
 		const allow = allowAttribute(resource.permissions);
 		if (allow) frame.setAttribute('allow', allow);
+		// The proxy loads once: a second load means the frame was navigated (by the View reaching
+		// its proxy page), which could bring another policy; the View is stopped.
+		let loads = 0;
+		frame.addEventListener('load', () => {
+			if (++loads > 1) fail('The view navigated its sandbox frame away and was stopped.');
+		});
 		frame.src = `${origin}/proxy?${search}`;
 		handshake = setTimeout(() => {
 			if (!initialized)

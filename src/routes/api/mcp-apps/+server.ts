@@ -1,8 +1,16 @@
-/** Where MCP App views are served from (`{ sandboxOrigin }`, null when there is no sandbox). */
+/**
+ * Where MCP App views are served from: `{ sandboxOrigin, serverOrigins }` (the shared origin and
+ * the per-server origin pattern, `*` standing for a server's label; null when there is none).
+ */
 import { json } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
-import { sandboxOriginFor } from '$lib/server/sandbox/origin';
+import { sandboxOriginsFor } from '$lib/server/sandbox/origin';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ url }) =>
-	json({ sandboxOrigin: sandboxOriginFor(url, env) ?? null }, { headers: { 'cache-control': 'no-store' } });
+export const GET: RequestHandler = ({ url }) => {
+	const origins = sandboxOriginsFor(url, env);
+	return json(
+		{ sandboxOrigin: origins.shared ?? null, serverOrigins: origins.perServer ?? null },
+		{ headers: { 'cache-control': 'no-store' } }
+	);
+};
