@@ -23,14 +23,7 @@ import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type {
-	AgentProxy,
-	ViewConnection,
-	ViewEventInput,
-	ViewGrant,
-	ViewHandle,
-	ViewHostPort
-} from './host-port';
+import type { AgentProxy, ViewConnection, ViewEventInput, ViewGrant, ViewHandle, ViewHostPort } from './host-port';
 import type { McpAppViewHost, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
 import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 import type { MessageChoice, ViewMessageGate } from './message-gate';

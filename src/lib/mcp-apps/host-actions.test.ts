@@ -8,7 +8,8 @@ function canvas(refuse: string) {
 	const value: ViewCanvas = {
 		callbacks: {
 			onWidget: (_type, params) => {
-				if (JSON.stringify(params.toolInput ?? {}).includes(refuse)) return { error: `/toolInput/url: ${refuse} URLs are not allowed` };
+				if (JSON.stringify(params.toolInput ?? {}).includes(refuse))
+					return { error: `/toolInput/url: ${refuse} URLs are not allowed` };
 				added.push(params);
 				return { id: `w${added.length}` };
 			}

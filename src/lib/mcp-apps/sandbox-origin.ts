@@ -31,7 +31,8 @@ export function lookUpSandboxOrigins(fetcher: typeof fetch): Promise<SandboxOrig
 			const body = (await response.json()) as { sandboxOrigin?: unknown; serverOrigins?: unknown };
 			return {
 				shared: typeof body.sandboxOrigin === 'string' ? body.sandboxOrigin : null,
-				perServer: typeof body.serverOrigins === 'string' && pattern.test(body.serverOrigins) ? body.serverOrigins : null
+				perServer:
+					typeof body.serverOrigins === 'string' && pattern.test(body.serverOrigins) ? body.serverOrigins : null
 			};
 		})
 		.catch((error: unknown) => {

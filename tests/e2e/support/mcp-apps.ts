@@ -26,7 +26,8 @@ export async function runInWorkbench(page: Page, server: string, tool: string, a
 	await expect(workbench).toBeVisible();
 	await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
 	const form = workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`);
-	for (const [name, value] of Object.entries(args)) await form.locator(`[data-field="/${name}"] input`).first().fill(value);
+	for (const [name, value] of Object.entries(args))
+		await form.locator(`[data-field="/${name}"] input`).first().fill(value);
 	await workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`).getByTestId('tool-run').click();
 	await expect(workbench.getByTestId('tool-result').first()).toBeVisible({ timeout: 20_000 });
 	// The drawer covers part of the canvas: close it so the view can be used.

@@ -27,7 +27,8 @@ const loopbackNames = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function sandboxOriginsFor(pageUrl: URL, env: Record<string, string | undefined>): SandboxOrigins {
 	if (env.SANDBOX_ORIGIN) {
 		const wildcard = wildcardOrigin.exec(env.SANDBOX_ORIGIN.trim());
-		if (wildcard) return { perServer: `${wildcard[1].toLowerCase()}://*.${wildcard[2].toLowerCase()}${wildcard[4] ?? ''}` };
+		if (wildcard)
+			return { perServer: `${wildcard[1].toLowerCase()}://*.${wildcard[2].toLowerCase()}${wildcard[4] ?? ''}` };
 		try {
 			return { shared: new URL(env.SANDBOX_ORIGIN).origin };
 		} catch {
