@@ -38,7 +38,9 @@ function get<T extends (event: never) => Response | Promise<Response>>(route: T,
 describe('responses built from the Host header (Host: evil.example)', () => {
 	it("frame-src names the sandbox on the app's own host only", async () => {
 		env.PORT = '4173';
-		expect(await pagePolicy('http://127.0.0.1:4173/')).toContain('frame-src http://127.0.0.1:4174;');
+		expect(await pagePolicy('http://127.0.0.1:4173/')).toContain(
+			'frame-src http://*.localhost:4174 http://127.0.0.1:4174;'
+		);
 		expect(await pagePolicy('https://evil.example:4173/')).toBe(policy);
 		env.ORIGIN = 'https://autoui.example.com';
 		expect(await pagePolicy('https://evil.example:4173/')).toContain('frame-src http://autoui.example.com:4174;');
@@ -47,14 +49,17 @@ describe('responses built from the Host header (Host: evil.example)', () => {
 	it("/api/mcp-apps names no sandbox on a host that is not the app's", async () => {
 		env.PORT = '4173';
 		expect(await (await get(mcpApps, 'http://127.0.0.1:4173/api/mcp-apps')).json()).toEqual({
-			sandboxOrigin: 'http://127.0.0.1:4174'
+			sandboxOrigin: 'http://127.0.0.1:4174',
+			serverOrigins: 'http://*.localhost:4174'
 		});
 		expect(await (await get(mcpApps, 'http://evil.example:4173/api/mcp-apps')).json()).toEqual({
-			sandboxOrigin: null
+			sandboxOrigin: null,
+			serverOrigins: null
 		});
 		env.ALLOWED_HOSTS = 'lan-box';
 		expect(await (await get(mcpApps, 'http://lan-box:4173/api/mcp-apps')).json()).toEqual({
-			sandboxOrigin: 'http://lan-box:4174'
+			sandboxOrigin: 'http://lan-box:4174',
+			serverOrigins: null
 		});
 	});
 

@@ -1,7 +1,8 @@
 /**
  * Server hooks: the page's CSP lets frames load from the MCP App sandbox origin only
- * (`frame-src`, built with `'none'` in svelte.config.js; the origin is known at run time, from
- * the configured origin — never from a Host header the app does not answer to).
+ * (`frame-src`: the shared and the per-server sandbox origins, built with `'none'` in
+ * svelte.config.js; the origins are known at run time, from the configured origin — never from
+ * a Host header the app does not answer to).
  * The page's `Link` header is left out: it repeats the `<link rel="modulepreload">` tags of
  * the page's head (about 7 KB for the first route), and response headers over a reverse
  * proxy's buffer (nginx: 4 KB by default, `proxy_buffer_size`) turn the page into a 502.
@@ -9,7 +10,7 @@
 import type { Handle } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
 import { configuredOrigin } from '$lib/server/host-guard';
-import { allowSandboxFrames, sandboxOriginFor } from '$lib/server/sandbox/origin';
+import { allowSandboxFrames, sandboxOriginsFor } from '$lib/server/sandbox/origin';
 
 export const handle: Handle = async ({ event, resolve }) => {
 	const response = await resolve(event);
@@ -19,7 +20,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 			const appOrigin = configuredOrigin(event.url, env);
 			response.headers.set(
 				'content-security-policy',
-				allowSandboxFrames(policy, sandboxOriginFor(appOrigin, env), appOrigin ?? event.url.origin)
+				allowSandboxFrames(policy, sandboxOriginsFor(appOrigin, env), appOrigin ?? event.url.origin)
 			);
 		}
 		if (response.headers.get('content-type')?.startsWith('text/html')) response.headers.delete('link');

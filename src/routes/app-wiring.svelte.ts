@@ -166,6 +166,8 @@ export function createAppWiring() {
 		record: session.record,
 		theme: () => theme.resolved,
 		viewTools,
+		// "Allow for this server" on a refused View: kept with the servers (revoked in their rows).
+		viewGrants: mcp.viewGrants,
 		// A View an AG-UI agent sent loads through that agent's MCP Apps middleware (its code
 		// loads with the first request), only while that agent is the one in charge.
 		agentProxy: (via) =>

@@ -23,7 +23,7 @@ import type { AgentEvent } from '$lib/agent/events';
 import type { DirectCallOutcome, DirectCallRequest } from '$lib/agent/dispatch/direct-call';
 import type { ToolRegistry } from '$lib/agent/tools/registry';
 import { safeStringify, type CallOptions, type ToolCallResult, type ToolServer } from '$lib/shared';
-import type { AgentProxy, ViewConnection, ViewEventInput, ViewHandle, ViewHostPort } from './host-port';
+import type { AgentProxy, ViewConnection, ViewEventInput, ViewGrant, ViewHandle, ViewHostPort } from './host-port';
 import type { McpAppViewHost, ViewMountArgs } from '$lib/widgets/mcp-app/view-host';
 import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 import type { MessageChoice, ViewMessageGate } from './message-gate';
@@ -32,6 +32,8 @@ import type { StreamingCalls } from './streaming-calls';
 import { uiResourceUri } from './tool-meta';
 import { observedServer } from './observed-server';
 import type { ViewToolPort } from './view-tools';
+import type { ViewOrigin } from './sandbox-origin';
+import { sandboxLookup } from './sandbox-lookup';
 
 /** A connection as the host sees it. */
 export interface HostConnection extends ViewConnection, ToolServer {
@@ -69,6 +71,8 @@ export interface McpAppsHostOptions {
 	agentProxy?(via: McpAppVia): AgentProxy | undefined;
 	/** Where the tools Views provide go (the page's `ViewToolSource`, a ToolHub source). */
 	viewTools?: ViewToolPort;
+	/** What each server's Views were allowed beyond their CSP, by server URL (the server list keeps them). */
+	viewGrants?: { of(server: string): ViewGrant[]; grant(server: string, grant: ViewGrant): void };
 }
 
 /** The MCP Apps host of one page. */
@@ -82,7 +86,7 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 	#messages: Promise<{ gate: ViewMessageGate }> | undefined;
 	#messagesNow: { gate: ViewMessageGate } | undefined;
 	#guard: Promise<unknown> = Promise.resolve();
-	#sandbox: Promise<string | null> | undefined;
+	readonly #sandbox = sandboxLookup(() => this.#options.fetch ?? fetch);
 	#parking: HTMLElement | undefined;
 	#streaming: Promise<StreamingCalls> | undefined;
 	#streamingNow: StreamingCalls | undefined;
@@ -272,19 +276,22 @@ export class McpAppsHost implements ViewHostPort, McpAppViewHost {
 
 	// ViewHostPort
 
-	/**
-	 * The sandbox origin the app's server names (null: it serves none, as the Vite dev server).
-	 * Rejects when the server cannot be asked (offline, too slow); the next View asks again.
-	 */
+	/** The shared sandbox origin the app's server names (null: none); rejects when it cannot be asked. */
 	sandboxOrigin(): Promise<string | null> {
-		// The lookup's code loads with the first View (it is not needed before).
-		this.#sandbox ??= import('./sandbox-origin')
-			.then(({ lookUpSandboxOrigin }) => lookUpSandboxOrigin(this.#options.fetch ?? fetch))
-			.catch((error: unknown) => {
-				this.#sandbox = undefined;
-				throw error;
-			});
-		return this.#sandbox;
+		return this.#sandbox.shared();
+	}
+
+	/** The origin of the Views of the server `key` (its URL): its own where the sandbox offers one. */
+	viewOrigin(key: string): Promise<ViewOrigin | null> {
+		return this.#sandbox.viewOrigin(key);
+	}
+
+	viewGrants(key: string): ViewGrant[] {
+		return this.#options.viewGrants?.of(key) ?? [];
+	}
+
+	grantView(key: string, grant: ViewGrant): void {
+		this.#options.viewGrants?.grant(key, grant);
 	}
 
 	/** The agent a View came from, when it is the agent in charge (its requests can go there now). */

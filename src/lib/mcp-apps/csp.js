@@ -10,7 +10,72 @@
  * Entries that are not plain origins (keywords, wildcards alone, schemes alone, anything
  * with spaces, quotes, `;` or `,`) are dropped and reported, so a declaration can never
  * loosen the policy beyond the origins it names.
+ *
+ * Grants: what the user allowed for one server after a View was refused it ("Allow for this
+ * server"): one source added to one directive, either a plain origin, `'unsafe-eval'` /
+ * `'wasm-unsafe-eval'` (script-src only), or `data:` / `blob:` (code and media loaded from
+ * the View's own bytes: a worker or module from a `data:` URL, say). Anything else is ignored.
  */
+
+/**
+ * @typedef {object} ViewGrant
+ * @property {string} directive e.g. `script-src`, `connect-src`.
+ * @property {string} source e.g. `'unsafe-eval'`, `https://tiles.example.com`.
+ */
+
+/** Directives a grant may widen. */
+export const grantableDirectives = /** @type {const} */ ([
+	'script-src',
+	'style-src',
+	'img-src',
+	'media-src',
+	'font-src',
+	'connect-src',
+	'frame-src',
+	'worker-src'
+]);
+
+/** Keywords a grant may add (to `script-src` only). */
+const grantableKeywords = ["'unsafe-eval'", "'wasm-unsafe-eval'"];
+/** Schemes a grant may add (local bytes, not the network). */
+const grantableSchemes = ['data:', 'blob:'];
+
+/**
+ * The grant as it may be applied, or undefined when it would widen anything else.
+ * @param {unknown} grant
+ * @returns {ViewGrant | undefined}
+ */
+export function checkGrant(grant) {
+	if (!grant || typeof grant !== 'object') return undefined;
+	const { directive, source } = /** @type {Record<string, unknown>} */ (grant);
+	if (typeof directive !== 'string' || typeof source !== 'string') return undefined;
+	if (!(/** @type {readonly string[]} */ (grantableDirectives).includes(directive))) return undefined;
+	if (grantableKeywords.includes(source)) return directive === 'script-src' ? { directive, source } : undefined;
+	if (grantableSchemes.includes(source))
+		return directive === 'connect-src' || directive === 'frame-src' ? undefined : { directive, source };
+	const { kept } = cleanDomains([source]);
+	return kept.length && !source.includes('*') ? { directive, source: kept[0] } : undefined;
+}
+
+/**
+ * What a refused load or eval would need (from a `securitypolicyviolation`): the grant that
+ * allows it, or undefined when nothing may (inline code, `data:`, a non-network scheme).
+ * @param {string} directive the violation's effective directive
+ * @param {string} blockedUri
+ * @returns {ViewGrant | undefined}
+ */
+export function grantFor(directive, blockedUri) {
+	const name = directive.replace(/-(elem|attr)$/, '');
+	if (blockedUri === 'eval') return checkGrant({ directive: 'script-src', source: "'unsafe-eval'" });
+	if (blockedUri === 'wasm-eval') return checkGrant({ directive: 'script-src', source: "'wasm-unsafe-eval'" });
+	if (blockedUri === 'data' || blockedUri === 'blob') return checkGrant({ directive: name, source: `${blockedUri}:` });
+	try {
+		const url = new URL(blockedUri);
+		return checkGrant({ directive: name, source: url.origin });
+	} catch {
+		return undefined;
+	}
+}
 
 /**
  * @typedef {object} ViewCspDeclaration
@@ -64,14 +129,55 @@ export function cleanDomains(value) {
 }
 
 /**
- * The View's policy for a declaration (`undefined` or a non-object: the restrictive default).
+ * The View's policy for a declaration (`undefined` or a non-object: the restrictive default),
+ * widened by the server's grants.
  * @param {unknown} declaration
+ * @param {unknown} [grants]
  * @returns {ViewCsp}
  */
-export function buildViewCsp(declaration) {
-	if (!declaration || typeof declaration !== 'object' || Array.isArray(declaration)) {
-		return { policy: restrictiveDefault.join('; '), rejected: [], declared: false };
+export function buildViewCsp(declaration, grants) {
+	const declared = !!declaration && typeof declaration === 'object' && !Array.isArray(declaration);
+	const built = declared ? declaredCsp(declaration) : { policy: restrictiveDefault.join('; '), rejected: [] };
+	return { policy: withGrants(built.policy, grants), rejected: built.rejected, declared };
+}
+
+/**
+ * `policy` with each valid grant's source added to its directive (created when absent).
+ * @param {string} policy
+ * @param {unknown} grants
+ * @returns {string}
+ */
+function withGrants(policy, grants) {
+	if (!Array.isArray(grants)) return policy;
+	const directives = policy.split('; ');
+	for (const grant of grants.slice(0, 64).map(checkGrant)) {
+		if (!grant) continue;
+		const index = directives.findIndex((entry) => entry.split(' ')[0] === grant.directive);
+		if (index < 0) {
+			// A new worker-src keeps what it fell back to (script-src), plus the grant.
+			const fallback =
+				grant.directive === 'worker-src' ? directives.find((entry) => entry.startsWith('script-src ')) : undefined;
+			const inherited = fallback
+				? fallback
+						.split(' ')
+						.slice(1)
+						.filter((part) => !part.startsWith("'unsafe"))
+				: [];
+			directives.splice(directives.length - 2, 0, [grant.directive, ...inherited, grant.source].join(' '));
+			continue;
+		}
+		const parts = directives[index].split(' ').filter((part) => part !== "'none'");
+		if (!parts.includes(grant.source)) parts.push(grant.source);
+		directives[index] = parts.join(' ');
 	}
+	return directives.join('; ');
+}
+
+/**
+ * @param {object} declaration
+ * @returns {{ policy: string; rejected: string[] }}
+ */
+function declaredCsp(declaration) {
 	const csp = /** @type {ViewCspDeclaration} */ (declaration);
 	/** @type {string[]} */
 	const rejected = [];
@@ -99,7 +205,7 @@ export function buildViewCsp(declaration) {
 		"object-src 'none'",
 		baseUris.length ? directive('base-uri', [], baseUris) : "base-uri 'self'"
 	];
-	return { policy: policy.join('; '), rejected, declared: true };
+	return { policy: policy.join('; '), rejected };
 }
 
 /** Permission Policy features a resource may ask for, by their `_meta.ui.permissions` key. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowAttribute, buildViewCsp, restrictiveDefault } from './csp.js';
+import { allowAttribute, buildViewCsp, grantFor, restrictiveDefault } from './csp.js';
 
 function directives(policy: string): Map<string, string[]> {
 	return new Map(
@@ -87,5 +87,50 @@ describe('the View’s permissions', () => {
 		expect(allowAttribute({ camera: {}, usb: {}, 'display-capture': {} })).toBe('camera');
 		expect(allowAttribute(undefined)).toBe('');
 		expect(allowAttribute('camera')).toBe('');
+	});
+});
+
+describe('what the user allowed a server (grants)', () => {
+	it('widens only the granted directive by the granted source', () => {
+		const csp = buildViewCsp(undefined, [
+			{ directive: 'script-src', source: "'unsafe-eval'" },
+			{ directive: 'connect-src', source: 'https://tiles.example' },
+			{ directive: 'script-src', source: 'data:' },
+			{ directive: 'worker-src', source: 'blob:' }
+		]);
+		const parsed = directives(csp.policy);
+		expect(parsed.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'", 'data:']);
+		expect(parsed.get('connect-src')).toEqual(['https://tiles.example']);
+		// A new worker-src keeps what it fell back to (script-src without its keywords).
+		expect(parsed.get('worker-src')).toEqual(["'self'", 'data:', 'blob:']);
+		expect(parsed.get('object-src')).toEqual(["'none'"]);
+		expect(csp.declared).toBe(false);
+	});
+
+	it('ignores grants that would widen anything else', () => {
+		const csp = buildViewCsp(undefined, [
+			{ directive: 'connect-src', source: '*' },
+			{ directive: 'connect-src', source: 'https://*.example.com' },
+			{ directive: 'connect-src', source: "'unsafe-eval'" },
+			{ directive: 'connect-src', source: 'data:' },
+			{ directive: 'object-src', source: 'https://a.example' },
+			{ directive: 'frame-ancestors', source: 'https://a.example' },
+			{ directive: 'script-src', source: "'unsafe-hashes'" },
+			{ directive: 'script-src', source: 'https://a.example; connect-src *' },
+			'script-src *'
+		]);
+		expect(csp.policy).toBe(buildViewCsp(undefined).policy);
+	});
+
+	it('names the grant a violation needs', () => {
+		expect(grantFor('script-src', 'eval')).toEqual({ directive: 'script-src', source: "'unsafe-eval'" });
+		expect(grantFor('script-src', 'wasm-eval')).toEqual({ directive: 'script-src', source: "'wasm-unsafe-eval'" });
+		expect(grantFor('script-src-elem', 'data')).toEqual({ directive: 'script-src', source: 'data:' });
+		expect(grantFor('connect-src', 'https://api.example/v1/x?y=1')).toEqual({
+			directive: 'connect-src',
+			source: 'https://api.example'
+		});
+		expect(grantFor('script-src-elem', 'inline')).toBeUndefined();
+		expect(grantFor('connect-src', 'data')).toBeUndefined();
 	});
 });

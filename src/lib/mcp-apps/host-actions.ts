@@ -56,25 +56,38 @@ export interface ViewCall {
 	widgetId?: string;
 }
 
-/** Opens the `mcp-app` widget of a call; `input` absent: the input is still streaming. */
+/**
+ * Opens the `mcp-app` widget of a call; `input` absent: the input is still streaming. When the
+ * canvas refuses it (its params failed a check, say), a widget without the call's data says why.
+ */
 export async function openView(
 	call: Pick<ViewCall, 'connection' | 'tool' | 'resource' | 'canvas'>,
 	input?: Record<string, unknown>
 ): Promise<string | undefined> {
 	const { connection, tool, resource, canvas } = call;
+	const base = {
+		server: connection.name,
+		endpoint: connection.url,
+		tool: tool.name,
+		resource,
+		toolInput: {},
+		title: `${tool.title ?? tool.name} · ${connection.name}`.slice(0, 200)
+	} satisfies McpAppParams;
+	const meta = () => ({ callId: randomId('app_'), dataFrom: [] });
+	let reason: string;
 	try {
 		await canvas.validator.load();
-		const params: McpAppParams = {
-			server: connection.name,
-			endpoint: connection.url,
-			tool: tool.name,
-			resource,
-			toolInput: input ?? {},
-			...(input ? {} : { inputPending: true }),
-			title: `${tool.title ?? tool.name} · ${connection.name}`.slice(0, 200)
-		};
-		const added = canvas.callbacks.onWidget?.('mcp-app', params, { callId: randomId('app_'), dataFrom: [] });
-		return added && 'id' in added ? added.id : undefined;
+		const params: McpAppParams = { ...base, toolInput: input ?? {}, ...(input ? {} : { inputPending: true }) };
+		const added = canvas.callbacks.onWidget?.('mcp-app', params, meta());
+		if (added && 'id' in added) return added.id;
+		reason = added?.error ?? 'the canvas is not ready';
+	} catch (error) {
+		reason = errorMessage(error);
+	}
+	try {
+		const openError = `The view of ${resource} was not opened: ${reason}`.slice(0, 2000);
+		const shown = canvas.callbacks.onWidget?.('mcp-app', { ...base, openError }, meta());
+		return shown && 'id' in shown ? shown.id : undefined;
 	} catch {
 		return undefined;
 	}

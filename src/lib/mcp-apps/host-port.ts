@@ -7,12 +7,23 @@ import type { AppViewEvent } from '$lib/agent/events';
 import type { ToolCallResult, ToolDefinition } from '$lib/shared';
 import type { McpAppVia } from '$lib/widgets/mcp-app/definition';
 import type { ViewToolPort } from './view-tools';
+import type { ViewOrigin } from './sandbox-origin';
+
+/** A permission beyond a View's CSP: a source added to a directive. */
+export interface ViewGrant {
+	directive: string;
+	source: string;
+}
 
 /** The part of an MCP connection a View uses. */
 export interface ViewConnection {
 	readonly status: string;
+	/** The server's URL (its Views' origin and grants belong to it). */
+	readonly url?: string;
 	/** Every tool of the server (app-only ones included). */
 	readonly tools: ToolDefinition[];
+	/** Its `resources/list` entries (their `_meta.ui` is read with the View's content). */
+	readonly resources?: readonly { uri: string; _meta?: Record<string, unknown> }[];
 	withClient<T>(
 		action: (client: {
 			readResource(params: { uri: string }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
@@ -42,6 +53,12 @@ export type ViewEventInput = Omit<AppViewEvent, 'type' | 'at' | 'turnId'>;
 export interface ViewHostPort {
 	/** Where views are served from (`null`: no sandbox is running). */
 	sandboxOrigin(): Promise<string | null>;
+	/** Where the Views of the server `key` (its URL) load: an origin of their own where the sandbox offers one. */
+	viewOrigin(key: string): Promise<ViewOrigin | null>;
+	/** What the user allowed the Views of the server `key` beyond their CSP ("Allow for this server"). */
+	viewGrants(key: string): ViewGrant[];
+	/** Remembers a permission for the Views of the server `key`. */
+	grantView(key: string, grant: ViewGrant): void;
 	connection(server: string): ViewConnection | undefined;
 	/** The agent a View came from, when the page can send it requests now (it is the agent in charge). */
 	proxy(via: McpAppVia): AgentProxy | undefined;
@@ -77,4 +94,4 @@ export interface ViewHostPort {
 	readonly viewTools?: ViewToolPort;
 }
 
-export type { ViewHandle, ViewPhase, ViewState } from '$lib/widgets/mcp-app/view-host';
+export type { RefusedItem, ViewHandle, ViewPhase, ViewRefusal, ViewState } from '$lib/widgets/mcp-app/view-host';

@@ -1,8 +1,9 @@
 /**
  * Reads a View's HTML from its server's `resources/read` answer (spec: "UI Resource Format"):
  * the content item for the URI, of type `text/html;profile=mcp-app`, as `text` or base64
- * `blob`, with its `_meta.ui` (csp, permissions, prefersBorder). Anything else is an error
- * that says what the server sent.
+ * `blob`, with its `_meta.ui` (csp, permissions, prefersBorder, domain), read from the
+ * `resources/list` entry as well (the content's fields win). Anything else is an error that
+ * says what the server sent.
  */
 import { AutoUiError, isPlainObject } from '$lib/shared';
 import { viewMimeType } from './tool-meta';
@@ -18,6 +19,8 @@ export interface ViewResource {
 	/** `_meta.ui.permissions` as declared. */
 	permissions?: unknown;
 	prefersBorder?: boolean;
+	/** `_meta.ui.domain` as declared (the View's origin is the host's per-server one, see `sandbox-origin.ts`). */
+	domain?: string;
 }
 
 function isViewType(mimeType: unknown): boolean {
@@ -29,8 +32,11 @@ function decodeBase64(blob: string): string {
 	return new TextDecoder().decode(bytes);
 }
 
-/** Picks and checks the View in a `resources/read` result; throws `AutoUiError` when there is none. */
-export function parseViewResource(uri: string, result: unknown): ViewResource {
+/**
+ * Picks and checks the View in a `resources/read` result; throws `AutoUiError` when there is
+ * none. `listed` is the `_meta` of its `resources/list` entry, when the server listed it.
+ */
+export function parseViewResource(uri: string, result: unknown, listed?: unknown): ViewResource {
 	const contents = isPlainObject(result) && Array.isArray(result.contents) ? result.contents.filter(isPlainObject) : [];
 	const item = contents.find((content) => content.uri === uri) ?? contents[0];
 	if (!item) throw new AutoUiError('invalid_argument', `The server returned no content for ${uri}.`);
@@ -54,11 +60,13 @@ export function parseViewResource(uri: string, result: unknown): ViewResource {
 			'limit_exceeded',
 			`${uri} is ${html.length} characters; views over ${maxViewBytes} are not loaded.`
 		);
-	const meta = isPlainObject(item._meta) && isPlainObject(item._meta.ui) ? item._meta.ui : {};
+	const listedUi = isPlainObject(listed) && isPlainObject(listed.ui) ? listed.ui : {};
+	const meta = { ...listedUi, ...(isPlainObject(item._meta) && isPlainObject(item._meta.ui) ? item._meta.ui : {}) };
 	return {
 		html,
 		...(meta.csp !== undefined ? { csp: meta.csp } : {}),
 		...(meta.permissions !== undefined ? { permissions: meta.permissions } : {}),
-		...(typeof meta.prefersBorder === 'boolean' ? { prefersBorder: meta.prefersBorder } : {})
+		...(typeof meta.prefersBorder === 'boolean' ? { prefersBorder: meta.prefersBorder } : {}),
+		...(typeof meta.domain === 'string' ? { domain: meta.domain.slice(0, 253) } : {})
 	};
 }

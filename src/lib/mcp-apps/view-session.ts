@@ -2,30 +2,34 @@
  * Mounts one MCP App View (loaded on demand with the official host bridge,
  * `@modelcontextprotocol/ext-apps/app-bridge`):
  *
- *   sandbox origin known and ≠ the app's → server connected (or, for a View an AG-UI agent
- *   sent, that agent in charge: its MCP Apps middleware proxies the requests) → resources/read → CSP
- *   → outer frame (sandbox proxy, second origin) → sandbox-proxy-ready → sandbox-resource-ready
+ *   server connected (or, for a View an AG-UI agent sent, that agent in charge: its MCP Apps
+ *   middleware proxies the requests) → its View origin known (the server's own subdomain of
+ *   the sandbox, else the shared one) and ≠ the app's → resources/read (with the list entry's
+ *   `_meta.ui`) → CSP (with the server's grants) → outer frame (sandbox proxy, that origin)
+ *   → sandbox-proxy-ready → sandbox-resource-ready
  *   → View: ui/initialize (answered with host info, capabilities, context) → initialized
  *   → tool-input-partial while the model streams the arguments (the latest one, if it came
  *     before initialized) → tool-input, then tool-result or tool-cancelled → requests
  *     served until teardown
  *
  * Every failure (no sandbox, server missing, bad resource, handshake timeout, CSP violation,
- * flood) becomes the widget's error state; nothing escapes to the page.
+ * flood, the sandbox frame navigated away) becomes the widget's error state; nothing escapes
+ * to the page. What its policy refused is offered on the widget ("Allow for this server").
  */
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { errorMessage, isPlainObject, safeStringify, type ToolCallResult } from '$lib/shared';
+import { errorMessage, isPlainObject, type ToolCallResult } from '$lib/shared';
 import type { McpAppParams } from '$lib/widgets/mcp-app/definition';
 import { allowAttribute, buildViewCsp } from './csp.js';
 import { FrameTransport } from './frame-transport';
 import { containerDimensions, environmentContext } from './host-context';
-import type { AgentProxy, ViewHandle, ViewHostPort, ViewState } from './host-port';
+import type { AgentProxy, RefusedItem, ViewHandle, ViewHostPort, ViewRefusal, ViewState } from './host-port';
 import { InputDelivery } from './input-delivery';
 import { parseViewResource } from './resource';
 import { wireViewRequests } from './view-requests';
+import { trafficRecorder } from './view-traffic';
 import { attachViewTools } from './view-tools-bridge';
+import { checkSharedSandbox, noteRefusal, resolveViewOrigin, viewKey } from './view-policy';
 
 /** How long a View has from loading to `ui/notifications/initialized`. */
 export const handshakeTimeoutMs = 20_000;
@@ -33,8 +37,6 @@ export const handshakeTimeoutMs = 20_000;
 export const resourceReadTimeoutMs = 20_000;
 /** How long teardown waits for the View's answer. */
 export const teardownTimeoutMs = 1_500;
-/** How often a View's partial-input notifications are recorded in the console at most, in ms. */
-const partialRecordIntervalMs = 1_000;
 
 const hostInfo = { name: 'autoui', version: '1.0.0' };
 const hostCapabilities: McpUiHostCapabilities = {
@@ -46,11 +48,6 @@ const hostCapabilities: McpUiHostCapabilities = {
 	message: { text: {} },
 	updateModelContext: { text: {}, structuredContent: {} }
 };
-
-function preview(value: unknown, max = 300): string {
-	const text = typeof value === 'string' ? value : safeStringify(value);
-	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 /** Options of {@link mountView}. */
 export interface MountOptions {
@@ -83,8 +80,9 @@ export function mountView(options: MountOptions): ViewHandle {
 	let viewTools: ReturnType<typeof attachViewTools>;
 	/** Set when the View's server is reached through the agent that sent it. */
 	let proxy: AgentProxy | undefined;
-	const pending = new Map<string | number, { method: string; started: number }>();
-	let partialRecordedAt = -Infinity;
+	/** What the View's policy refused it so far ("Allow for this server" grants them all). */
+	const refused: RefusedItem[] = [];
+	const traffic = trafficRecorder({ widgetId, server }, (event) => host.record(event));
 	const input = new InputDelivery({
 		partial(args) {
 			void bridge?.sendToolInputPartial({ arguments: args }).catch(() => undefined);
@@ -102,9 +100,11 @@ export function mountView(options: MountOptions): ViewHandle {
 		if (latest) input.partial(latest);
 	}
 	let current: ViewState = { phase: 'loading' };
+	let refusal: ViewRefusal | undefined;
 	const state = (next: ViewState) => {
-		current = next;
-		if (!disposed) options.onState(next);
+		// What the policy refused stays on the widget whatever the View does next.
+		current = refusal && !next.refusal ? { ...next, refusal } : next;
+		if (!disposed) options.onState(current);
 	};
 	/** Shows the view's message on its widget and waits for the user's choice (refused if the view goes away). */
 	const askToSend = (text: string) =>
@@ -118,10 +118,10 @@ export function mountView(options: MountOptions): ViewHandle {
 		});
 	const pendingAsks = new Set<() => void>();
 
-	function fail(message: string): void {
+	function fail(message: string, refusal?: ViewRefusal): void {
 		if (disposed || failed) return;
 		failed = true;
-		state({ phase: 'error', message });
+		state({ phase: 'error', message, ...(refusal ? { refusal } : {}) });
 		stop(`it stopped (${message})`);
 	}
 
@@ -135,41 +135,6 @@ export function mountView(options: MountOptions): ViewHandle {
 		void bridge?.close().catch(() => undefined);
 		frame?.remove();
 		frame = undefined;
-	}
-
-	function traffic(message: JSONRPCMessage, direction: 'in' | 'out'): void {
-		const record = message as Record<string, unknown>;
-		const id = record.id as string | number | undefined;
-		const method = typeof record.method === 'string' ? record.method : undefined;
-		if (method && id !== undefined) {
-			pending.set(`${direction}:${id}`, { method, started: performance.now() });
-			return;
-		}
-		if (method) {
-			if (method === 'ui/notifications/tool-input-partial') {
-				// The View gets every partial input; the console (and the saved conversation) one a second.
-				const now = performance.now();
-				if (now - partialRecordedAt < partialRecordIntervalMs) return;
-				partialRecordedAt = now;
-			}
-			host.record({ widgetId, server, method, direction, status: 'ok', detail: preview(record.params ?? {}) });
-			return;
-		}
-		if (id === undefined) return;
-		const key = `${direction === 'in' ? 'out' : 'in'}:${id}`;
-		const request = pending.get(key);
-		if (!request) return;
-		pending.delete(key);
-		const error = isPlainObject(record.error) ? record.error : undefined;
-		host.record({
-			widgetId,
-			server,
-			method: request.method,
-			direction: direction === 'in' ? 'out' : 'in',
-			status: error ? (error.code === -32001 ? 'refused' : 'error') : 'ok',
-			elapsedMs: Math.round(performance.now() - request.started),
-			detail: preview(error ? `${String(error.message ?? 'error')}` : (record.result ?? {}))
-		});
 	}
 
 	function resultFor(): ToolCallResult | undefined {
@@ -232,19 +197,8 @@ export function mountView(options: MountOptions): ViewHandle {
 
 	async function start(): Promise<void> {
 		state({ phase: 'loading', message: 'Finding the view sandbox…' });
-		const origin = await host.sandboxOrigin();
-		if (!origin) {
-			fail(
-				'MCP App views need the sandbox origin, which this server does not provide. Start the app with `npm start` (it serves the sandbox on PORT+1), or set SANDBOX_ORIGIN.'
-			);
-			return;
-		}
-		if (origin === location.origin) {
-			fail(
-				`This view is not shown: its sandbox (${origin}) has the same origin as the app, so it could reach the app's data. Serve the sandbox from another origin (SANDBOX_ORIGIN).`
-			);
-			return;
-		}
+		const sharedRefused = await checkSharedSandbox(host);
+		if (sharedRefused) return fail(sharedRefused);
 		const connection = host.connection(server);
 		const connected = connection?.status === 'connected' ? connection : undefined;
 		// Without a connection of that name, a View an AG-UI agent sent loads through that agent.
@@ -266,6 +220,11 @@ export function mountView(options: MountOptions): ViewHandle {
 			return;
 		}
 		proxy = viaAgent;
+		// One origin per server: its URL (or the agent and the server's hash there) names it.
+		const key = viewKey(connected?.url, via, server);
+		const view = await resolveViewOrigin(host, key);
+		if ('error' in view) return fail(view.error);
+		const origin = view.origin;
 		state({
 			phase: 'loading',
 			message: `Loading ${params.resource}${viaAgent ? ` through the agent at ${viaAgent.agent}` : ''}…`
@@ -276,16 +235,18 @@ export function mountView(options: MountOptions): ViewHandle {
 				: await source.withClient((client) =>
 						client.readResource({ uri: params.resource }, { timeout: resourceReadTimeoutMs })
 					);
-		const resource = parseViewResource(params.resource, read);
+		const listed = connected?.resources?.find((entry) => entry.uri === params.resource)?._meta;
+		const resource = parseViewResource(params.resource, read, listed);
 		if (disposed) return;
-		const csp = buildViewCsp(resource.csp);
+		const grants = host.viewGrants(key);
+		const csp = buildViewCsp(resource.csp, grants);
 		host.record({
 			widgetId,
 			server,
 			method: 'csp',
 			direction: 'out',
 			status: csp.rejected.length ? 'refused' : 'ok',
-			detail: `${csp.declared ? 'declared' : 'default'}: ${csp.policy}${csp.rejected.length ? ` · dropped: ${csp.rejected.join(', ')}` : ''}`
+			detail: `${csp.declared ? 'declared' : 'default'}${grants.length ? ' + allowed for this server' : ''}: ${csp.policy}${csp.rejected.length ? ` · dropped: ${csp.rejected.join(', ')}` : ''} · origin ${origin}${view.own ? ' (this server’s own)' : ' (shared, opaque inside)'}${resource.domain ? ` · declared domain ${resource.domain} not used` : ''}`
 		});
 		frame = document.createElement('iframe');
 		frame.className = 'mcp-app-frame';
@@ -315,19 +276,27 @@ export function mountView(options: MountOptions): ViewHandle {
 					status: 'refused',
 					detail: `${directive} blocked ${blockedUri || '(inline)'}`
 				});
-				if (/^(https?|wss?):/.test(blockedUri))
-					fail(
-						`The view tried to reach ${blockedUri}, which its server did not declare (${directive}); it was stopped.`
-					);
+				const noted = noteRefusal(refused, host, key, directive, blockedUri);
+				refusal = noted.refusal ?? refusal;
+				if (noted.stop) fail(noted.stop, refusal);
+				else if (noted.added && !failed) state({ ...current, refusal });
 			},
 			onFlood: (count) => fail(`The view sent ${count} messages within a second and was stopped.`)
 		});
 		await app.connect(transport);
 		const search = new URLSearchParams({ host: location.origin });
+		if (view.own) search.set('own', '1');
 		if (isPlainObject(resource.csp)) search.set('csp', JSON.stringify(resource.csp));
+		if (grants.length) search.set('grants', JSON.stringify(grants));
 		if (isPlainObject(resource.permissions)) search.set('permissions', JSON.stringify(resource.permissions));
 		const allow = allowAttribute(resource.permissions);
 		if (allow) frame.setAttribute('allow', allow);
+		// The proxy loads once: a second load means the frame was navigated (by the View reaching
+		// its proxy page), which could bring another policy; the View is stopped.
+		let loads = 0;
+		frame.addEventListener('load', () => {
+			if (++loads > 1) fail('The view navigated its sandbox frame away and was stopped.');
+		});
 		frame.src = `${origin}/proxy?${search}`;
 		handshake = setTimeout(() => {
 			if (!initialized)

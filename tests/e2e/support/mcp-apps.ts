@@ -14,8 +14,8 @@ export async function addServer(page: Page, name: string, url: string) {
 	await expect(page.locator(`[data-testid=open-workbench][data-server="${name}"]`)).toBeVisible({ timeout: 20_000 });
 }
 
-/** Runs `tool` of `server` by hand in its workbench, then closes the drawer. */
-export async function runInWorkbench(page: Page, server: string, tool: string) {
+/** Runs `tool` of `server` by hand in its workbench (with `args` typed into its form), then closes the drawer. */
+export async function runInWorkbench(page: Page, server: string, tool: string, args: Record<string, string> = {}) {
 	const open = page.locator(`[data-testid=open-workbench][data-server="${server}"]`);
 	if (await open.isVisible()) await open.click();
 	else {
@@ -25,6 +25,9 @@ export async function runInWorkbench(page: Page, server: string, tool: string) {
 	const workbench = page.locator(`[data-testid=workbench][data-server="${server}"]`);
 	await expect(workbench).toBeVisible();
 	await workbench.locator(`[data-testid=workbench-tool][data-tool="${tool}"]`).click();
+	const form = workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`);
+	for (const [name, value] of Object.entries(args))
+		await form.locator(`[data-field="/${name}"] input`).first().fill(value);
 	await workbench.locator(`[data-testid=tool-form][data-tool="${tool}"]`).getByTestId('tool-run').click();
 	await expect(workbench.getByTestId('tool-result').first()).toBeVisible({ timeout: 20_000 });
 	// The drawer covers part of the canvas: close it so the view can be used.

@@ -21,6 +21,8 @@ export interface ResourceSummary {
 	name: string;
 	description?: string;
 	mimeType?: string;
+	/** Its `_meta` (MCP Apps read `_meta.ui` here as well as on the content). */
+	_meta?: Record<string, unknown>;
 }
 
 /** Everything a connection lists right after it connects. */
@@ -53,7 +55,13 @@ export async function loadCatalog(client: Client, signal: AbortSignal): Promise<
 			? paginate(async (cursor) => {
 					const page = await client.listResources(cursor ? { cursor } : undefined, { signal });
 					return {
-						items: page.resources.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })),
+						items: page.resources.map(({ uri, name, description, mimeType, _meta }) => ({
+							uri,
+							name,
+							description,
+							mimeType,
+							...(_meta ? { _meta } : {})
+						})),
 						nextCursor: page.nextCursor
 					};
 				}).catch(() => [])

@@ -4,6 +4,7 @@
  * diagnosis. A thin runes adapter over the framework-free connection, doctor and OAuth code;
  * each server's runtime record, diagnosis and sign-in are made in `server-runtime.ts`.
  */
+import { ViewGrants } from './view-grants.svelte';
 import type { McpLayer } from '$lib/agent/types';
 import { browserStorage, AutoUiError, errorMessage } from '$lib/shared';
 import type { ClientHandlers } from '../connection/client-handlers';
@@ -83,6 +84,8 @@ export class McpServerList {
 	#origin: string;
 	/** Checks of `settled()` callers, run after every status change. */
 	#waiters = new Set<() => void>();
+	/** What each server's MCP App Views were allowed beyond the default CSP (listed and revoked in its row). */
+	readonly viewGrants = new ViewGrants();
 
 	#entries = $derived.by((): ServerEntry[] => [
 		...this.#configs.map((config) => ({

@@ -1,8 +1,10 @@
 /**
  * The MCP Apps sandbox proxy (spec 2026-01-26, "Sandbox proxy"). Runs in the outer frame on
  * the sandbox origin, served by `sandbox-server.js` under the View's CSP (which the inner
- * frame inherits). It loads the View's HTML into an inner frame with an opaque origin
- * (`sandbox="allow-scripts allow-forms"`: no same-origin, no popups, no top navigation) and
+ * frame inherits). It loads the View's HTML into an inner frame (no popups, no top
+ * navigation): on the server's own origin (`own=1`: `allow-same-origin`, as the reference
+ * host does, so the View has a real origin and may read `window.parent`, this page, which
+ * is locked like the View), else with an opaque origin (`allow-scripts allow-forms`), and
  * relays JSON-RPC messages both ways: from the parent only when they come from the host
  * origin named in the URL, to the parent only at that origin. `ui/notifications/sandbox-*`
  * messages are never relayed; a View's CSP violations are reported to the host.
@@ -16,13 +18,13 @@
 		document.body.textContent = 'This page only runs inside AutoUI, as the frame of an MCP App.';
 		return;
 	}
+	const own = new URL(location.href).searchParams.get('own') === '1';
 	const inner = document.createElement('iframe');
-	inner.setAttribute('sandbox', 'allow-scripts allow-forms');
+	inner.setAttribute('sandbox', own ? 'allow-scripts allow-same-origin allow-forms' : 'allow-scripts allow-forms');
 	inner.setAttribute('title', 'MCP App view');
 	// The server maps the resource's declared permissions (camera, microphone, …) to `allow`.
 	const allow = document.body.getAttribute('data-allow');
 	if (allow) inner.setAttribute('allow', allow);
-	document.body.appendChild(inner);
 	let loaded = false;
 	let violations = 0;
 
@@ -44,8 +46,8 @@
 	 *   browsers may share it with a same-site sandbox), so a View cannot pull the keyboard
 	 *   away while the user types in the chat.
 	 */
-	const viewLock =
-		'<script>(function(){var N=["RTCPeerConnection","webkitRTCPeerConnection","RTCDataChannel","RTCIceCandidate","RTCSessionDescription","RTCRtpSender","RTCRtpReceiver","RTCRtpTransceiver","RTCIceTransport","RTCDtlsTransport","RTCSctpTransport","RTCCertificate","RTCRtpScriptTransform","RTCEncodedAudioFrame","RTCEncodedVideoFrame"];' +
+	const lockCode =
+		'(function(){var N=["RTCPeerConnection","webkitRTCPeerConnection","RTCDataChannel","RTCIceCandidate","RTCSessionDescription","RTCRtpSender","RTCRtpReceiver","RTCRtpTransceiver","RTCIceTransport","RTCDtlsTransport","RTCSctpTransport","RTCCertificate","RTCRtpScriptTransform","RTCEncodedAudioFrame","RTCEncodedVideoFrame"];' +
 		'var T=-1e9;["pointerdown","mousedown","keydown","touchstart"].forEach(function(t){window.addEventListener(t,function(e){if(e.isTrusted)T=Date.now()},true)});function A(){return Date.now()-T<5000}' +
 		'function D(o,k,v){try{Object.defineProperty(o,k,{value:v,writable:false,configurable:false,enumerable:false})}catch(e){}}' +
 		'function G(o,k){if(!o)return;var f=o[k];if(typeof f!=="function")return;D(o,k,function(){if(A())return f.apply(this,arguments)})}' +
@@ -57,7 +59,15 @@
 		'["contentWindow","contentDocument"].forEach(function(k){var d=Object.getOwnPropertyDescriptor(I,k);if(!d||!d.get)return;Object.defineProperty(I,k,{configurable:false,enumerable:true,get:function(){var v=d.get.call(this);L(k==="contentWindow"?v:v&&v.defaultView);return v}})});' +
 		'[[Nd,"appendChild"],[Nd,"insertBefore"],[Nd,"replaceChild"],[E,"append"],[E,"prepend"],[E,"after"],[E,"before"],[E,"replaceWith"],[E,"insertAdjacentElement"],[E,"insertAdjacentHTML"]].forEach(function(p){var f=p[0][p[1]];if(typeof f!=="function")return;D(p[0],p[1],function(){var r=f.apply(this,arguments);for(var i=0;i<arguments.length;i++)F(arguments[i]);F(this.parentNode||this);return r})});' +
 		'["innerHTML","outerHTML"].forEach(function(k){var d=Object.getOwnPropertyDescriptor(E,k);if(!d||!d.set)return;Object.defineProperty(E,k,{configurable:false,enumerable:true,get:d.get,set:function(v){var parent=this.parentNode;d.set.call(this,v);F(k==="outerHTML"?parent:this)}})})}' +
-		'L(window)})();</script>';
+		'L(window)})();';
+	const viewLock = '<script>' + lockCode + '</script>';
+	if (own) {
+		// The View can reach this page: it gets the same lock first (and every frame made here after it).
+		const lock = document.createElement('script');
+		lock.textContent = lockCode;
+		document.head.appendChild(lock);
+	}
+	document.body.appendChild(inner);
 
 	/** @param {string} html */
 	function withReporter(html) {

@@ -2,10 +2,12 @@
  * The second origin MCP App Views run on. A tiny HTTP server (Node's `http`, no build step,
  * started by `scripts/start.js` on PORT+1 and by the Playwright config) with two routes:
  *
- *   GET /proxy?host=<app origin>&csp=<JSON>&permissions=<JSON>
- *       the sandbox proxy page, with the View's CSP (`buildViewCsp`) as its header (the
- *       View's frame inherits it), `frame-ancestors` = the app origin, and the `allow`
- *       attribute for the declared permissions. Only the app's own origins may embed it.
+ *   GET /proxy?host=<app origin>&csp=<JSON>&grants=<JSON>&permissions=<JSON>&own=1
+ *       the sandbox proxy page, with the View's CSP (`buildViewCsp`: the declaration widened
+ *       by the server's grants) as its header (the View's frame inherits it),
+ *       `frame-ancestors` = the app origin, and the `allow` attribute for the declared
+ *       permissions. Only the app's own origins may embed it. It answers under any host
+ *       name: each server's Views come on a subdomain of their own (`v….localhost`).
  *   GET /proxy.js   the proxy script
  *
  * It serves nothing else and holds no secrets: its only job is to be a different origin.
@@ -80,7 +82,7 @@ export function createSandboxServer(options) {
 					.end(`This sandbox serves MCP App views for ${[...allowed].join(', ') || 'no app'} only.`);
 				return;
 			}
-			const csp = buildViewCsp(parseJson(url.searchParams.get('csp')));
+			const csp = buildViewCsp(parseJson(url.searchParams.get('csp')), parseJson(url.searchParams.get('grants')));
 			const allow = allowAttribute(parseJson(url.searchParams.get('permissions')));
 			response
 				.writeHead(200, {

@@ -79,4 +79,18 @@ describe('sanitizeParams', () => {
 		);
 		expect(result.ok).toBe(true);
 	});
+
+	it('keeps data marked x-opaque as it is (an MCP App View reads it in its sandbox), and checks the rest', () => {
+		const schema = {
+			type: 'object',
+			properties: { toolInput: { type: 'object', 'x-opaque': true }, link: { type: 'string', format: 'uri' } }
+		};
+		const opaque = sanitizeParams(schema, { toolInput: { url: 'file:///tmp/report.pdf' }, link: 'https://a.example/' });
+		expect(opaque).toEqual({
+			ok: true,
+			value: { toolInput: { url: 'file:///tmp/report.pdf' }, link: 'https://a.example/' }
+		});
+		const checked = sanitizeParams(schema, { toolInput: {}, link: 'file:///etc/passwd' });
+		expect(checked.ok).toBe(false);
+	});
 });

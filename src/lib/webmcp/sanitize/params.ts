@@ -8,7 +8,9 @@
  * property name is URL-like (`href`, `url`, `src`, `image`, `link`, ...) and the value has a
  * scheme (`x:`) or starts with `//`. Names with an image word (`src`, `image`, `icon`,
  * `thumbnail`, `logo`, `avatar`, `photo`, `poster`) or `x-url: "image"` select the image
- * policy; the rest the link policy.
+ * policy; the rest the link policy. A value whose schema says `"x-opaque": true` is data the
+ * app never renders (an MCP App View's tool input and result, read only inside its sandbox):
+ * it is kept as it is.
  */
 import { isPlainObject, type JsonSchema } from '$lib/shared';
 import { sanitizeStyle } from './style';
@@ -107,6 +109,7 @@ export function sanitizeParams(
 	const issues: SanitizeIssue[] = [];
 
 	function visit(value: unknown, node: JsonSchema | undefined, key: string | undefined, path: string): unknown {
+		if (node?.['x-opaque'] === true) return value;
 		if (typeof value === 'string') {
 			const kind = urlKind(node, key, value);
 			if (!kind || value === '') return value;

@@ -38,6 +38,8 @@ export type McpAppParams = {
 	cancelled?: string;
 	/** The agent that proxies the View's MCP requests (see {@link McpAppVia}). */
 	via?: McpAppVia;
+	/** Why the View could not be opened (the widget says so instead of loading it). */
+	openError?: string;
 	title?: string;
 };
 
@@ -52,10 +54,13 @@ export const mcpAppDefinition: WidgetDefinition<McpAppParams> = {
 			endpoint: text('MCP server URL', 2000),
 			tool: text('Tool name on that server', 200),
 			resource: { type: 'string', pattern: '^ui://', maxLength: 2000, description: 'The view resource (ui://…)' },
-			toolInput: { type: 'object', description: 'The tool call arguments' },
+			// Data for the sandboxed View only (the app never renders it): `x-opaque` keeps the
+			// app's URL policy out of it, so a `file:` argument reaches the View as its server sent it.
+			toolInput: { type: 'object', description: 'The tool call arguments', 'x-opaque': true },
 			inputPending: { type: 'boolean', description: 'The arguments are still streaming' },
-			toolResult: { type: 'object', description: 'The tool call result (MCP CallToolResult)' },
+			toolResult: { type: 'object', description: 'The tool call result (MCP CallToolResult)', 'x-opaque': true },
 			cancelled: text('Why the call did not finish', 500),
+			openError: text('Why the view could not be opened', 2000),
 			via: object(
 				{
 					agent: text('The AG-UI agent that proxies this view', 2000),

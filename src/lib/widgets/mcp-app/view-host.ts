@@ -19,6 +19,25 @@ export interface ViewAsk {
 	answer(choice: 'once' | 'always' | 'deny'): void;
 }
 
+/** One thing the View's policy refused it (an eval, a domain). */
+export interface RefusedItem {
+	/** The directive that refused it (`script-src`, `connect-src`, …). */
+	directive: string;
+	/** What "Allow for this server" adds to that directive (`'unsafe-eval'`, an origin, `data:`). */
+	source: string;
+	/** What the View tried (`eval`, a URL, `data`). */
+	blocked: string;
+}
+
+/** What the View's policy refused it so far, which the user may allow for its server at once. */
+export interface ViewRefusal {
+	items: RefusedItem[];
+	/** What was refused, in words for the user (the directives named). */
+	text: string;
+	/** Remembers the permissions for the View's server (the widget then loads the View again). */
+	allow(): void;
+}
+
 /** The widget's state, published by the view session. */
 export interface ViewState {
 	phase: ViewPhase;
@@ -26,6 +45,8 @@ export interface ViewState {
 	message?: string;
 	/** A question waiting for the user's answer. */
 	ask?: ViewAsk;
+	/** What the View's policy refused it, with the permission the user may give. */
+	refusal?: ViewRefusal;
 }
 
 /** One mounted View. */

@@ -1,16 +1,19 @@
 /**
- * Where MCP App views are served from (`{ sandboxOrigin }`, null when there is no sandbox, or
+ * Where MCP App views are served from: `{ sandboxOrigin, serverOrigins }` (the shared origin and
+ * the per-server origin pattern, `*` standing for a server's label; null when there is none, or
  * when the request came under a host name that is not the app's: the answer is built from the
  * configured origin, never from a Host header someone else chose).
  */
 import { json } from '@sveltejs/kit';
 import { env } from '$env/dynamic/private';
 import { configuredOrigin } from '$lib/server/host-guard';
-import { sandboxOriginFor } from '$lib/server/sandbox/origin';
+import { sandboxOriginsFor } from '$lib/server/sandbox/origin';
 import type { RequestHandler } from './$types';
 
-export const GET: RequestHandler = ({ url }) =>
-	json(
-		{ sandboxOrigin: sandboxOriginFor(configuredOrigin(url, env), env) ?? null },
+export const GET: RequestHandler = ({ url }) => {
+	const origins = sandboxOriginsFor(configuredOrigin(url, env), env);
+	return json(
+		{ sandboxOrigin: origins.shared ?? null, serverOrigins: origins.perServer ?? null },
 		{ headers: { 'cache-control': 'no-store' } }
 	);
+};
