@@ -170,7 +170,9 @@ test('an A2UI surface from an activity becomes an a2ui widget whose button press
 	);
 	// The action itself rides along, as the AG-UI A2UI middleware reads it.
 	expect(agent.runs[from + 1].input.forwardedProps).toEqual({
-		a2uiAction: { name: 'book', sourceComponentId: 'confirm', surfaceId: 'booking', context: { guests: 4 } }
+		a2uiAction: {
+			userAction: { name: 'book', surfaceId: 'booking', sourceComponentId: 'confirm', context: { guests: 4 } }
+		}
 	});
 	expect(errors).toEqual([]);
 });

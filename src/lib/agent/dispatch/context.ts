@@ -4,7 +4,7 @@
  * a call. The steps themselves live one per file beside this one; `index.ts` composes them.
  */
 import type { ErrorCode, ToolCallResult, ToolServer } from '$lib/shared';
-import type { AgentEvent } from '../events';
+import type { AgentEvent, ResultSurface } from '../events';
 import type { AgentCallbacks } from '../loop/loop-types';
 import type { AgentState } from '../loop/state';
 import type { ToolPolicy } from '../policy';
@@ -75,7 +75,16 @@ export interface DispatchContext {
  * for (structuredContent, else the parsed text) when the run step already has it.
  */
 export type Outcome =
-	| { ok: true; text: string; value?: unknown; widgetId?: string; store: boolean; mocked?: boolean }
+	| {
+			ok: true;
+			text: string;
+			value?: unknown;
+			widgetId?: string;
+			store: boolean;
+			mocked?: boolean;
+			/** The A2UI surfaces the result embeds (ui-resources.ts). */
+			surfaces?: ResultSurface[];
+	  }
 	| { ok: false; code: ErrorCode | string; message: string; text: string; mocked?: boolean };
 
 /** A failed outcome whose text for the model is "Error (code): message". */

@@ -7,13 +7,25 @@ export type A2uiParams = {
 	title?: string;
 	/** Where the surface came from, so its actions go back there (the model's own surfaces have none). */
 	origin?: { kind: 'agent' } | { kind: 'mcp'; server: string };
+	/** Set by the app while an agent generates the surface (its generation lifecycle). */
+	status?: A2uiStatus;
+};
+
+/** Where an agent's generation of a surface stands before it is drawn. */
+export type A2uiStatus = {
+	/** `drawn`: the surface replaced its generation status (nothing is shown). */
+	state: 'building' | 'retrying' | 'failed' | 'drawn';
+	detail?: string;
+	attempt?: number;
+	maxAttempts?: number;
+	progressTokens?: number;
 };
 
 export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 	name: 'a2ui',
 	title: 'A2UI surface',
 	description:
-		'An A2UI v0.9 surface (basic catalog: Text, Column, Row, Card, List, Button, TextField, CheckBox, Divider) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
+		'An A2UI v0.9 surface (the whole basic catalog: layout, text, media, inputs, Tabs, Modal; its functions and checks) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
 	category: 'interaction',
 	schema: object(
 		{
@@ -23,7 +35,7 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 					description: 'One A2UI message: createSurface, updateComponents, updateDataModel or deleteSurface'
 				},
 				'The A2UI messages, in order',
-				{ min: 1, max: 500 }
+				{ min: 0, max: 500 }
 			),
 			title,
 			origin: {
@@ -35,6 +47,19 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 					server: { type: 'string', maxLength: 200 }
 				},
 				required: ['kind'],
+				additionalProperties: false
+			},
+			status: {
+				type: 'object',
+				description: "Set by the app: an agent's surface still being generated; leave it out",
+				properties: {
+					state: { type: 'string', enum: ['building', 'retrying', 'failed', 'drawn'] },
+					detail: { type: 'string', maxLength: 2000 },
+					attempt: { type: 'integer', minimum: 0, maximum: 1000 },
+					maxAttempts: { type: 'integer', minimum: 0, maximum: 1000 },
+					progressTokens: { type: 'integer', minimum: 0, maximum: 100000000 }
+				},
+				required: ['state'],
 				additionalProperties: false
 			}
 		},
