@@ -54,7 +54,10 @@ describe('AguiActivities', () => {
 		]);
 		expect(updates).toEqual([
 			{ id: 'w1', params: { messages: surface, status: { state: 'drawn' } } },
-			{ id: 'w1', params: { messages: [...surface, { deleteSurface: { surfaceId: 's' } }], status: { state: 'drawn' } } }
+			{
+				id: 'w1',
+				params: { messages: [...surface, { deleteSurface: { surfaceId: 's' } }], status: { state: 'drawn' } }
+			}
 		]);
 	});
 

@@ -6,7 +6,10 @@ import type { ToolCallResult } from '$lib/shared';
 import { resultSurfaces } from './ui-resources';
 
 const surface = (text: string) => [
-	{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+	{
+		version: 'v0.9',
+		createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' }
+	},
 	{ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text }] } }
 ];
 
@@ -17,7 +20,10 @@ describe('A2UI resources of a structured tool result', () => {
 		server.registerTool('show_booking', { description: 'A booking form as A2UI' }, async () => ({
 			content: [
 				{ type: 'text', text: 'Here is the form.' },
-				{ type: 'resource', resource: { uri: 'a2ui://booking', mimeType: 'application/a2ui+json', text: JSON.stringify(surface(long)) } },
+				{
+					type: 'resource',
+					resource: { uri: 'a2ui://booking', mimeType: 'application/a2ui+json', text: JSON.stringify(surface(long)) }
+				},
 				{
 					type: 'resource',
 					resource: {
@@ -26,7 +32,10 @@ describe('A2UI resources of a structured tool result', () => {
 						blob: Buffer.from(JSON.stringify({ messages: surface('from a blob') })).toString('base64')
 					}
 				},
-				{ type: 'resource', resource: { uri: 'file://notes.txt', mimeType: 'text/plain', text: '[{"createSurface":{}}]' } },
+				{
+					type: 'resource',
+					resource: { uri: 'file://notes.txt', mimeType: 'text/plain', text: '[{"createSurface":{}}]' }
+				},
 				{ type: 'resource', resource: { uri: 'a2ui://broken', mimeType: 'application/a2ui+json', text: '[{"cut' } }
 			]
 		}));

@@ -37,8 +37,12 @@ function consent(what: string, url: unknown, label: string): TemplateResult {
 	return html`<div class="autoui-a2ui-media-note" role="group" data-testid="image-ask" data-host=${host}>
 		<span>${label || what}<small> — from ${host}, not loaded yet</small></span>
 		<span class="autoui-a2ui-media-buttons">
-			<button type="button" data-testid="image-load" @click=${() => approve(host, false)}>Load ${what.toLowerCase()}</button>
-			<button type="button" data-testid="image-load-always" @click=${() => approve(host, true)}>Always allow ${host}</button>
+			<button type="button" data-testid="image-load" @click=${() => approve(host, false)}>
+				Load ${what.toLowerCase()}
+			</button>
+			<button type="button" data-testid="image-load-always" @click=${() => approve(host, true)}>
+				Always allow ${host}
+			</button>
 		</span>
 	</div>`;
 }
@@ -137,7 +141,15 @@ class PolicyImage extends GatedElement<typeof ImageApi> {
 
 class PolicyVideo extends GatedElement<typeof VideoApi> {
 	protected readonly api = VideoApi;
-	static styles = [noteStyles, css`video { width: 100%; max-height: 480px; }`];
+	static styles = [
+		noteStyles,
+		css`
+			video {
+				width: 100%;
+				max-height: 480px;
+			}
+		`
+	];
 	render() {
 		const props = this.controller?.props as { url?: unknown };
 		if (!props) return nothing;
@@ -150,7 +162,14 @@ class PolicyVideo extends GatedElement<typeof VideoApi> {
 
 class PolicyAudio extends GatedElement<typeof AudioPlayerApi> {
 	protected readonly api = AudioPlayerApi;
-	static styles = [noteStyles, css`audio { width: 100%; }`];
+	static styles = [
+		noteStyles,
+		css`
+			audio {
+				width: 100%;
+			}
+		`
+	];
 	render() {
 		const props = this.controller?.props as { url?: unknown; description?: unknown };
 		if (!props) return nothing;

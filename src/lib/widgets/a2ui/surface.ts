@@ -105,7 +105,9 @@ export function boundMessages(input: unknown): BoundedSurfaces {
 			for (const component of Array.isArray(update.components) ? update.components : []) {
 				if (!isObject(component) || typeof component.id !== 'string') continue;
 				if (!seen.has(component.id) && seen.size >= a2uiLimits.components) {
-					problems.add(`surface ${update.surfaceId}: more than ${a2uiLimits.components} components; the rest are left out`);
+					problems.add(
+						`surface ${update.surfaceId}: more than ${a2uiLimits.components} components; the rest are left out`
+					);
 					break;
 				}
 				seen.add(component.id);
@@ -143,7 +145,9 @@ function cutCycles(surfaceId: string, byId: Map<string, Json>, messages: Json[],
 	};
 	if (byId.has('root')) walk('root', new Set());
 	if (!cut) return;
-	problems.add(`surface ${surfaceId}: children that repeat an ancestor or nest deeper than ${a2uiLimits.depth} are cut`);
+	problems.add(
+		`surface ${surfaceId}: children that repeat an ancestor or nest deeper than ${a2uiLimits.depth} are cut`
+	);
 	messages.push({
 		version: 'v0.9',
 		updateComponents: { surfaceId, components: [{ id: cutId, component: 'Text', text: '' }] }

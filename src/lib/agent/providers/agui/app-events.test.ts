@@ -5,7 +5,10 @@ import { Observable } from 'rxjs';
 import { activityEvent, eventUsage, mcpAppParams } from './app-events';
 
 const ops = [
-	{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+	{
+		version: 'v0.9',
+		createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' }
+	},
 	{ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'Hi' }] } }
 ];
 
@@ -72,7 +75,12 @@ describe('AG-UI activities as app events', () => {
 		);
 		expect(states[0]).toBe('building');
 		const failed = await throughMiddleware(
-			call('c3', 'get_ui', '{}', JSON.stringify({ code: 'a2ui_recovery_exhausted', error: 'bad JSON', attempts: [1, 2] }))
+			call(
+				'c3',
+				'get_ui',
+				'{}',
+				JSON.stringify({ code: 'a2ui_recovery_exhausted', error: 'bad JSON', attempts: [1, 2] })
+			)
 		);
 		expect(activities(failed)).toEqual([
 			{
@@ -122,7 +130,9 @@ describe('AG-UI activities as app events', () => {
 	});
 
 	it('reads metadata["ag-ui"].usage, and a terminal event\'s usage list as the run total', () => {
-		expect(eventUsage({ type: 'TEXT_MESSAGE_END', metadata: { 'ag-ui': { usage: { inputTokens: 12, outputTokens: 3 } } } })).toEqual({
+		expect(
+			eventUsage({ type: 'TEXT_MESSAGE_END', metadata: { 'ag-ui': { usage: { inputTokens: 12, outputTokens: 3 } } } })
+		).toEqual({
 			usage: { inputTokens: 12, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 },
 			final: false
 		});

@@ -101,8 +101,7 @@ export class AguiRunAssembler {
 		if (!reported) return;
 		if (reported.final) this.#usage.final = reported.usage;
 		else
-			for (const key of Object.keys(this.#usage.sum) as Array<keyof Usage>)
-				this.#usage.sum[key] += reported.usage[key];
+			for (const key of Object.keys(this.#usage.sum) as Array<keyof Usage>) this.#usage.sum[key] += reported.usage[key];
 	}
 
 	#report(summary: AguiEventSummary): void {

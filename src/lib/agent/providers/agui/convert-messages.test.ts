@@ -80,6 +80,26 @@ describe('toRunInput', () => {
 			}
 		});
 		expect(RunAgentInputSchema.safeParse(input).success).toBe(true);
+		// After an answer without text, the press shares the user turn with the message before it.
+		const merged = toRunInput(
+			{
+				system: '',
+				tools: [],
+				messages: [
+					{
+						role: 'user',
+						content: [
+							{ type: 'text', text: 'Show me' },
+							{ type: 'text', text: 'A2UI action "book" from confirm on surface booking: {"guests":4}' }
+						]
+					}
+				]
+			},
+			't',
+			'r',
+			{}
+		);
+		expect(merged.forwardedProps).toEqual(input.forwardedProps);
 		expect(a2uiActionOf('A2UI action "book" from confirm on surface booking: {not json}')).toBeUndefined();
 		expect(a2uiActionOf('Book a table')).toBeUndefined();
 	});

@@ -84,9 +84,10 @@ export function a2uiActionOf(text: string | undefined): Record<string, unknown> 
 /** One run's input for `request` in thread `threadId`, with the agent's last known `state`. */
 export function toRunInput(request: ProviderRequest, threadId: string, runId: string, state: unknown): RunAgentInput {
 	const last = request.messages.at(-1);
+	// The press is the message's last text (a user turn after an answer without text holds the earlier one too).
 	const action =
 		last?.role === 'user'
-			? a2uiActionOf(last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n'))
+			? a2uiActionOf(last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).at(-1))
 			: undefined;
 	const system = request.system.length > contextChars ? `${request.system.slice(0, contextChars)}…` : request.system;
 	return {
