@@ -43,14 +43,18 @@ export function createAppWiring() {
 			({ AguiActivities }) =>
 				new AguiActivities(() => canvasSession.callbacks, {
 					ready: () => canvasSession.validator.load(),
-					onProblem: (message) => canvasSession.store.notify('error', message),
-					agent: agentInCharge
+					onProblem: (message) => canvasSession.store.notify('error', message)
 				})
 		));
 	/** The AG-UI agent's run endpoint while one is the chosen provider. */
 	const agentInCharge = () => (settings.provider === 'agui' ? settings.config.baseUrl?.trim() || undefined : undefined);
 	const showSurfaces = (event: AgentEvent) => {
-		if (event.type !== 'agui' && !(event.type === 'tool-result' && event.result.includes('[resource '))) return;
+		const shown =
+			event.type === 'surface-update' ||
+			event.type === 'state-change' ||
+			event.type === 'view-open' ||
+			(event.type === 'tool-result' && !!event.surfaces?.length);
+		if (!shown) return;
 		void activities().then((loaded) => loaded.event(event));
 	};
 	/** The agent's shared state as a live `json` widget (the console's button on a STATE entry). */

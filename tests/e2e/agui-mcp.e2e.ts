@@ -77,7 +77,13 @@ test("a surface's data model bound to a source is filled from that call and refr
 							version: 'v0.9',
 							updateComponents: {
 								surfaceId,
-								components: [{ id: 'root', component: 'Text', text: 'Live table for ${/guests}' }]
+								components: [
+									{
+										id: 'root',
+										component: 'Text',
+										text: { call: 'formatString', args: { value: 'Live table for ${/guests}' }, returnType: 'string' }
+									}
+								]
 							}
 						},
 						{ version: 'v0.9', updateDataModel: { surfaceId, path: '/', value: { $ref: 'source' } } }

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage, ProviderTool, StopReason, Usage } from './types';
 import type { ToolProtocol, ToolTaskStatus } from '$lib/shared';
-import type { AguiEventSummary } from './providers/types';
+import type { AguiEventSummary, SurfaceStatus } from './providers/types';
 
 /** Fields every event has. */
 interface EventBase {
@@ -155,6 +155,17 @@ export interface ToolResultEvent extends CallBase {
 	recallId: string;
 	/** Set when the call displayed a widget. */
 	widgetId?: string;
+	/**
+	 * The A2UI surfaces the result embeds (its `application/a2ui+json` resources), lifted by the
+	 * dispatcher from the structured result, whole, whatever the model's text was cut to.
+	 */
+	surfaces?: ResultSurface[];
+}
+
+/** One surface a tool result embeds: the resource's address and its messages. */
+export interface ResultSurface {
+	uri: string;
+	messages: Array<Record<string, unknown>>;
 }
 
 /** A tool call failed; the model receives `result` (the error as data). */
@@ -340,6 +351,34 @@ export interface AguiEvent extends EventBase, AguiEventSummary {
 	iteration: number;
 }
 
+/**
+ * A surface beside the conversation, in the app's terms: the provider translated it from its
+ * protocol (an AG-UI agent's A2UI activity). `key` names the surface across updates; `status`
+ * is set while the agent still generates it.
+ */
+export interface SurfaceUpdateEvent extends EventBase {
+	type: 'surface-update';
+	iteration: number;
+	key: string;
+	messages: Array<Record<string, unknown>>;
+	status?: SurfaceStatus;
+}
+
+/** The agent's shared state after a change (translated by the provider). */
+export interface StateChangeEvent extends EventBase {
+	type: 'state-change';
+	iteration: number;
+	state: unknown;
+}
+
+/** A View the agent opened: `view` is the `mcp-app` widget's params (translated by the provider). */
+export interface ViewOpenEvent extends EventBase {
+	type: 'view-open';
+	iteration: number;
+	key: string;
+	view: Record<string, unknown>;
+}
+
 /** Every event the loop emits. */
 export type AgentEvent =
 	| TurnStartEvent
@@ -365,7 +404,10 @@ export type AgentEvent =
 	| ServerRequestEvent
 	| ServerResponseEvent
 	| AppViewEvent
-	| AguiEvent;
+	| AguiEvent
+	| SurfaceUpdateEvent
+	| StateChangeEvent
+	| ViewOpenEvent;
 
 /** The `type` of any agent event. */
 export type AgentEventType = AgentEvent['type'];

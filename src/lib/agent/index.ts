@@ -27,7 +27,8 @@ export type {
 	ProviderEvent,
 	ProviderTurn,
 	StreamOptions,
-	LlmProvider
+	LlmProvider,
+	SurfaceStatus
 } from './providers/types';
 export type { CanvasActionResult, DisplayCapability, WidgetCallMeta, UiCallbacks } from './types';
 

@@ -214,6 +214,9 @@ const required: Record<AgentEventType, Record<string, FieldType>> = {
 	error: { code: 'string', message: 'string' },
 	done: { reason: 'string', iterations: 'number', toolCalls: 'number', usage: 'object', elapsedMs: 'number' },
 	'server-log': { server: 'string', messages: 'array', dropped: 'number' },
+	'surface-update': { iteration: 'number', key: 'string', messages: 'array' },
+	'state-change': { iteration: 'number' },
+	'view-open': { iteration: 'number', key: 'string', view: 'object' },
 	'server-request': { requestId: 'string', server: 'string', method: 'string', params: 'object' },
 	'server-response': {
 		requestId: 'string',

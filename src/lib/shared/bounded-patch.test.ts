@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AguiRunAssembler, type ThreadMemory } from '$lib/agent/providers/agui';
-import { foldMessages } from '$lib/widgets/a2ui/surface';
+import { boundMessages } from '$lib/widgets/a2ui/surface';
 import {
 	applyBoundedPatch,
 	documentSize,
@@ -142,8 +142,11 @@ describe('the bound at its call sites', () => {
 				updateDataModel: { surfaceId: 's', path: `/k${index}`, value: chunk }
 			}))
 		];
-		const folded = foldMessages(messages);
-		expect(Object.keys(folded.surfaces[0].data)).toEqual(['k0', 'k1', 'k2', 'k3']);
-		expect(folded.problems.join(' ')).toMatch(/surface s: a data model update would pass/);
+		const bounded = boundMessages(messages);
+		const written = bounded.messages.flatMap((message) =>
+			message.updateDataModel ? [(message.updateDataModel as { path: string }).path] : []
+		);
+		expect(written).toEqual(['/k0', '/k1', '/k2', '/k3']);
+		expect(bounded.problems.join(' ')).toMatch(/surface s: a data model update would pass/);
 	});
 });

@@ -4,7 +4,7 @@
  * a call. The steps themselves live one per file beside this one; `index.ts` composes them.
  */
 import type { ErrorCode, ToolCallResult, ToolServer } from '$lib/shared';
-import type { AgentEvent, CallOutput } from '../events';
+import type { AgentEvent, CallOutput, ResultSurface } from '../events';
 import type { AgentCallbacks } from '../loop/loop-types';
 import type { AgentState } from '../loop/state';
 import type { ToolPolicy } from '../policy';
@@ -83,6 +83,8 @@ export type Outcome =
 			store: boolean;
 			mocked?: boolean;
 			output?: CallOutput;
+			/** The A2UI surfaces the result embeds (ui-resources.ts). */
+			surfaces?: ResultSurface[];
 	  }
 	| { ok: false; code: ErrorCode | string; message: string; text: string; mocked?: boolean; output?: CallOutput };
 

@@ -23,6 +23,7 @@ import type { CallOutput } from '../events';
 import { callFields, cancelled, failure, type DispatchContext, type Outcome } from './context';
 import { isDiscovery } from './local';
 import { unwrapToolResult } from './results';
+import { resultSurfaces } from './ui-resources';
 
 type ToolEntry = Extract<RegistryEntry, { kind: 'tool' }>;
 
@@ -166,5 +167,14 @@ export function outcomeOf(
 	if (protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
 	// The text is structuredContent as JSON when there is one: the object itself is its value.
 	const value = result.structuredContent ?? undefined;
-	return { ok: true, text, ...(value === undefined ? {} : { value }), widgetId, store: true, ...mocked };
+	const surfaces = resultSurfaces(result);
+	return {
+		ok: true,
+		text,
+		...(value === undefined ? {} : { value }),
+		widgetId,
+		store: true,
+		...mocked,
+		...(surfaces.length ? { surfaces } : {})
+	};
 }

@@ -74,7 +74,8 @@ export function storeResult(
 			truncated: fitted.truncated,
 			recallId: block.id,
 			...widget,
-			...mocked
+			...mocked,
+			...(outcome.surfaces ? { surfaces: outcome.surfaces } : {})
 		});
 	} else {
 		ctx.emit({

@@ -220,6 +220,13 @@ export async function runAgentLoop(input: string, options: AgentLoopOptions): Pr
 							emit({ type: 'tool-input-delta', iteration, callId: event.id, name: event.name, json: event.json });
 						} else if (event.type === 'agui') {
 							emit({ type: 'agui', iteration, ...event.event });
+						} else if (event.type === 'surface') {
+							const { key, messages, status } = event;
+							emit({ type: 'surface-update', iteration, key, messages, ...(status ? { status } : {}) });
+						} else if (event.type === 'state') {
+							emit({ type: 'state-change', iteration, state: event.state });
+						} else if (event.type === 'view') {
+							emit({ type: 'view-open', iteration, key: event.key, view: event.view });
 						} else if (event.type === 'retry') {
 							emit({
 								type: 'retry',

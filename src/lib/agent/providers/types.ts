@@ -44,6 +44,12 @@ export type ProviderEvent =
 	| { type: 'tool-input-delta'; id: string; name: string; json: string }
 	/** One event of a remote AG-UI agent, already bounded (see `agui/`), for the console and the canvas. */
 	| { type: 'agui'; event: AguiEventSummary }
+	/** A surface the agent sent beside the conversation (its messages; `status` while it is generated). */
+	| { type: 'surface'; key: string; messages: Array<Record<string, unknown>>; status?: SurfaceStatus }
+	/** The agent's shared state after a change. */
+	| { type: 'state'; state: unknown }
+	/** A View the agent opened (the `mcp-app` widget params). */
+	| { type: 'view'; key: string; view: Record<string, unknown> }
 	| {
 			type: 'retry';
 			attempt: number;
@@ -51,6 +57,15 @@ export type ProviderEvent =
 			reason: string;
 			status?: number;
 	  };
+
+/** Where an agent's generation of a surface stands before the surface is drawn. */
+export interface SurfaceStatus {
+	state: 'building' | 'retrying' | 'failed';
+	detail?: string;
+	attempt?: number;
+	maxAttempts?: number;
+	progressTokens?: number;
+}
 
 /** What the app keeps of one AG-UI event: its type, a short detail and a bounded payload. */
 export interface AguiEventSummary {

@@ -7,39 +7,71 @@ export type A2uiParams = {
 	title?: string;
 	/** Where the surface came from, so its actions go back there (the model's own surfaces have none). */
 	origin?: { kind: 'agent' } | { kind: 'mcp'; server: string };
+	/** Set by the app while an agent generates the surface (its generation lifecycle). */
+	status?: A2uiStatus;
+};
+
+/** Where an agent's generation of a surface stands before it is drawn. */
+export type A2uiStatus = {
+	/** `drawn`: the surface replaced its generation status (nothing is shown). */
+	state: 'building' | 'retrying' | 'failed' | 'drawn';
+	detail?: string;
+	attempt?: number;
+	maxAttempts?: number;
+	progressTokens?: number;
 };
 
 export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 	name: 'a2ui',
 	title: 'A2UI surface',
 	description:
-		'An A2UI v0.9 surface (basic catalog: Text, Column, Row, Card, List, Button, TextField, CheckBox, Divider) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
+		'An A2UI v0.9 surface (the whole basic catalog: layout, text, media, inputs, Tabs, Modal; its functions and checks) from its createSurface, updateComponents and updateDataModel messages; a button press comes back to the chat.',
 	category: 'interaction',
-	schema: object(
-		{
-			messages: list(
-				{
+	schema: {
+		...object(
+			{
+				messages: list(
+					{
+						type: 'object',
+						description: 'One A2UI message: createSurface, updateComponents, updateDataModel or deleteSurface'
+					},
+					'The A2UI messages, in order',
+					{ min: 0, max: 500 }
+				),
+				title,
+				origin: {
 					type: 'object',
-					description: 'One A2UI message: createSurface, updateComponents, updateDataModel or deleteSurface'
+					description:
+						'Set by the app: where the surface came from (an AG-UI agent, or an MCP server by name); leave it out',
+					properties: {
+						kind: { type: 'string', enum: ['agent', 'mcp'] },
+						server: { type: 'string', maxLength: 200 }
+					},
+					required: ['kind'],
+					additionalProperties: false
 				},
-				'The A2UI messages, in order',
-				{ min: 1, max: 500 }
-			),
-			title,
-			origin: {
-				type: 'object',
-				description:
-					'Set by the app: where the surface came from (an AG-UI agent, or an MCP server by name); leave it out',
-				properties: {
-					kind: { type: 'string', enum: ['agent', 'mcp'] },
-					server: { type: 'string', maxLength: 200 }
-				},
-				required: ['kind'],
-				additionalProperties: false
-			}
-		},
-		['messages']
-	),
+				status: {
+					type: 'object',
+					description: "Set by the app: an agent's surface still being generated; leave it out",
+					properties: {
+						state: { type: 'string', enum: ['building', 'retrying', 'failed', 'drawn'] },
+						detail: { type: 'string', maxLength: 2000 },
+						attempt: { type: 'integer', minimum: 0, maximum: 1000 },
+						maxAttempts: { type: 'integer', minimum: 0, maximum: 1000 },
+						progressTokens: { type: 'integer', minimum: 0, maximum: 100000000 }
+					},
+					required: ['state'],
+					additionalProperties: false
+				}
+			},
+			['messages']
+		),
+		// No messages only while an agent still generates the surface (`status`).
+		anyOf: [
+			{ properties: { status: { type: 'object' } }, required: ['status'] },
+			{ properties: { messages: { type: 'array', minItems: 1 } } }
+		]
+	},
 	example: {
 		messages: [
 			{
@@ -55,7 +87,12 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 					surfaceId: 'booking',
 					components: [
 						{ id: 'root', component: 'Column', children: ['heading', 'guests', 'confirm'] },
-						{ id: 'heading', component: 'Text', text: 'Table for ${/guests} at ${/time}', variant: 'h3' },
+						{
+							id: 'heading',
+							component: 'Text',
+							text: { call: 'formatString', args: { value: 'Table for ${/guests} at ${/time}' }, returnType: 'string' },
+							variant: 'h3'
+						},
 						{ id: 'guests', component: 'TextField', label: 'Guests', value: { path: '/guests' } },
 						{
 							id: 'confirm',
@@ -74,7 +111,7 @@ export const a2uiDefinition: WidgetDefinition<A2uiParams> = {
 		whenToUse:
 			'A small form or card an agent or server describes in A2UI, or when you need inputs plus a button whose press you receive back as a message.',
 		howToUse:
-			'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; a Button `action.event` `{ name, context }` comes back to the chat. To keep the data model live, give widget_display a `source` and set an updateDataModel `value` to `{ "$ref": "source" }` (or `source#/path`): a refresh calls the source again.'
+			'Pass the A2UI v0.9 messages in order: createSurface (basic catalog), updateComponents (flat list, `root` first, children by id), updateDataModel. Bind values with `{ "path": "/x" }`; put values into text with the formatString function (`{ "call": "formatString", "args": { "value": "Hi ${/name}" } }`: a plain string is shown as written); a Button `action.event` `{ name, context }` comes back to the chat. To keep the data model live, give widget_display a `source` and set an updateDataModel `value` to `{ "$ref": "source" }` (or `source#/path`): a refresh calls the source again.'
 	},
 	defaultSize: { w: 420, h: 280 },
 	keywords: ['a2ui', 'surface', 'form', 'agent ui', 'generative ui']

@@ -1,27 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-	a2uiLimits,
-	actionMessage,
-	basicCatalogIds,
-	childIds,
-	foldMessages,
-	resolveAction,
-	resolveText,
-	rootId,
-	writePath
-} from './surface';
+import { a2uiLimits, actionMessage, basicCatalogIds, boundMessages } from './surface';
 
 const create = (surfaceId: string, catalogId = basicCatalogIds[0]) => ({
 	version: 'v0.9',
 	createSurface: { surfaceId, catalogId }
 });
 
-describe('A2UI surfaces', () => {
-	it('folds create, components, data and delete', () => {
-		const { surfaces, problems } = foldMessages([
+type Message = Record<string, Record<string, unknown>>;
+
+describe('A2UI messages bounded for the core', () => {
+	it('keeps a well-formed surface as it is', () => {
+		const messages = [
 			create('a'),
-			create('b', basicCatalogIds[1]),
 			{
+				version: 'v0.9',
 				updateComponents: {
 					surfaceId: 'a',
 					components: [
@@ -30,46 +22,57 @@ describe('A2UI surfaces', () => {
 					]
 				}
 			},
-			{ updateDataModel: { surfaceId: 'a', path: '/name', value: 'Ann' } },
-			{ deleteSurface: { surfaceId: 'b' } }
-		]);
-		expect(problems).toEqual([]);
-		expect(surfaces.map((surface) => surface.id)).toEqual(['a']);
-		const [surface] = surfaces;
-		expect(rootId(surface)).toBe('root');
-		expect(childIds(surface.components.get('root')!)).toEqual(['t']);
-		expect(resolveText(surface.components.get('t')!.text, surface.data)).toBe('Hi Ann');
+			{ version: 'v0.9', updateDataModel: { surfaceId: 'a', path: '/name', value: 'Ann' } }
+		];
+		const bounded = boundMessages(messages);
+		expect(bounded.problems).toEqual([]);
+		expect(bounded.messages).toEqual(messages);
 	});
 
-	it('reports another catalog and caps the number of components', () => {
+	it('caps components, draws another catalog with the basic one and drops unsafe keys', () => {
 		const components = Array.from({ length: 10_000 }, (_, index) => ({
 			id: `c${index}`,
 			component: 'Text',
 			text: String(index)
 		}));
-		const { surfaces, problems } = foldMessages([
+		const { messages, problems } = boundMessages([
 			create('a', 'https://evil.example/catalog.json'),
-			{ updateComponents: { surfaceId: 'a', components } }
+			{ updateComponents: { surfaceId: 'a', components } },
+			JSON.parse('{"updateDataModel": {"surfaceId": "a", "value": {"__proto__": {"x": 1}, "ok": 1}}}')
 		]);
-		expect(surfaces[0].components.size).toBe(a2uiLimits.components);
+		expect((messages[0] as Message).createSurface.catalogId).toBe(basicCatalogIds[0]);
+		expect((messages[1] as Message).updateComponents.components).toHaveLength(a2uiLimits.components);
+		expect((messages[2] as Message).updateDataModel.value).toEqual({ ok: 1 });
+		expect(({} as Record<string, unknown>).x).toBeUndefined();
 		expect(problems).toHaveLength(2);
 	});
 
-	it('resolves an action context from the data model and refuses unsafe keys', () => {
-		const data = { guests: '4' };
-		const action = resolveAction(
-			{ event: { name: 'book', context: { guests: { path: '/guests' }, __proto__: 1, fixed: 'x' } } },
-			data
+	it('cuts children that repeat an ancestor, in lists, single children and templates', () => {
+		const { messages, problems } = boundMessages([
+			create('s'),
+			{
+				updateComponents: {
+					surfaceId: 's',
+					components: [
+						{ id: 'root', component: 'Column', children: ['a', 't'] },
+						{ id: 'a', component: 'Row', children: ['root', 'b'] },
+						{ id: 'b', component: 'Card', child: 'a' },
+						{ id: 't', component: 'List', children: { componentId: 't', path: '/items' } }
+					]
+				}
+			}
+		]);
+		const components = (messages[1] as Message).updateComponents.components as Array<Record<string, unknown>>;
+		expect(components.find((c) => c.id === 'a')?.children).toEqual(['b']);
+		expect(components.find((c) => c.id === 'b')?.child).toBe('__autoui-cut');
+		expect(components.find((c) => c.id === 't')?.children).toEqual([]);
+		expect(messages.at(-1)).toMatchObject({ updateComponents: { components: [{ id: '__autoui-cut' }] } });
+		expect(problems[0]).toContain('repeat an ancestor');
+	});
+
+	it('writes an action as the chat message the agent reads', () => {
+		expect(actionMessage('s', 'btn', { name: 'book', context: { guests: '4' } })).toBe(
+			'A2UI action "book" from btn on surface s: {"guests":"4"}'
 		);
-		expect(action).toEqual({ name: 'book', context: { guests: '4', fixed: 'x' } });
-		expect(resolveAction({ name: 'old', context: [{ key: 'a', value: { literalString: 'b' } }] }, data)).toEqual({
-			name: 'old',
-			context: { a: 'b' }
-		});
-		expect(actionMessage('s', 'btn', action!)).toBe(
-			'A2UI action "book" from btn on surface s: {"guests":"4","fixed":"x"}'
-		);
-		expect(writePath({}, '/__proto__/x', 1)).toEqual({});
-		expect(({} as Record<string, unknown>).x).toBeUndefined();
 	});
 });

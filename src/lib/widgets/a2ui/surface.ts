@@ -1,198 +1,175 @@
 /**
- * A2UI v0.9 surfaces as plain data: folds the messages (createSurface, updateComponents,
- * updateDataModel, deleteSurface) into surfaces, resolves data bindings and actions. Bounded:
- * messages, components and data are capped, and the tree walk in the renderer uses
- * {@link childIds} with a depth limit and the ancestors, so cycles and floods stay harmless.
+ * A2UI v0.9 messages made safe to hand to the reference core (`@a2ui/web_core`): bounded in
+ * number (messages, components per surface, items of a data list), catalogs the renderer does
+ * not know drawn with the basic catalog, unsafe keys dropped, and child references that would
+ * make a cycle or nest too deep cut, so a hostile surface cannot hang the page. Pure data, no
+ * DOM: the drawing is `render.ts`'s (loaded on demand). A surface's data model is bounded as an
+ * agent's state is (`shared/bounded-patch`).
  */
-
 import { measureWithin, patchBounds, type Measure } from '$lib/shared/bounded-patch';
 
-/** The basic catalog ids this renderer draws (the current and the older v0.9 name). */
+/** The catalog ids drawn: the basic catalog (current and older v0.9 names) and the minimal one. */
 export const basicCatalogIds = [
 	'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
 	'https://a2ui.org/specification/v0_9/basic_catalog.json'
 ];
+export const minimalCatalogId = 'https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json';
 
 /** Limits of one widget's surfaces. */
-export const a2uiLimits = { messages: 500, components: 2000, depth: 24, rendered: 3000 };
+export const a2uiLimits = { messages: 500, components: 2000, depth: 24, listItems: 1000 };
 
-/** One component as A2UI sends it: an id, its type (`component`) and its properties. */
-export type A2uiComponent = Record<string, unknown> & { id: string; component: string };
-
-/** One surface after the messages. */
-export interface A2uiSurface {
-	id: string;
-	catalogId: string;
-	components: Map<string, A2uiComponent>;
-	data: Record<string, unknown>;
-}
-
-/** The folded surfaces and what was left out. */
-export interface A2uiState {
-	surfaces: A2uiSurface[];
+/** The bounded messages and what was changed or left out. */
+export interface BoundedSurfaces {
+	messages: Array<Record<string, unknown>>;
 	problems: string[];
 }
 
+type Json = Record<string, unknown>;
+
 const forbidden = new Set(['__proto__', 'constructor', 'prototype']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
+function isObject(value: unknown): value is Json {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-function keys(path: string): string[] {
-	return path
-		.split('/')
-		.filter(Boolean)
-		.map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Reads `path` (a JSON pointer, `/a/b`) in `data`. */
-export function readPath(data: unknown, path: string): unknown {
-	let node = data;
-	for (const key of keys(path)) {
-		if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-		node = (node as Record<string, unknown>)[key];
+/** A copy without unsafe keys, lists capped at `listItems` (`capped` hears when one was). */
+function clean(value: unknown, capped: () => void, depth = 0): unknown {
+	if (depth > 64) return undefined;
+	if (Array.isArray(value)) {
+		if (value.length > a2uiLimits.listItems) capped();
+		return value.slice(0, a2uiLimits.listItems).map((item) => clean(item, capped, depth + 1));
 	}
-	return node;
+	if (!isObject(value)) return value;
+	const out: Json = {};
+	for (const [key, item] of Object.entries(value)) if (!forbidden.has(key)) out[key] = clean(item, capped, depth + 1);
+	return out;
 }
 
-/** A copy of `data` with `value` at `path` (objects are created on the way; unsafe keys refused). */
-export function writePath(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
-	const parts = keys(path);
-	if (parts.some((key) => forbidden.has(key))) return data;
-	if (parts.length === 0) return isObject(value) ? structuredClone(value) : data;
-	const root = structuredClone(data);
-	let node: Record<string, unknown> = root;
-	for (const key of parts.slice(0, -1)) {
-		if (!isObject(node[key])) node[key] = {};
-		node = node[key] as Record<string, unknown>;
+/** The component ids a component refers to, with a function that removes one of them. */
+function references(component: Json): Array<{ id: string; cut: () => void }> {
+	const refs: Array<{ id: string; cut: () => void }> = [];
+	for (const key of ['child', 'trigger', 'content', 'entryPointChild', 'contentChild']) {
+		const id = component[key];
+		if (typeof id === 'string') refs.push({ id, cut: () => (component[key] = cutId) });
 	}
-	node[parts[parts.length - 1]] = structuredClone(value);
-	return root;
+	const children = component.children;
+	if (Array.isArray(children))
+		children.forEach((id, index) => {
+			if (typeof id === 'string') refs.push({ id, cut: () => (children[index] = undefined) });
+		});
+	else if (isObject(children) && typeof children.componentId === 'string')
+		refs.push({ id: children.componentId, cut: () => (component.children = []) });
+	for (const tab of Array.isArray(component.tabs) ? component.tabs : [])
+		if (isObject(tab) && typeof tab.child === 'string') refs.push({ id: tab.child, cut: () => (tab.child = cutId) });
+	return refs;
 }
 
-/** Folds A2UI messages into surfaces. Never throws; what is malformed is listed in `problems`. */
-export function foldMessages(messages: unknown): A2uiState {
-	const surfaces = new Map<string, A2uiSurface>();
-	const problems: string[] = [];
-	const written = new Map<string, Measure>();
-	const list = Array.isArray(messages) ? messages : [];
+/** What a cut single-child reference points at instead: an empty text. */
+const cutId = '__autoui-cut';
+
+/** Bounds the messages of one widget. Never throws; what was changed is listed in `problems`. */
+export function boundMessages(input: unknown): BoundedSurfaces {
+	const problems = new Set<string>();
+	const list = Array.isArray(input) ? input : [];
 	if (list.length > a2uiLimits.messages)
-		problems.push(`only the first ${a2uiLimits.messages} of ${list.length} messages are used`);
-	for (const message of list.slice(0, a2uiLimits.messages)) {
-		if (!isObject(message)) continue;
-		const create = message.createSurface;
-		const update = message.updateComponents;
-		const data = message.updateDataModel;
-		const remove = message.deleteSurface;
-		if (isObject(create) && typeof create.surfaceId === 'string') {
-			const catalogId = typeof create.catalogId === 'string' ? create.catalogId : '';
-			if (!basicCatalogIds.includes(catalogId))
-				problems.push(
-					`surface ${create.surfaceId}: catalog "${catalogId.slice(0, 120)}" is not the basic catalog; its basic components are drawn`
-				);
-			surfaces.set(create.surfaceId, { id: create.surfaceId, catalogId, components: new Map(), data: {} });
-		} else if (isObject(update) && typeof update.surfaceId === 'string') {
-			const surface = surfaceFor(surfaces, update.surfaceId);
-			for (const component of Array.isArray(update.components) ? update.components : []) {
-				if (!isObject(component) || typeof component.id !== 'string' || typeof component.component !== 'string')
-					continue;
-				if (!surface.components.has(component.id) && surface.components.size >= a2uiLimits.components) {
-					problems.push(`surface ${surface.id}: more than ${a2uiLimits.components} components; the rest are left out`);
-					break;
-				}
-				surface.components.set(component.id, component as A2uiComponent);
-			}
-		} else if (isObject(data) && typeof data.surfaceId === 'string') {
-			const surface = surfaceFor(surfaces, data.surfaceId);
-			// The data model has the bound of an agent's state, counted over everything written to it.
-			const used = written.get(surface.id) ?? { size: 0, nodes: 0 };
+		problems.add(`only the first ${a2uiLimits.messages} of ${list.length} messages are used`);
+	const counts = new Map<string, Set<string>>();
+	const components = new Map<string, Map<string, Json>>();
+	const messages: Json[] = [];
+	// A surface's data model has the bound of an agent's state, counted over everything written to it.
+	const written = new Map<string, Measure>();
+	for (const raw of list.slice(0, a2uiLimits.messages)) {
+		if (!isObject(raw)) continue;
+		const model = raw.updateDataModel;
+		if (isObject(model) && typeof model.surfaceId === 'string') {
+			const used = written.get(model.surfaceId) ?? { size: 0, nodes: 0 };
 			const left = { size: patchBounds.size - used.size, nodes: patchBounds.nodes - used.nodes };
-			const measured = measureWithin(data.value, left);
+			const measured = measureWithin(model.value, left);
 			if (!measured) {
-				problems.push(
-					`surface ${surface.id}: a data model update would pass ${patchBounds.size} characters or ${patchBounds.nodes} values; it and later ones are left out`
+				problems.add(
+					`surface ${model.surfaceId}: a data model update would pass ${patchBounds.size} characters or ${patchBounds.nodes} values; it and later ones are left out`
 				);
-				written.set(surface.id, { size: patchBounds.size, nodes: patchBounds.nodes });
+				written.set(model.surfaceId, { size: patchBounds.size, nodes: patchBounds.nodes });
 				continue;
 			}
-			written.set(surface.id, { size: used.size + measured.size, nodes: used.nodes + measured.nodes });
-			surface.data = writePath(surface.data, typeof data.path === 'string' ? data.path : '/', data.value);
-		} else if (isObject(remove) && typeof remove.surfaceId === 'string') {
-			surfaces.delete(remove.surfaceId);
+			written.set(model.surfaceId, { size: used.size + measured.size, nodes: used.nodes + measured.nodes });
 		}
+		const capped = () => problems.add(`lists past ${a2uiLimits.listItems} items are cut`);
+		const message = clean({ ...raw, updateComponents: undefined }, capped) as Json;
+		if (isObject(raw.updateComponents)) {
+			const { components: list, ...rest } = raw.updateComponents;
+			message.updateComponents = {
+				...(clean(rest, capped) as Json),
+				components: Array.isArray(list) ? list.map((component) => clean(component, capped)) : []
+			};
+		} else delete message.updateComponents;
+		const create = message.createSurface;
+		if (isObject(create) && typeof create.surfaceId === 'string') {
+			const catalogId = typeof create.catalogId === 'string' ? create.catalogId : '';
+			if (!basicCatalogIds.includes(catalogId) && catalogId !== minimalCatalogId) {
+				problems.add(
+					`surface ${create.surfaceId}: catalog "${catalogId.slice(0, 120)}" is not known here; drawn with the basic catalog`
+				);
+				create.catalogId = basicCatalogIds[0];
+			}
+		}
+		const update = message.updateComponents;
+		if (isObject(update) && typeof update.surfaceId === 'string') {
+			const seen = counts.get(update.surfaceId) ?? new Set<string>();
+			counts.set(update.surfaceId, seen);
+			const byId = components.get(update.surfaceId) ?? new Map<string, Json>();
+			components.set(update.surfaceId, byId);
+			const kept: Json[] = [];
+			for (const component of Array.isArray(update.components) ? update.components : []) {
+				if (!isObject(component) || typeof component.id !== 'string') continue;
+				if (!seen.has(component.id) && seen.size >= a2uiLimits.components) {
+					problems.add(
+						`surface ${update.surfaceId}: more than ${a2uiLimits.components} components; the rest are left out`
+					);
+					break;
+				}
+				seen.add(component.id);
+				byId.set(component.id, component);
+				kept.push(component);
+			}
+			update.components = kept;
+		}
+		messages.push(message);
 	}
-	return { surfaces: [...surfaces.values()], problems: [...new Set(problems)] };
-}
-
-function surfaceFor(surfaces: Map<string, A2uiSurface>, id: string): A2uiSurface {
-	let surface = surfaces.get(id);
-	if (!surface) {
-		surface = { id, catalogId: basicCatalogIds[0], components: new Map(), data: {} };
-		surfaces.set(id, surface);
-	}
-	return surface;
-}
-
-/** The id of the surface's root: `root`, or the first component no other one names as a child. */
-export function rootId(surface: A2uiSurface): string | undefined {
-	if (surface.components.has('root')) return 'root';
-	const children = new Set([...surface.components.values()].flatMap((component) => childIds(component)));
-	return [...surface.components.keys()].find((id) => !children.has(id));
-}
-
-/** The ids a component names as children (`children` list or `{ explicitList }`, `child`). */
-export function childIds(component: A2uiComponent): string[] {
-	const { children, child } = component;
-	const list = Array.isArray(children)
-		? children
-		: isObject(children) && Array.isArray(children.explicitList)
-			? children.explicitList
-			: [];
-	const ids = list.filter((id): id is string => typeof id === 'string');
-	if (typeof child === 'string') ids.push(child);
-	return ids;
+	for (const [surfaceId, byId] of components) cutCycles(surfaceId, byId, messages, problems);
+	return { messages, problems: [...problems] };
 }
 
 /**
- * A dynamic value as text or data: a literal, `{ path }` into the data model, v0.8's
- * `{ literalString }`, and `${/path}` placeholders inside strings.
+ * Cuts every reference to an ancestor (a cycle) or past the depth limit, walking from `root`
+ * over the surface's final components (the objects in `messages`, changed in place).
  */
-export function resolveValue(value: unknown, data: Record<string, unknown>): unknown {
-	if (typeof value === 'string')
-		return value.replace(/\$\{(\/[^}]*)\}/g, (_, path: string) => String(readPath(data, path) ?? ''));
-	if (isObject(value)) {
-		if (typeof value.path === 'string') return readPath(data, value.path);
-		for (const key of ['literalString', 'literalNumber', 'literalBoolean']) if (key in value) return value[key];
-	}
-	return value;
-}
-
-/** Text for display: objects and lists as JSON, nothing for absent values. */
-export function resolveText(value: unknown, data: Record<string, unknown>): string {
-	const resolved = resolveValue(value, data);
-	if (resolved === undefined || resolved === null) return '';
-	return typeof resolved === 'object' ? JSON.stringify(resolved).slice(0, 2000) : String(resolved).slice(0, 20_000);
-}
-
-/** A button's action: its name and its context resolved against the data model. */
-export function resolveAction(
-	action: unknown,
-	data: Record<string, unknown>
-): { name: string; context: Record<string, unknown> } | undefined {
-	if (!isObject(action)) return undefined;
-	const event = isObject(action.event) ? action.event : action;
-	if (typeof event.name !== 'string') return undefined;
-	const context: Record<string, unknown> = {};
-	if (Array.isArray(event.context)) {
-		for (const entry of event.context)
-			if (isObject(entry) && typeof entry.key === 'string' && !forbidden.has(entry.key))
-				context[entry.key] = resolveValue(entry.value, data);
-	} else if (isObject(event.context)) {
-		for (const [key, value] of Object.entries(event.context))
-			if (!forbidden.has(key)) context[key] = resolveValue(value, data);
-	}
-	return { name: event.name.slice(0, 200), context };
+function cutCycles(surfaceId: string, byId: Map<string, Json>, messages: Json[], problems: Set<string>): void {
+	let cut = false;
+	const done = new Set<string>();
+	const walk = (id: string, ancestors: Set<string>) => {
+		const component = byId.get(id);
+		if (!component || done.has(id)) return;
+		ancestors.add(id);
+		for (const ref of references(component)) {
+			if (ancestors.has(ref.id) || ancestors.size >= a2uiLimits.depth) {
+				ref.cut();
+				cut = true;
+			} else walk(ref.id, ancestors);
+		}
+		if (Array.isArray(component.children)) component.children = component.children.filter((c) => c !== undefined);
+		ancestors.delete(id);
+		done.add(id);
+	};
+	if (byId.has('root')) walk('root', new Set());
+	if (!cut) return;
+	problems.add(
+		`surface ${surfaceId}: children that repeat an ancestor or nest deeper than ${a2uiLimits.depth} are cut`
+	);
+	messages.push({
+		version: 'v0.9',
+		updateComponents: { surfaceId, components: [{ id: cutId, component: 'Text', text: '' }] }
+	});
 }
 
 /** The chat message an action becomes: what was pressed, on which surface, with its context. */

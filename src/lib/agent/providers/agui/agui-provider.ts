@@ -54,7 +54,7 @@ export class AguiProvider implements LlmProvider {
 		}
 		memory.interrupts = [];
 		emit({ type: 'request', body: { ...input, context: input.context.map(({ description }) => ({ description })) } });
-		const assembler = new AguiRunAssembler(new Set(request.tools.map((tool) => tool.name)), memory, emit);
+		const assembler = new AguiRunAssembler(new Set(request.tools.map((tool) => tool.name)), memory, emit, this.#url);
 		const started = performance.now();
 		let ttftMs: number | null = null;
 		try {
@@ -107,7 +107,7 @@ export class AguiProvider implements LlmProvider {
 		return {
 			message,
 			stopReason: mapStopReason(calls),
-			usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+			usage: assembler.usage,
 			ttftMs,
 			latencyMs: Math.round(performance.now() - started),
 			model: this.model

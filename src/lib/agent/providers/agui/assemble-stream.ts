@@ -6,9 +6,10 @@
  * oversized deltas and floods are reported and left out, never thrown into the page.
  */
 import { AutoUiError } from '$lib/shared';
-import type { AssistantMessage, TextBlock, ToolUseBlock } from '../../types';
+import type { AssistantMessage, TextBlock, ToolUseBlock, Usage } from '../../types';
 import type { AguiEventSummary, ProviderEvent } from '../types';
 import { applyBoundedPatch, boundedCopy, documentSize, type PatchOperation } from '$lib/shared/bounded-patch';
+import { activityEvent, eventUsage } from './app-events';
 import type { RawAguiEvent } from './wire-types';
 
 /** Limits of one run. */
@@ -56,7 +57,11 @@ export class AguiRunAssembler {
 	readonly #frontendTools: ReadonlySet<string>;
 	readonly #emit: (event: ProviderEvent) => void;
 	readonly #memory: ThreadMemory;
+	readonly #agent: string | undefined;
 	#events = 0;
+	#usage: { sum: Usage; final?: Usage } = {
+		sum: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }
+	};
 	#reported = 0;
 	#textChars = 0;
 	#texts = new Map<string, string>();
@@ -69,14 +74,34 @@ export class AguiRunAssembler {
 	/** The open interrupts of a run that finished with the `interrupt` outcome. */
 	interrupts: unknown[] = [];
 
-	constructor(frontendTools: ReadonlySet<string>, memory: ThreadMemory, emit: (event: ProviderEvent) => void) {
+	/** `agent`: the agent's URL (a View it opens may load through it). */
+	constructor(
+		frontendTools: ReadonlySet<string>,
+		memory: ThreadMemory,
+		emit: (event: ProviderEvent) => void,
+		agent?: string
+	) {
 		this.#frontendTools = frontendTools;
 		this.#memory = memory;
 		this.#emit = emit;
+		this.#agent = agent;
 	}
 
 	get finished(): boolean {
 		return this.#finished;
+	}
+
+	/** The run's token usage: a terminal event's totals, else the sum of what its events reported. */
+	get usage(): Usage {
+		return this.#usage.final ?? this.#usage.sum;
+	}
+
+	#countUsage(event: RawAguiEvent): void {
+		const reported = eventUsage(event);
+		if (!reported) return;
+		if (reported.final) this.#usage.final = reported.usage;
+		else
+			for (const key of Object.keys(this.#usage.sum) as Array<keyof Usage>) this.#usage.sum[key] += reported.usage[key];
 	}
 
 	#report(summary: AguiEventSummary): void {
@@ -104,6 +129,7 @@ export class AguiRunAssembler {
 			);
 		}
 		const name = typeof event?.type === 'string' ? event.type : 'UNKNOWN';
+		this.#countUsage(event);
 		switch (name) {
 			case 'RUN_STARTED':
 				this.#runId = text(event.runId);
@@ -255,6 +281,7 @@ export class AguiRunAssembler {
 			);
 		}
 		const state = this.#memory.state;
+		this.#emit({ type: 'state', state });
 		this.#report({
 			name,
 			detail: name === 'STATE_DELTA' ? `${(payload as unknown[]).length} operations` : 'new state',
@@ -290,6 +317,9 @@ export class AguiRunAssembler {
 				detail: `${activityType || 'activity'} ${id}`,
 				data: { messageId: id, activityType, content }
 			});
+			const translated = activityEvent(id, activityType, content, this.#agent);
+			if (translated && 'event' in translated) this.#emit(translated.event);
+			else if (translated) this.#problem(name, translated.problem);
 		} catch (error) {
 			this.#problem(name, `activity ${id} not applied: ${error instanceof Error ? error.message : String(error)}`);
 		}

@@ -58,7 +58,7 @@ describe('toRunInput', () => {
 		expect(input.context[0].value).toBe('You draw on a canvas.');
 	});
 
-	it("forwards an A2UI button's action as forwardedProps.a2uiAction, and only a well-formed one", () => {
+	it("forwards an A2UI button's action as forwardedProps.a2uiAction.userAction, and only a well-formed one", () => {
 		const input = toRunInput(
 			{
 				system: '',
@@ -75,9 +75,31 @@ describe('toRunInput', () => {
 			{}
 		);
 		expect(input.forwardedProps).toEqual({
-			a2uiAction: { name: 'book', sourceComponentId: 'confirm', surfaceId: 'booking', context: { guests: 4 } }
+			a2uiAction: {
+				userAction: { name: 'book', surfaceId: 'booking', sourceComponentId: 'confirm', context: { guests: 4 } }
+			}
 		});
 		expect(RunAgentInputSchema.safeParse(input).success).toBe(true);
+		// After an answer without text, the press shares the user turn with the message before it.
+		const merged = toRunInput(
+			{
+				system: '',
+				tools: [],
+				messages: [
+					{
+						role: 'user',
+						content: [
+							{ type: 'text', text: 'Show me' },
+							{ type: 'text', text: 'A2UI action "book" from confirm on surface booking: {"guests":4}' }
+						]
+					}
+				]
+			},
+			't',
+			'r',
+			{}
+		);
+		expect(merged.forwardedProps).toEqual(input.forwardedProps);
 		expect(a2uiActionOf('A2UI action "book" from confirm on surface booking: {not json}')).toBeUndefined();
 		expect(a2uiActionOf('Book a table')).toBeUndefined();
 	});

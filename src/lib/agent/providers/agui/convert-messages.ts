@@ -67,7 +67,7 @@ const actionPattern = /^A2UI action "([^"]{1,200})" from (\S{1,200}) on surface 
 /**
  * The A2UI user action a message carries, when it is one (the text an `a2ui` widget's button
  * sends: `A2UI action "<name>" from <component> on surface <surface>: <context JSON>`), in
- * the shape the AG-UI A2UI middleware reads from `forwardedProps.a2uiAction`.
+ * the shape the AG-UI A2UI middleware reads from `forwardedProps.a2uiAction.userAction`.
  */
 export function a2uiActionOf(text: string | undefined): Record<string, unknown> | undefined {
 	const match = text ? actionPattern.exec(text.trim()) : null;
@@ -75,7 +75,7 @@ export function a2uiActionOf(text: string | undefined): Record<string, unknown> 
 	try {
 		const context = JSON.parse(match[4]) as unknown;
 		if (!context || typeof context !== 'object' || Array.isArray(context)) return undefined;
-		return { name: match[1], sourceComponentId: match[2], surfaceId: match[3], context };
+		return { name: match[1], surfaceId: match[3], sourceComponentId: match[2], context };
 	} catch {
 		return undefined;
 	}
@@ -84,9 +84,10 @@ export function a2uiActionOf(text: string | undefined): Record<string, unknown> 
 /** One run's input for `request` in thread `threadId`, with the agent's last known `state`. */
 export function toRunInput(request: ProviderRequest, threadId: string, runId: string, state: unknown): RunAgentInput {
 	const last = request.messages.at(-1);
+	// The press is the message's last text (a user turn after an answer without text holds the earlier one too).
 	const action =
 		last?.role === 'user'
-			? a2uiActionOf(last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n'))
+			? a2uiActionOf(last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).at(-1))
 			: undefined;
 	const system = request.system.length > contextChars ? `${request.system.slice(0, contextChars)}…` : request.system;
 	return {
@@ -98,6 +99,6 @@ export function toRunInput(request: ProviderRequest, threadId: string, runId: st
 		context: system
 			? [{ description: 'AutoUI: the canvas and the tools this browser runs for you', value: system }]
 			: [],
-		forwardedProps: action ? { a2uiAction: action } : {}
+		forwardedProps: action ? { a2uiAction: { userAction: action } } : {}
 	};
 }
