@@ -28,6 +28,7 @@ export function createEvalHost(app: App): EvalHost {
 		}
 	};
 	return {
+		ready: () => app.settings.loadServerConfig(),
 		currentConversation: () => conversationList.current,
 		async newConversation() {
 			await switcher.whenIdle();

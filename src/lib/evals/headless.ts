@@ -11,6 +11,8 @@ import type { EvalModel, EvalSuite, RunResult, RunRecord } from './types';
 export interface HeadlessEvals {
 	/** Reads the suite (already checked by the runner) and connects its servers. */
 	load(suiteJson: string): Promise<{ tests: string[] }>;
+	/** Why a model cannot run here (no key, no model file), or null. */
+	check(model: EvalModel): Promise<string | null>;
 	/** One run of the test `id` with `model` in a fresh conversation. */
 	run(id: string, model: EvalModel, label: string): Promise<{ result: RunResult; record: Omit<RunRecord, 'widgets'> }>;
 }
@@ -24,6 +26,10 @@ export function installHeadless(host: EvalHost): void {
 			suite = parseSuite(suiteJson);
 			await runner.prepare(suite);
 			return { tests: suite.tests.map((test) => test.id) };
+		},
+		async check(model) {
+			await host.ready();
+			return host.modelProblem(model);
 		},
 		async run(id, model, label) {
 			const test = suite?.tests.find((candidate) => candidate.id === id);

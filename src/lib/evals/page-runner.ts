@@ -15,6 +15,8 @@ import type { EvalModel, EvalSuite, EvalTest, GroundTruth, RunRecord, RunResult 
 
 /** What the page lends the runner (built in routes/app-wiring). */
 export interface EvalHost {
+	/** Resolves once the page knows which providers its server holds keys for. */
+	ready(): Promise<void>;
 	/** The open conversation's id. */
 	currentConversation(): string;
 	/** Starts a new, empty conversation (chat and canvas) and opens it; returns its id. */
@@ -99,6 +101,7 @@ export class PageRunner {
 
 	/** Connects the suite's servers (once per page; already connected ones stay). */
 	async prepare(suite: EvalSuite): Promise<void> {
+		await this.#host.ready();
 		const urls = Object.values(suite.servers).map((server) => server.url);
 		await this.#host.connect(urls);
 	}
