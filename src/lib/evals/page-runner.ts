@@ -69,8 +69,8 @@ export function drawnState(id: string): { drawn: boolean; problem?: string; fail
 	const alert = frame.querySelector('[role=alert], [data-testid=widget-error]');
 	if (alert)
 		return { drawn: false, problem: alert.textContent?.trim().slice(0, 200) || 'an error is shown', failed: true };
-	const view = frame.querySelector('[data-widget-view]');
-	if (!view || view.getAttribute('data-ready') !== 'true')
+	const view = frame.querySelector('[data-testid=widget-body]');
+	if (!view || view.getAttribute('aria-busy') === 'true')
 		return { drawn: false, problem: 'its component did not load' };
 	const box = view.getBoundingClientRect();
 	const content =
