@@ -198,3 +198,78 @@ test('npm run eval refuses a vacuous test and an unreachable provider (exit 2), 
 	);
 	expect(unreachable.stdout.trim().split('\n').at(-1)).toBe('0 passed, 1 failed');
 });
+
+test('the Evals panel runs two models side by side: the grid, a failed check with its reason, the report, a run’s transcript, and a turn saved as a test', async ({
+	page
+}) => {
+	test.setTimeout(120_000);
+	const wrongSql = 'SELECT Species, count(*) + 1 AS penguins FROM penguins GROUP BY Species';
+	const picked = suite.tests.filter((entry) => entry.id === 'cars-count' || entry.id === 'penguins-per-species');
+	const file = join(dir, 'two.json');
+	writeFileSync(file, JSON.stringify({ name: 'two', tests: picked }));
+	llm.setScenario(
+		evalModel(picked, (id, format) =>
+			format === 'openai' && id === 'penguins-per-species' ? { sql: wrongSql } : 'right'
+		)
+	);
+	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=model-a`);
+	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
+	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+
+	await page.getByTestId('evals-open').click();
+	const panel = page.getByTestId('evals-panel');
+	await page.getByTestId('evals-file').setInputFiles(file);
+	await expect(panel.getByTestId('evals-suite')).toHaveText('two: 2 tests');
+	await panel.getByTestId('evals-model-provider').selectOption('openai');
+	await panel.getByTestId('evals-model-id').fill('model-b');
+	await panel.getByTestId('evals-model-base-url').fill(`${llm.url}/v1`);
+	await panel.getByTestId('evals-add-model').click();
+	await expect(panel.getByTestId('evals-model')).toHaveCount(2);
+	await panel.getByTestId('evals-run').click();
+	await expect(panel.getByTestId('evals-progress')).toHaveAttribute('max', '4');
+	await expect(panel.getByTestId('evals-run')).toBeVisible({ timeout: 60_000 });
+
+	const cell = (test: string, model: string) =>
+		panel.locator(`[data-testid=evals-cell][data-test="${test}"][data-model="${model}"]`);
+	await expect(cell('cars-count', 'anthropic:model-a')).toHaveAttribute('data-state', 'passed');
+	await expect(cell('cars-count', 'openai:model-b')).toHaveAttribute('data-state', 'passed');
+	await expect(cell('penguins-per-species', 'anthropic:model-a')).toHaveAttribute('data-state', 'passed');
+	const failedCell = cell('penguins-per-species', 'openai:model-b');
+	await expect(failedCell).toHaveAttribute('data-state', 'failed');
+	await expect(failedCell.getByTestId('evals-pass-count')).toHaveText('0/1');
+	await expect(failedCell).toContainText('tok');
+	await failedCell.getByTestId('evals-run-chip').click();
+	await expect(panel.getByTestId('evals-failed-check')).toHaveText(/^rowsMatch: RESULT_MISSING_ROWS/);
+
+	const download = page.waitForEvent('download');
+	await panel.getByTestId('evals-export-report').click();
+	const report = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+	expect(report).toMatchObject({ suite: 'two', passRate: 0.75, models: ['anthropic:model-a', 'openai:model-b'] });
+
+	// The run's conversation: its transcript and console trace.
+	await panel.getByTestId('evals-open-run').click();
+	await expect(panel).toBeHidden();
+	await expect(page.getByTestId('pane-chat')).toContainText(picked[1].prompt);
+	await expect(page.locator('[data-testid=console-entry][data-kind=done]')).toHaveCount(1);
+	await expect(page.locator('[data-widget-type=bar]')).toHaveCount(1);
+
+	// That turn, saved as a test: its tools, its widget and its source's own query.
+	await page.getByTestId('evals-open').click();
+	await panel.getByText('Save a turn of this conversation as a test').click();
+	await panel.getByTestId('evals-save-turn').first().click();
+	await expect(panel.getByTestId('evals-suite')).toHaveText('two: 3 tests');
+	const saved = page.waitForEvent('download');
+	await panel.getByTestId('evals-export-suite').click();
+	const exported = JSON.parse(readFileSync((await (await saved).path())!, 'utf8'));
+	expect(exported.tests[2]).toMatchObject({
+		prompt: picked[1].prompt,
+		expectedTools: ['query_sql'],
+		selectedServers: ['datasets'],
+		checks: [
+			{ check: 'widgetRendered', type: 'bar' },
+			{ check: 'rowsMatch', server: 'datasets', sql: wrongSql },
+			{ check: 'noToolErrors' },
+			{ check: 'finalMessage' }
+		]
+	});
+});
