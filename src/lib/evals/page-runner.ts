@@ -84,7 +84,7 @@ async function waitDrawn(id: string, signal?: AbortSignal): Promise<{ drawn: boo
 	let state = drawnState(id);
 	// Charts draw a moment after their component mounts; an error shown is final.
 	while (!state.drawn && !state.failed && performance.now() < until && !signal?.aborted) {
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await new Promise((resolve) => setTimeout(resolve, 16));
 		state = drawnState(id);
 	}
 	return { drawn: state.drawn, ...(state.problem ? { problem: state.problem } : {}) };
@@ -158,7 +158,15 @@ export class PageRunner {
 			if (state.problem) unreachable[name] = state.problem;
 		}
 		const problem = this.#host.modelProblem(model);
-		const empty = { toolCalls: [], finalText: '', text: '', widgets: [], tokens: { input: 0, output: 0 }, ms: 0 };
+		const empty = {
+			toolCalls: [],
+			finalText: '',
+			text: '',
+			widgets: [],
+			tokens: { input: 0, output: 0 },
+			ms: 0,
+			modelMs: 0
+		};
 		if (Object.keys(unreachable).length || problem) {
 			const record: RunRecord = {
 				...empty,
@@ -186,6 +194,8 @@ export class PageRunner {
 			untap();
 			this.#host.useModel(undefined);
 		}
+		// The ground truth runs while the widgets are looked at.
+		const truths = this.#truthsFor(suite, test);
 		const turnId = events.find((event) => event.type === 'turn-start')?.turnId;
 		const turn = events.filter((event) => event.turnId === turnId);
 		const shown = turn.flatMap((event) => (event.type === 'tool-result' && event.widgetId ? [event.widgetId] : []));
@@ -196,7 +206,7 @@ export class PageRunner {
 			unreachable
 		};
 		this.#host.renameConversation(conversation, `Eval · ${test.id} · ${label}`);
-		return { result: evaluateRun(test, record, await this.#truthsFor(suite, test)), record, conversation };
+		return { result: evaluateRun(test, record, await truths), record, conversation };
 	}
 
 	#truthsFor(suite: EvalSuite, test: EvalTest): Promise<Array<GroundTruth | undefined>> {

@@ -76,6 +76,7 @@ const record = (patch: Partial<RunRecord> = {}): RunRecord => ({
 	widgets: [{ id: 'w1', type: 'stat', drawn: true, latencyMs: 900, rows: [{ n: 406 }] }],
 	tokens: { input: 1200, output: 80 },
 	ms: 2000,
+	modelMs: 1500,
 	doneReason: 'end_turn',
 	unreachable: {},
 	...patch

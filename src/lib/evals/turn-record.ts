@@ -80,6 +80,7 @@ export function turnRecord(
 			input: usage ? usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens : 0,
 			output: usage?.outputTokens ?? 0
 		},
+		modelMs: events.reduce((sum, event) => sum + (event.type === 'response' ? event.latencyMs : 0), 0),
 		ms: done?.type === 'done' ? done.elapsedMs : (events.at(-1)?.at ?? startedAt) - startedAt,
 		doneReason: done?.type === 'done' ? done.reason : 'error',
 		...(error?.type === 'error' ? { error: { code: error.code, message: error.message } } : {})

@@ -127,6 +127,8 @@ export interface RunRecord {
 	widgets: EvalWidget[];
 	tokens: { input: number; output: number };
 	ms: number;
+	/** Of `ms`, the time spent waiting for the model (its responses' latencies). */
+	modelMs: number;
 	/** Why the turn ended (`end_turn`, `error`, …). */
 	doneReason: string;
 	/** The turn's error, when it failed. */
