@@ -11,7 +11,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm } from '../fixtures/fake-llm';
 import { evalModel } from '../e2e/support/eval-model';
-import { openBrowser, startApp } from '../../scripts/eval-app.js';
+import type { Browser, Page } from 'playwright-core';
+
+/** The runner's own launcher (plain JS, loaded by path so the type check stays on the app). */
+interface EvalApp {
+	startApp(): Promise<{ url: string; stop(): Promise<void> }>;
+	openBrowser(url: string, model: unknown): Promise<{ browser: Browser; page: Page }>;
+}
+const launcher = '../../scripts/eval-app.js';
 
 type Emit = (figure: Record<string, unknown>) => void;
 
@@ -22,6 +29,7 @@ const round = (value: number) => Math.round(value);
 export default async function run(emit: Emit): Promise<void> {
 	const text = readFileSync(join(process.cwd(), 'evals', 'datasets.json'), 'utf8');
 	const suite = JSON.parse(text) as { tests: Array<{ id: string; prompt: string; checks: [] }> };
+	const { startApp, openBrowser } = (await import(/* @vite-ignore */ launcher)) as EvalApp;
 	const llm = await startFakeLlm({ cacheStability: 'ignore' });
 	llm.setScenario(evalModel(suite.tests, {}));
 	const app = await startApp();
