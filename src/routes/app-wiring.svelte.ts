@@ -24,6 +24,14 @@ import { lazyMcpAppsHost, type PageAppsHost } from '$lib/mcp-apps/lazy-apps-host
 import { mcpAppsContextKey } from '$lib/mcp-apps/context';
 import { ViewToolSource } from '$lib/mcp-apps/view-tools';
 
+/** What an eval run sets for its turns (see routes/eval-host.ts): the model, loop options, event listeners. */
+export interface EvalRunOverride {
+	config?: ProviderConfig;
+	maxIterations?: number;
+	toolChoice?: 'auto' | 'required' | 'none';
+	listeners: Set<(event: AgentEvent) => void>;
+}
+
 /** Builds the app's sessions, tool hub and server requests; call during the page's initialisation. */
 export function createAppWiring() {
 	// The provider code loads with the first turn, test or sampling request, not with the page.
@@ -115,11 +123,18 @@ export function createAppWiring() {
 	const conversationList = new ConversationList({ kv, onError: notifyStorage });
 	// The servers a turn waits for before it builds its tools (the chat shows them as connecting).
 	let waitingServers = $state.raw<readonly string[]>([]);
+	// Evals: the model under test and its loop options replace the settings' for the runs' turns.
+	const evalRun: EvalRunOverride = { listeners: new Set() };
 
 	const session = new AgentSession({
 		async provider(signal) {
 			// Sources still loading (the HTTP sets, mocks) and the registry code, within a bound.
 			await hub.ready();
+			if (evalRun.config) {
+				const config = evalRun.config;
+				await hub.settle({ signal });
+				return createProvider(config);
+			}
 			if (settings.status.state === 'not-configured') {
 				throw new AutoUiError(
 					'provider_auth',
@@ -139,7 +154,11 @@ export function createAppWiring() {
 			schemaProfile: settings.provider === 'anthropic' || settings.provider === 'openai' ? settings.provider : 'strict',
 			lazy: preferences.values.lazyTools,
 			flatten: preferences.values.flattenParams,
-			policy: { approval: preferences.values.approval, toolChoice: preferences.values.toolChoice }
+			policy: {
+				approval: preferences.values.approval,
+				toolChoice: evalRun.toolChoice ?? preferences.values.toolChoice
+			},
+			...(evalRun.maxIterations ? { maxIterations: evalRun.maxIterations } : {})
 		}),
 		store: kv,
 		storageKey: conversationList.keys.chat,
@@ -154,6 +173,7 @@ export function createAppWiring() {
 			// MCP Apps: a View opens while the model still writes its call, and sees the input stream in.
 			mcpApps.agentEvent(event);
 			showSurfaces(event);
+			for (const listener of evalRun.listeners) listener(event);
 		}
 	});
 
@@ -292,6 +312,7 @@ export function createAppWiring() {
 		},
 		widgetAction,
 		showAgentState,
-		acceptAgentLink
+		acceptAgentLink,
+		evalRun
 	};
 }
