@@ -72,6 +72,33 @@ export function sniffDelimiter(head: string): string {
 	return count > 0 ? best : ',';
 }
 
+/** The fields of a CSV's header line (quotes removed), made unique. */
+export function headerFields(head: string, delimiter: string): string[] {
+	const line = head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+	const fields: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let index = 0; index < line.length; index++) {
+		const char = line[index];
+		if (char === '"' && quoted && line[index + 1] === '"') {
+			field += '"';
+			index++;
+		} else if (char === '"') quoted = !quoted;
+		else if (char === delimiter && !quoted) {
+			fields.push(field);
+			field = '';
+		} else field += char;
+	}
+	fields.push(field);
+	const seen = new Set<string>();
+	return fields.map((name) => {
+		let unique = name;
+		for (let index = 2; seen.has(unique); index++) unique = `${name}_${index}`;
+		seen.add(unique);
+		return unique;
+	});
+}
+
 export class FilesEngine {
 	#duck: Promise<DuckDb> | undefined;
 	#start: () => Promise<DuckDb>;
@@ -123,9 +150,22 @@ export class FilesEngine {
 				const path = `in_${table}.csv`;
 				await register(path, data);
 				made.push(table);
-				await connection.query(
-					`CREATE TABLE ${quote(table)} AS SELECT * FROM read_csv(${literal(path)}, delim=${literal(delimiter)}, quote='"', escape='"')`
-				);
+				const dialect = `delim=${literal(delimiter)}, quote='"', escape='"'`;
+				try {
+					await connection.query(
+						`CREATE TABLE ${quote(table)} AS SELECT * FROM read_csv(${literal(path)}, ${dialect})`
+					);
+				} catch (error) {
+					// The sniffer names no line; reading with the header's columns as text finds the first bad one.
+					const head = typeof data === 'string' ? data.slice(0, 65_536) : await data.slice(0, 65_536).text();
+					const names = headerFields(head, delimiter);
+					if (!/sniffing/i.test(String(error)) || !names.length) throw error;
+					const columns = names.map((name, index) => `${literal(name || `column${index}`)}: 'VARCHAR'`).join(', ');
+					await connection.query(
+						`SELECT count(*) FROM read_csv(${literal(path)}, ${dialect}, header=true, auto_detect=false, columns={${columns}})`
+					);
+					throw error;
+				}
 			};
 			const jsonTable = async (table: string, data: Blob | string) => {
 				const path = `in_${table}.json`;

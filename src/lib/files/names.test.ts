@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseTableName, detectFormat, formatBytes, uniqueTableName } from './names';
-import { sniffDelimiter } from './engine';
+import { headerFields, sniffDelimiter } from './engine';
 
 describe('table names', () => {
 	it('lower-cases, turns other characters to _ and drops accents and the extension', () => {
@@ -35,5 +35,8 @@ describe('formats', () => {
 		expect(sniffDelimiter('"a,b";c;d\n')).toBe(';');
 		expect(sniffDelimiter('a\tb\n')).toBe('\t');
 		expect(sniffDelimiter('single\n')).toBe(',');
+	});
+	it('the header fields are split outside quotes and made unique', () => {
+		expect(headerFields('\uFEFFa,"b, c",a\r\n1,2,3', ',')).toEqual(['a', 'b, c', 'a_2']);
 	});
 });

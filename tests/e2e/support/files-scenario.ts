@@ -14,7 +14,7 @@ export const salesCsv =
 		'"Dupont, Jean",Zürich,12.5',
 		'"Müller, Anaïs",Orléans,30',
 		'"Łukasz, Ørsted",Zürich,7.25',
-		'"Chloé ""la grande""",Orléans,100.5',
+		'"Chloé ""la grande""",Orléans,60.5',
 		'Émile,Besançon,3'
 	].join('\r\n') +
 	'\r\n';
