@@ -1,7 +1,8 @@
 /**
  * Your own file (`files` server, DuckDB-WASM in its worker), in Chromium against the
  * production build, over a generated 1,000,000-row CSV (~60 MB):
- * - `files-load`: from choosing the file to its row in the files list (read, table, stored);
+ * - `files-load`: from choosing the file (after pressing Add data, which starts DuckDB-WASM)
+ *   to its row in the files list (read into a table, kept on the device);
  * - `files-memory`: what the browser's processes hold once it is loaded, over before;
  * - `files-frame-gap`: the longest gap between animation frames while it loads;
  * - `files-group-by`: p50 of a group-by over every row, as a live widget's refresh through
@@ -82,11 +83,15 @@ export default async function run(emit: Emit): Promise<void> {
 				const page = await browser.newPage();
 				await page.goto(baseUrl);
 				await page.getByTestId('canvas-add-data').waitFor();
-				const pid = (browser as unknown as { process?: () => { pid: number } }).process?.()?.pid;
-				const before = pid ? browserRss(pid) : 0;
+				// The browser is a child of this process: its processes' memory, before and after.
+				const before = browserRss(process.pid);
 				await frameGapMonitor(page);
+				// The user's path: Add data (DuckDB-WASM starts), then the file is chosen; timed from the choice.
+				const chooser = page.waitForEvent('filechooser');
+				await page.getByTestId('canvas-add-data').click();
+				const picker = await chooser;
 				const started = Date.now();
-				await page.getByTestId('data-files-input').setInputFiles(file);
+				await picker.setFiles(file);
 				await page.getByTestId('data-file-row').waitFor({ timeout: 120_000 });
 				const load = Date.now() - started;
 				const gap = await page.evaluate(() => {
@@ -94,14 +99,14 @@ export default async function run(emit: Emit): Promise<void> {
 					state.running = false;
 					return state.maxGap;
 				});
-				const after = pid ? browserRss(pid) : 0;
+				const after = browserRss(process.pid);
 				emit({ name: 'files-load', value: load, unit: 'ms', target: '<= 5000 ms', rows: ROWS, bytes });
 				emit({
 					name: 'files-memory',
 					value: Math.round((after - before) / 1e6),
 					unit: 'MB',
 					target: null,
-					note: 'browser processes, RSS after load minus before'
+					note: 'this process and its children (the browser), RSS after load minus before'
 				});
 				emit({ name: 'files-frame-gap', value: Math.round(gap), unit: 'ms', target: '< 100 ms' });
 

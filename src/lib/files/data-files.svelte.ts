@@ -98,6 +98,11 @@ export class DataFiles {
 		this.problems = [...this.problems.filter((item) => item.name !== name), { name, message }];
 	}
 
+	/** Starts DuckDB-WASM ahead of a file (the picker opened, a file is dragged over the page). */
+	warm(): void {
+		this.engine.warm();
+	}
+
 	dismissProblem(name: string) {
 		this.problems = this.problems.filter((item) => item.name !== name);
 	}
@@ -157,9 +162,14 @@ export class DataFiles {
 			return undefined;
 		}
 		this.reading = [...this.reading, file.name];
+		const id = randomId('file_');
+		let kept: Promise<void> | undefined;
 		try {
 			await this.#ensureLoaded().catch(() => undefined);
 			const taken = new Set(this.tables.map((entry) => entry.table.table));
+			// The bytes are kept while DuckDB reads them (dropped again if the file cannot be read).
+			kept = this.#store.put(id, file);
+			kept.catch(() => undefined);
 			const tables = await this.engine.load({
 				file,
 				fileName: file.name,
@@ -170,21 +180,15 @@ export class DataFiles {
 					return name;
 				}
 			});
-			const stored: StoredFile = {
-				id: randomId('file_'),
-				name: file.name,
-				size: file.size,
-				format,
-				addedAt: Date.now(),
-				tables
-			};
-			await this.#store.put(stored.id, file);
+			const stored: StoredFile = { id, name: file.name, size: file.size, format, addedAt: Date.now(), tables };
+			await kept;
 			this.files = [...this.files, stored];
 			await this.#store.saveList(this.files);
 			await this.showProfile(stored, tables[0]).catch(() => undefined);
 			return stored;
 		} catch (error) {
 			if (isOutOfMemory(error)) await this.engine.reset();
+			if (kept) void kept.finally(() => this.#store.remove(id)).catch(() => undefined);
 			this.#problem(file.name, errorMessage(error));
 			return undefined;
 		} finally {

@@ -113,6 +113,11 @@ export class FilesEngine {
 		return this.#duck !== undefined;
 	}
 
+	/** Starts DuckDB-WASM ahead of the first file (the picker is open, a file is dragged over the page). */
+	warm(): void {
+		void this.#duckDb().catch(() => undefined);
+	}
+
 	has(table: string): boolean {
 		return this.#loaded.has(table);
 	}
