@@ -23,11 +23,11 @@ const ROWS = 1_000_000;
 const REGIONS = ['North', 'South', 'East', 'West', 'Centre', 'Coast', 'Alps', 'Plains', 'Islands', 'Lakes'];
 
 function generate(file: string): void {
-	const lines = ['amount,region,product,day,quantity,order_id'];
+	const lines = ['amount,region,product,day,quantity,order_id,customer'];
 	for (let index = 0; index < ROWS; index++) {
 		const day = new Date(Date.UTC(2025, 0, 1) + (index % 365) * 86_400_000).toISOString().slice(0, 10);
 		lines.push(
-			`${((index * 7919) % 100_000) / 100},${REGIONS[index % 10]},product ${index % 100},${day},${index % 17},${index}`
+			`${((index * 7919) % 100_000) / 100},${REGIONS[index % 10]},product ${index % 100},${day},${index % 17},${index},customer ${(index * 31) % 50_000}`
 		);
 	}
 	writeFileSync(file, lines.join('\n') + '\n');
