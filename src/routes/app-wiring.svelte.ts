@@ -12,6 +12,7 @@ import { ReactiveToolHub } from '$lib/tool-hub/tool-hub.svelte';
 import { connectionListSource, serverSource } from '$lib/tool-hub/sources';
 import type { HttpToolSource } from '$lib/http-tools/tool-source';
 import type { MockSource } from '$lib/mocks/tool-source';
+import type { DataFiles } from '$lib/files/data-files.svelte';
 import { LazyServerRequests } from '$lib/workbench/lazy-server-requests.svelte';
 import { AgentSession } from '$lib/agent/session/session.svelte';
 import type { LlmProvider, ProviderConfig } from '$lib/agent/providers';
@@ -117,6 +118,10 @@ export function createAppWiring() {
 	// The tools live MCP App Views provide (`<server>_app_<tool>`), while their widgets live.
 	const viewTools = new ViewToolSource();
 	hub.register(viewTools);
+	// Files added on this device (the `files` server, DuckDB-WASM on first use), after the first paint.
+	let files = $state.raw<DataFiles | undefined>(undefined);
+	const filesReady = import('$lib/files/data-files.svelte').then(({ DataFiles }) => (files = new DataFiles({ kv })));
+	hub.register(filesReady.then((loaded) => loaded.source));
 	// Mocked tools answer from their mock instead of their server (agent, workbench, live widgets).
 	let mocks = $state.raw<MockSource | undefined>(undefined);
 	hub.register(import('$lib/mocks/tool-source').then(({ MockSource }) => (mocks = new MockSource())));
@@ -302,6 +307,10 @@ export function createAppWiring() {
 		get mocks() {
 			return mocks;
 		},
+		get files() {
+			return files;
+		},
+		filesReady,
 		conversationList,
 		session,
 		mcpApps,

@@ -74,9 +74,11 @@ export function createWorkbenchDeps(options: WorkbenchBridgeOptions): WorkbenchD
 	const registryName = async (server: string, tool: string): Promise<string | undefined> => {
 		await options.tools.ready();
 		const registry = options.tools.registry;
-		const entry = registry.servers.find(
-			(candidate) => candidate.layer.protocol !== 'webmcp' && candidate.layer.serverName === server
-		);
+		// A remote server first; an in-page one (the files server) when no remote one has the name.
+		const entry =
+			registry.servers.find(
+				(candidate) => candidate.layer.protocol !== 'webmcp' && candidate.layer.serverName === server
+			) ?? registry.servers.find((candidate) => candidate.layer.serverName === server && server !== 'autoui');
 		return entry ? providerName(registry, entry, tool) : undefined;
 	};
 

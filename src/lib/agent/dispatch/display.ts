@@ -8,7 +8,7 @@
  */
 import { isPlainObject, truncateText, type ToolCallResult } from '$lib/shared';
 import { hasReferences, resolveReferences, resultValue, storedValue, type ReferenceSource } from '../references';
-import { displayOf, resolveToolName, type RegistryEntry } from '../tools/registry';
+import { displayOf, isDisplayServer, resolveToolName, type RegistryEntry } from '../tools/registry';
 import type { DisplayCapability, ToolResultBlock, ToolUseBlock, WidgetCallMeta } from '../types';
 import { failure, type DispatchContext, type Outcome } from './context';
 import { applyUiResult, type AppliedUiResult } from './ui-results';
@@ -43,7 +43,7 @@ function referenceSource(ctx: DispatchContext, sourceValue: unknown): ReferenceS
 function dataTools(ctx: DispatchContext): string {
 	const { registry } = ctx.catalog;
 	return registry.servers
-		.filter((server) => server.layer.protocol !== 'webmcp')
+		.filter((server) => !isDisplayServer(server.layer))
 		.flatMap((server) => (registry.toolsByServer.get(server.key) ?? []).map((tool) => tool.name))
 		.slice(0, 30)
 		.join(', ');
@@ -75,7 +75,7 @@ async function runSource(
 			error: `${sourceKey}.tool "${source.tool.slice(0, 100)}" is not a tool of a connected server. Data tools: ${dataTools(ctx) || 'none (connect an MCP server)'}.`
 		};
 	}
-	if (target.entry.server.layer.protocol === 'webmcp') {
+	if (isDisplayServer(target.entry.server.layer)) {
 		return {
 			error: `${sourceKey}.tool must be a data tool of a server, not ${target.entry.name} (an autoui tool). Data tools: ${dataTools(ctx) || 'none'}.`
 		};

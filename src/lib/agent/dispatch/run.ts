@@ -16,7 +16,7 @@ import {
 	type ErrorCode,
 	type ToolCallResult
 } from '$lib/shared';
-import type { RegistryEntry } from '../tools/registry';
+import { isDisplayServer, type RegistryEntry } from '../tools/registry';
 import { validateResult } from '../validate';
 import { abortReason, createLimiter, raceSignal } from './async';
 import type { CallOutput } from '../events';
@@ -164,7 +164,8 @@ export function outcomeOf(
 			isPlainObject(structured) && typeof structured.error === 'string' ? structured.error : truncateText(text, 300);
 		return { ok: false, code, message, text, ...mocked };
 	}
-	if (protocol !== 'webmcp' && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
+	// A data call (remote, or an in-page data server such as files): its result is data by reference.
+	if (!isDisplayServer(entry.server.layer) && !isDiscovery(entry)) ctx.turn.dataCallIds.push(callId);
 	// The text is structuredContent as JSON when there is one: the object itself is its value.
 	const value = result.structuredContent ?? undefined;
 	const surfaces = resultSurfaces(result);

@@ -181,6 +181,14 @@ export function isRecallEntry(entry: RegistryEntry): boolean {
 	);
 }
 
+/**
+ * True for an in-page server of the display (autoui: it declares display tools); an in-page
+ * server without any (the files server) is a data server like a remote one.
+ */
+export function isDisplayServer(layer: ToolLayer): boolean {
+	return layer.protocol === 'webmcp' && layer.tools.some((tool) => (tool as WebMcpToolDef).display !== undefined);
+}
+
 /** What a WebMCP server declared about a tool it shows on the canvas; undefined for every other tool. */
 export function displayOf(entry: RegistryEntry): DisplayCapability | undefined {
 	if (entry.kind !== 'tool' || entry.server.layer.protocol !== 'webmcp') return undefined;

@@ -110,6 +110,17 @@ export function createLiveWidgets(
 			// A source that runs as a task shows its progress in the widget's frame until the data arrives.
 			...(id ? { onTask: (task: ToolTaskUpdate) => store.sourceTasks.set(id, task) } : {})
 		});
+		if (!outcome.ok && outcome.code === 'unknown_tool' && source.tool.startsWith('files_webmcp_')) {
+			// A table made from a file on another device (or removed here): name the file to add.
+			const tables = [...String(source.args.sql ?? '').matchAll(/\b(?:from|join)\s+"?([A-Za-z_]\w*)/gi)].map(
+				(m) => m[1]
+			);
+			const named = tables.length ? `the table ${[...new Set(tables)].join(', ')}` : 'a table';
+			return {
+				ok: false as const,
+				error: `This widget reads ${named} made from one of your files, which is not in this browser: add that file with Add data (a file named like ${tables[0] ?? 'data'}.csv becomes that table), then press Refresh.`
+			};
+		}
 		if (!outcome.ok && outcome.code === 'unknown_tool') {
 			// Typically a shared canvas opened without the server its data comes from.
 			return {
