@@ -10,6 +10,8 @@ import { AutoUiError } from '$lib/shared';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }));
+// `x-opaque` marks data only a sandboxed View reads (the params sanitiser leaves it as it is).
+ajv.addKeyword({ keyword: 'x-opaque', schemaType: 'boolean' });
 const validators = new Map(widgetDefinitions.map((definition) => [definition.name, ajv.compile(definition.schema)]));
 
 function valid(name: string, params: unknown): boolean {

@@ -24,6 +24,8 @@ import { treeWithRows } from './tree/rows';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }));
+// `x-opaque` marks data only a sandboxed View reads (the params sanitiser leaves it as it is).
+ajv.addKeyword({ keyword: 'x-opaque', schemaType: 'boolean' });
 
 type Params = Record<string, unknown>;
 
