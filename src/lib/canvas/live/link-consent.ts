@@ -71,6 +71,7 @@ export function offerLiveConsent(store: CanvasStore): void {
 				}
 			},
 			{ id: 'share-live-deny', label: 'Not now', run: () => store.dismissNotice(id) }
-		]
+		],
+		{ choice: true }
 	);
 }
