@@ -5,7 +5,7 @@
  */
 import type { Rect } from '../placement';
 import type { WidgetRecord } from '../types';
-import { newTurnWidgets, turnBand } from './follow-answer';
+import { linkedPair, newTurnWidgets, turnBand } from './follow-answer';
 import { PanGesture } from './pan-gesture';
 import type { Point } from './pinch';
 import * as viewport from './viewport';
@@ -96,8 +96,15 @@ export class Camera {
 	 */
 	follow(records: readonly WidgetRecord[], now = Date.now()): void {
 		const fresh = newTurnWidgets(records, this.#known, now);
+		const pair = linkedPair(records, this.#known, now);
 		this.#known = new Set(records.map((record) => record.id));
-		if (!fresh.length || !this.#size() || fresh.some((record) => this.shows(record))) return;
+		if (!this.#size()) return;
+		// A widget linked to one already there: both in view (it was placed beside it).
+		if (pair) {
+			if (!this.shows(pair)) this.reveal(pair);
+			return;
+		}
+		if (!fresh.length || fresh.some((record) => this.shows(record))) return;
 		this.reveal(turnBand(records, fresh[0]));
 	}
 

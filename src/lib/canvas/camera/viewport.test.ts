@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from '../placement';
 import { memoryStorage } from '$lib/shared/testing';
@@ -69,5 +70,11 @@ describe('viewport', () => {
 		expect(view.zoom).toBe(readableZoom);
 		expect(16 * view.zoom + view.panY).toBe(24);
 		expect(readableWidth(1048)).toBe(1333);
+	});
+
+	it('Fit all goes as low as the README says', () => {
+		const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+		const floor = /\*\*Fit all\*\* shows everything down to (\d+) %/.exec(readme)?.[1];
+		expect(Number(floor)).toBe(Math.round(readableZoom * 100));
 	});
 });
