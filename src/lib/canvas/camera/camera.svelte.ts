@@ -23,11 +23,20 @@ export class Camera {
 	#size: () => ViewSize | undefined;
 	#gesture = new PanGesture();
 	#known = new Set<string>();
+	#frames: () => readonly Rect[];
 
-	/** `size`: the viewport's size, undefined while it is not mounted; `view`: where to start. */
-	constructor(size: () => ViewSize | undefined, view: Viewport = viewport.initialViewport) {
+	/**
+	 * `size`: the viewport's size, undefined while it is not mounted; `view`: where to start;
+	 * `frames`: the frames shown, which a reveal never leaves cut at the top.
+	 */
+	constructor(
+		size: () => ViewSize | undefined,
+		view: Viewport = viewport.initialViewport,
+		frames: () => readonly Rect[] = () => []
+	) {
 		this.#size = size;
 		this.#view = view;
+		this.#frames = frames;
 	}
 
 	/** The current transform: screen = canvas × zoom + pan. */
@@ -71,7 +80,7 @@ export class Camera {
 	/** Pans the least that brings `rect` (canvas pixels) into view; nothing when it is in view. */
 	reveal(rect: Rect): void {
 		const size = this.#size();
-		if (size) this.#view = viewport.reveal(this.#view, rect, size.width, size.height);
+		if (size) this.#view = viewport.revealClear(this.#view, rect, this.#frames(), size.width, size.height);
 	}
 
 	/** True when `rect` is wholly in view (or the view is not mounted: nothing to move). */
