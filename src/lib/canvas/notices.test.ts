@@ -46,9 +46,14 @@ describe('notices', () => {
 
 	it('one informational slot: a newer notice replaces an older informational one, never a question', () => {
 		const notices = new NoticeList();
-		notices.notify('info', 'This link offers a dashboard. Load it?', [{ id: 'dashboard-load', label: 'Load', run: () => {} }], {
-			choice: true
-		});
+		notices.notify(
+			'info',
+			'This link offers a dashboard. Load it?',
+			[{ id: 'dashboard-load', label: 'Load', run: () => {} }],
+			{
+				choice: true
+			}
+		);
 		notices.notify('error', 'Export failed: quota', undefined, { subject: 'export' });
 		notices.notify('info', 'Cleared 3.', [{ id: 'canvas-clear-undo', label: 'Undo', run: () => {} }]);
 		notices.notify('info', 'Imported 4 widgets.', undefined, { subject: 'import' });
