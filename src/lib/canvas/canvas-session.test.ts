@@ -26,7 +26,17 @@ describe('canvas session: one canvas per conversation', () => {
 		await first.flush();
 		await first.switchTo('canvas.v1');
 		expect(first.store.widgets).toHaveLength(1);
-		expect(first.store.canUndo).toBe(false);
+		// Undo belongs to the conversation: its step survives the switch and back.
+		expect(first.store.canUndo).toBe(true);
+		first.store.undo();
+		expect(first.store.widgets).toHaveLength(0);
+		await first.switchTo('canvas.v1:b');
+		expect(first.store.widgets).toHaveLength(2);
+		expect(first.store.canRedo).toBe(false);
+		first.store.undo();
+		expect(first.store.widgets).toHaveLength(1);
+		first.store.redo();
+		await first.flush();
 		first.dispose();
 
 		const reloaded = createCanvasSession({ server, kv: openKeyValueStore({ factory }), modelContext: null });

@@ -142,6 +142,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 				})
 			: undefined;
 	persistence = persistenceFor(options.storageKey);
+	let currentKey = options.storageKey ?? 'canvas.v1';
 
 	async function openShared(url: string): Promise<string[]> {
 		if (!hasShareValue(url)) return [];
@@ -217,6 +218,9 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 		async switchTo(key) {
 			await persistence?.flush();
 			persistence?.dispose();
+			// Undo belongs to a conversation: its steps wait for it while another one is open.
+			store.undoSteps.park(currentKey);
+			currentKey = key;
 			// Nothing is saved while the other canvas loads, so the empty canvas never lands under its key.
 			started = false;
 			persistence = persistenceFor(key);
@@ -229,6 +233,7 @@ export function createCanvasSession(options: CanvasSessionOptions): CanvasSessio
 				if (outcome.notice) store.notify('warning', outcome.notice);
 				await offerHeldSources();
 			}
+			store.undoSteps.resume(key);
 			restored = true;
 			started = true;
 			live.syncParams();

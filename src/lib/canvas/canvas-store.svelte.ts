@@ -2,13 +2,12 @@
  * The canvas store: widget records and the selection, changed only through verb methods.
  * Records are plain immutable JSON (an update replaces the record), so undo/redo keeps
  * snapshots of the list, and persistence, export and share links serialise it as is.
- *
  * Every change by the agent or the user goes through history (undo/redo), except selection,
  * bringing a widget to the front on click (not worth an undo step) and fitting a frame to
  * its measured content. The outline's verbs (rename, front/back, hide, duplicate) and the
- * selection's (move, align, delete together) and auto-arrange are one undo step each.
- * The store composes three managers: `SnapshotHistory` (undo/redo), `SelectionState` (which
- * widgets are selected) and `NoticeList`; the record math lives in `record-ts`.
+ * selection's (move, align, delete together) and auto-arrange are one undo step each. It
+ * composes `SnapshotHistory` (undo/redo, parked per conversation), `SelectionState` and
+ * `NoticeList`; the record math lives in `record-edits.ts`.
  */
 import { AutoUiError, type WidgetId } from '$lib/shared';
 import { SnapshotHistory } from './history/snapshot-history.svelte';
@@ -94,9 +93,12 @@ export class CanvasStore {
 	get canUndo(): boolean {
 		return this.#history.canUndo;
 	}
-
 	get canRedo(): boolean {
 		return this.#history.canRedo;
+	}
+	/** The undo steps, which a conversation switch parks and takes back. */
+	get undoSteps(): Pick<SnapshotHistory<readonly WidgetRecord[]>, 'park' | 'resume'> {
+		return this.#history;
 	}
 
 	get notices(): readonly CanvasNotice[] {

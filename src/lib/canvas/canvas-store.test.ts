@@ -175,7 +175,7 @@ describe('CanvasStore', () => {
 		for (let index = 0; index < 6; index++) store.add('x', {});
 		for (let index = 0; index < 6; index++) store.undo();
 		expect(store.widgets).toHaveLength(3);
-		for (let index = 0; index < 7; index++) store.notify('info', `n${index}`);
+		for (let index = 0; index < 7; index++) store.notify('warning', `n${index}`);
 		expect(store.notices.map((notice) => notice.message)).toEqual(['n2', 'n3', 'n4', 'n5', 'n6']);
 		store.dismissNotice(store.notices[0].id);
 		expect(store.notices).toHaveLength(4);

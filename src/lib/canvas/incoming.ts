@@ -104,7 +104,7 @@ async function openApart(store: CanvasStore, reading: CanvasReading, apart: Canv
 		'info',
 		`Opened the shared canvas (${plural(reading.records.length, 'widget')}) as a new conversation; “${left}” is unchanged in your conversations.`,
 		[{ id: 'share-restore', label: `Back to “${left}”`, run: back }],
-		{ subject: 'shared-canvas' }
+		{ subject: 'shared-canvas', choice: true }
 	);
 	reportSkipped(store, reading);
 }
@@ -133,7 +133,8 @@ async function openOnItsOwn(store: CanvasStore, reading: CanvasReading, options:
 				run: () => restoreCanvas(store, { records: previous, parameters: previousParameters })
 			},
 			{ id: 'share-merge-previous', label: 'Add mine to this one', run: () => void store.merge(previous) }
-		]
+		],
+		{ choice: true }
 	);
 	reportSkipped(store, reading);
 }
@@ -203,7 +204,8 @@ export async function offerSharedCanvas(
 				}
 			},
 			{ id: 'share-keep', label: 'Keep mine', run: dismiss }
-		]
+		],
+		{ choice: true }
 	);
 }
 
@@ -255,6 +257,7 @@ export async function offerPreviousCanvas(
 					await forget();
 				}
 			}
-		]
+		],
+		{ choice: true }
 	);
 }

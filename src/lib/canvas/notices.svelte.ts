@@ -1,7 +1,9 @@
 /**
  * The notices shown above the canvas (restore problems, import reports, choices): a short
  * stack that expires information and warnings on its own. A newer notice about the same
- * subject replaces the older ones, so a stale error never stays above a later success.
+ * subject replaces the older ones, so a stale error never stays above a later success, and
+ * one informational slot: a newer notice replaces an older informational one ("Cleared 3."
+ * with its Undo goes when "Imported 4 widgets." comes) unless that one asks a question.
  */
 import { errorMessage } from '$lib/shared';
 
@@ -21,6 +23,8 @@ export interface CanvasNotice {
 	actions?: readonly NoticeAction[];
 	/** What the notice is about (see {@link NoticeOptions.subject}). */
 	subject: string;
+	/** A question awaiting an answer (see {@link NoticeOptions.choice}). */
+	choice?: boolean;
 }
 
 /** Options of a notice. */
@@ -31,6 +35,11 @@ export interface NoticeOptions {
 	 * notice shows once.
 	 */
 	subject?: string;
+	/**
+	 * The notice asks a question (open a shared canvas? allow live data?): no other notice
+	 * replaces it, only an answer or a dismissal.
+	 */
+	choice?: boolean;
 }
 
 /** How long notices without actions stay, by kind; errors stay until dismissed. */
@@ -61,8 +70,16 @@ export class NoticeList {
 	): number {
 		const id = ++this.#count;
 		const subject = options.subject ?? message;
-		const notice: CanvasNotice = { id, kind, message, ...(actions?.length ? { actions } : {}), subject };
-		this.#list = [...this.#list.filter((old) => old.subject !== subject), notice].slice(-5);
+		const notice: CanvasNotice = {
+			id,
+			kind,
+			message,
+			...(actions?.length ? { actions } : {}),
+			subject,
+			...(options.choice ? { choice: true } : {})
+		};
+		const stays = (old: CanvasNotice) => old.subject !== subject && (old.kind !== 'info' || old.choice === true);
+		this.#list = [...this.#list.filter(stays), notice].slice(-5);
 		const ttl = actions?.length ? undefined : NOTICE_TTL_MS[kind];
 		if (ttl) setTimeout(() => this.dismiss(id), ttl);
 		return id;

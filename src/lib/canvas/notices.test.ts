@@ -43,4 +43,24 @@ describe('notices', () => {
 		vi.advanceTimersByTime(2_000);
 		expect(notices.list.map((notice) => notice.message)).toEqual(['Copied again.']);
 	});
+
+	it('one informational slot: a newer notice replaces an older informational one, never a question', () => {
+		const notices = new NoticeList();
+		notices.notify(
+			'info',
+			'This link offers a dashboard. Load it?',
+			[{ id: 'dashboard-load', label: 'Load', run: () => {} }],
+			{
+				choice: true
+			}
+		);
+		notices.notify('error', 'Export failed: quota', undefined, { subject: 'export' });
+		notices.notify('info', 'Cleared 3.', [{ id: 'canvas-clear-undo', label: 'Undo', run: () => {} }]);
+		notices.notify('info', 'Imported 4 widgets.', undefined, { subject: 'import' });
+		expect(notices.list.map((notice) => notice.message)).toEqual([
+			'This link offers a dashboard. Load it?',
+			'Export failed: quota',
+			'Imported 4 widgets.'
+		]);
+	});
 });

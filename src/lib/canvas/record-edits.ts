@@ -5,6 +5,7 @@
  */
 import { widgetId, type WidgetId } from '$lib/shared';
 import { newBandTop, placeBeside, placeInBand, placeWidget, placementGap, snap } from './placement';
+import { linkedRecord, placeNextTo } from './layout/linked';
 import { sameRecord } from './record-changes';
 import { clampRound, recordLimits } from './records';
 import type { Provenance, WidgetRecord, WidgetSource, WidgetStyle } from './types';
@@ -21,6 +22,11 @@ export interface AddOptions {
 	source?: WidgetSource;
 	/** The agent turn displaying it: placed in that turn's band, in the order of the answer. */
 	turn?: string;
+	/**
+	 * The widget it was made from (a filter on a chart's column): placed beside it. Without
+	 * it, a widget linked to one on the canvas (same parameter, same source) goes beside that.
+	 */
+	near?: string;
 }
 
 /** A top-left corner rounded and kept within the canvas (±100,000 px). */
@@ -65,12 +71,16 @@ export function newRecord(
 	context: { id: WidgetId; size: { w: number; h: number }; width: number; createdAt: number }
 ): WidgetRecord {
 	const { w, h } = clampSize(options.w ?? context.size.w, options.h ?? context.size.h);
+	const anchor =
+		(options.near ? records.find((record) => record.id === options.near) : undefined) ??
+		linkedRecord(records, { params, source: options.source });
 	const position =
 		options.x !== undefined && options.y !== undefined
 			? { x: options.x, y: options.y }
-			: options.turn
-				? placeInTurn(records, options.turn, { w, h }, context.width)
-				: placeWidget(records, { w, h }, context.width);
+			: ((anchor && placeNextTo(records, { w, h }, context.width, anchor)) ??
+				(options.turn
+					? placeInTurn(records, options.turn, { w, h }, context.width)
+					: placeWidget(records, { w, h }, context.width)));
 	return {
 		id: context.id,
 		type,

@@ -44,6 +44,8 @@ export async function runTaskByHand(
 	await form.getByLabel(call.field, { exact: true }).fill(call.value);
 	await form.getByTestId('tool-run').click();
 	await expect(form.getByTestId('task-status')).toHaveText('working', { timeout: 15_000 });
+	// One Cancel per task: the task card's, not a second one beside Run.
+	await expect(form.getByRole('button', { name: 'Cancel' })).toHaveCount(1);
 	await expect(form.getByTestId('task-status')).toHaveText('completed', { timeout: 20_000 });
 	await expect(workbench.getByTestId('tool-result').first()).toContainText(call.result);
 }

@@ -182,7 +182,7 @@ describe('an endpoint that is not an LLM API', () => {
 			);
 			expect(error.message).not.toMatch(/[<>]/);
 			expect(error.message).not.toContain(provider === 'anthropic' ? 'usually end in /v1' : 'has no /v1');
-			expect((error.details as { body?: string }).body).toContain('<h1>Not Found</h1>');
+			expect(((error as AutoUiError).details as { body?: string }).body).toContain('<h1>Not Found</h1>');
 			expect(site.hits() - before).toBe(1);
 		}
 	);

@@ -5,7 +5,7 @@
  */
 import type { Rect } from '../placement';
 import type { WidgetRecord } from '../types';
-import { newTurnWidgets, turnBand } from './follow-answer';
+import { linkedPair, newTurnWidgets, turnBand } from './follow-answer';
 import { PanGesture } from './pan-gesture';
 import type { Point } from './pinch';
 import * as viewport from './viewport';
@@ -23,11 +23,20 @@ export class Camera {
 	#size: () => ViewSize | undefined;
 	#gesture = new PanGesture();
 	#known = new Set<string>();
+	#frames: () => readonly Rect[];
 
-	/** `size`: the viewport's size, undefined while it is not mounted; `view`: where to start. */
-	constructor(size: () => ViewSize | undefined, view: Viewport = viewport.initialViewport) {
+	/**
+	 * `size`: the viewport's size, undefined while it is not mounted; `view`: where to start;
+	 * `frames`: the frames shown, which a reveal never leaves cut at the top.
+	 */
+	constructor(
+		size: () => ViewSize | undefined,
+		view: Viewport = viewport.initialViewport,
+		frames: () => readonly Rect[] = () => []
+	) {
 		this.#size = size;
 		this.#view = view;
+		this.#frames = frames;
 	}
 
 	/** The current transform: screen = canvas × zoom + pan. */
@@ -71,7 +80,7 @@ export class Camera {
 	/** Pans the least that brings `rect` (canvas pixels) into view; nothing when it is in view. */
 	reveal(rect: Rect): void {
 		const size = this.#size();
-		if (size) this.#view = viewport.reveal(this.#view, rect, size.width, size.height);
+		if (size) this.#view = viewport.revealClear(this.#view, rect, this.#frames(), size.width, size.height);
 	}
 
 	/** True when `rect` is wholly in view (or the view is not mounted: nothing to move). */
@@ -96,8 +105,15 @@ export class Camera {
 	 */
 	follow(records: readonly WidgetRecord[], now = Date.now()): void {
 		const fresh = newTurnWidgets(records, this.#known, now);
+		const pair = linkedPair(records, this.#known, now);
 		this.#known = new Set(records.map((record) => record.id));
-		if (!fresh.length || !this.#size() || fresh.some((record) => this.shows(record))) return;
+		if (!this.#size()) return;
+		// A widget linked to one already there: both in view (it was placed beside it).
+		if (pair) {
+			if (!this.shows(pair)) this.reveal(pair);
+			return;
+		}
+		if (!fresh.length || fresh.some((record) => this.shows(record))) return;
 		this.reveal(turnBand(records, fresh[0]));
 	}
 

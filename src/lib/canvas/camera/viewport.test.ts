@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { boundingBox } from '../placement';
 import { memoryStorage } from '$lib/shared/testing';
@@ -9,6 +10,7 @@ import {
 	readableWidth,
 	readableZoom,
 	reveal,
+	revealClear,
 	saveViewport,
 	zoomAt
 } from './viewport';
@@ -69,5 +71,29 @@ describe('viewport', () => {
 		expect(view.zoom).toBe(readableZoom);
 		expect(16 * view.zoom + view.panY).toBe(24);
 		expect(readableWidth(1048)).toBe(1333);
+	});
+
+	it('Fit all goes as low as the README says', () => {
+		const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+		const floor = /\*\*Fit all\*\* shows everything down to (\d+) %/.exec(readme)?.[1];
+		expect(Number(floor)).toBe(Math.round(readableZoom * 100));
+	});
+
+	it('a reveal never leaves a frame cut under the toolbar: both shown when they fit, else the cut one out of sight', () => {
+		const chart = { x: 16, y: 16, w: 400, h: 300 };
+		const table = { x: 16, y: 332, w: 400, h: 200 };
+		const view = { panX: 0, panY: 0, zoom: 1 };
+		// The plain reveal pans the least: the chart's title bar ends above the view.
+		expect(reveal(view, table, 800, 400).panY).toBe(-156);
+		const shown = revealClear(view, table, [chart, table], 800, 400);
+		expect(shown.panY).toBe(-316);
+		const tall = { x: 16, y: 332, w: 400, h: 500 };
+		const clear = revealClear(view, tall, [chart, tall], 800, 600);
+		const chartBottom = (chart.y + chart.h) * clear.zoom + clear.panY;
+		const chartTop = chart.y * clear.zoom + clear.panY;
+		expect(chartBottom <= 0 || chartTop >= 0).toBe(true);
+		expect(tall.y * clear.zoom + clear.panY).toBeGreaterThanOrEqual(0);
+		const fits = revealClear(view, table, [chart, table], 800, 700);
+		expect(chart.y * fits.zoom + fits.panY).toBeGreaterThanOrEqual(0);
 	});
 });

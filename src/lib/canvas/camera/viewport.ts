@@ -114,6 +114,35 @@ export function reveal(view: Viewport, rect: Rect, width: number, height: number
 	return dx === 0 && dy === 0 ? view : { ...view, panX: view.panX + dx, panY: view.panY + dy };
 }
 
+/**
+ * Like {@link reveal} (nothing when `rect` is in view), never leaving another frame cut at the top of the view (its title bar,
+ * with its menus, hidden under the toolbar while its body shows): the view shows the frame
+ * whole with `rect` when both fit, else pans on until the cut frame is out of sight above.
+ */
+export function revealClear(
+	view: Viewport,
+	rect: Rect,
+	frames: readonly Rect[],
+	width: number,
+	height: number,
+	padding = 24
+): Viewport {
+	const next = reveal(view, rect, width, height, padding);
+	if (next === view) return view;
+	const cut = frames.filter((frame) => {
+		const top = frame.y * next.zoom + next.panY;
+		const bottom = top + frame.h * next.zoom;
+		const left = frame.x * next.zoom + next.panX;
+		return top < 0 && bottom > 0 && left < width && left + frame.w * next.zoom > 0;
+	});
+	if (!cut.length) return next;
+	const both = boundingBox([rect, ...cut])!;
+	if (both.h * next.zoom <= height - 2 * padding) return reveal(next, both, width, height, padding);
+	const bottom = Math.max(...cut.map((frame) => (frame.y + frame.h) * next.zoom + next.panY));
+	const top = rect.y * next.zoom + next.panY;
+	return top - bottom >= 0 ? { ...next, panY: next.panY - bottom } : next;
+}
+
 /** True when some part of one of `rects` (canvas units) is in a `width` × `height` view. */
 export function showsAny(view: Viewport, rects: readonly Rect[], width: number, height: number): boolean {
 	return rects.some((rect) => {

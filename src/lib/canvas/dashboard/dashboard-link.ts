@@ -112,7 +112,8 @@ async function load(
 						}
 					}
 				]
-			: undefined
+			: undefined,
+		{ choice: true }
 	);
 	offerLiveConsent(store);
 	if (reading.problems.length)
@@ -162,6 +163,7 @@ export function offerDashboardLink(
 					decided();
 				}
 			}
-		]
+		],
+		{ choice: true }
 	);
 }

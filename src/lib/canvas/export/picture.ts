@@ -8,6 +8,10 @@
  * an empty box and counted (`leftOut`), so a picture never sends a request the user did not
  * make and never taints the canvas it is drawn on. Canvases inside the element that the page
  * cannot read (a chart that drew such an image) are counted the same way.
+ *
+ * Controls show their current values: a clone keeps attributes only, so a filter's select
+ * set to Europe would show its first option; `keepControlValues` writes each control's state
+ * (selected options, checked boxes, typed text) onto its clone.
  */
 import { AutoUiError, errorMessage } from '$lib/shared';
 
@@ -68,6 +72,37 @@ function unreadableCanvases(element: HTMLElement): number {
 	return count;
 }
 
+const controlMark = 'data-picture-control';
+
+/**
+ * Marks the controls inside `element` and returns what writes their current state onto a
+ * clone of it, and what takes the marks off again.
+ */
+export function keepControlValues(element: HTMLElement): { apply: (clone: Node) => void; done: () => void } {
+	const controls = [...element.querySelectorAll('select, input, textarea')] as Array<
+		HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement
+	>;
+	controls.forEach((control, index) => control.setAttribute(controlMark, String(index)));
+	const apply = (clone: Node) => {
+		if (!(clone instanceof Element)) return;
+		for (const copy of clone.querySelectorAll(`[${controlMark}]`)) {
+			const control = controls[Number(copy.getAttribute(controlMark))];
+			copy.removeAttribute(controlMark);
+			if (control instanceof HTMLSelectElement) {
+				const options = [...control.options];
+				copy.querySelectorAll('option').forEach((option, at) => {
+					option.toggleAttribute('selected', options[at]?.selected ?? false);
+				});
+			} else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+				copy.toggleAttribute('checked', control.checked);
+			} else if (control instanceof HTMLTextAreaElement) copy.textContent = control.value;
+			else if (control) copy.setAttribute('value', control.value);
+		}
+	};
+	const done = () => controls.forEach((control) => control.removeAttribute(controlMark));
+	return { apply, done };
+}
+
 /** Draws `element` as a PNG. Fails with a message saying what to do instead. */
 export async function captureElement(element: HTMLElement, options: PictureOptions = {}): Promise<Picture> {
 	const box = element.getBoundingClientRect();
@@ -86,8 +121,10 @@ export async function captureElement(element: HTMLElement, options: PictureOptio
 			`the picture tool could not be loaded (${errorMessage(error)}); reload the page and try again`
 		);
 	}
+	const values = keepControlValues(element);
 	try {
 		const blob = await screenshot.domToBlob(element, {
+			onCloneNode: values.apply,
 			width,
 			height,
 			scale,
@@ -110,5 +147,7 @@ export async function captureElement(element: HTMLElement, options: PictureOptio
 			'internal',
 			`the browser could not draw the picture (${errorMessage(error)}); try a smaller selection, or export the data instead`
 		);
+	} finally {
+		values.done();
 	}
 }

@@ -26,6 +26,7 @@ export interface FileActionsOptions {
 /** The file actions of one canvas view; `shareLink` is the last link made, shown until dismissed. */
 export class FileActions {
 	#shareLink = $state('');
+	#shareCopied = $state(false);
 	#options: FileActionsOptions;
 
 	constructor(options: FileActionsOptions) {
@@ -34,6 +35,11 @@ export class FileActions {
 
 	get shareLink(): string {
 		return this.#shareLink;
+	}
+
+	/** The last link made is on the clipboard ("Link copied"), not only in the box. */
+	get shareCopied(): boolean {
+		return this.#shareCopied;
 	}
 
 	dismissShareLink(): void {
@@ -78,8 +84,16 @@ export class FileActions {
 			'Could not build a share link',
 			async (work, store) => {
 				const { servers, pageUrl = () => location.href } = this.#options;
-				this.#shareLink = await work.canvasShareLink(pageUrl(), store.widgets, servers(), store.params.values);
-				await globalThis.navigator?.clipboard?.writeText(this.#shareLink).catch(() => undefined);
+				const link = await work.canvasShareLink(pageUrl(), store.widgets, servers(), store.params.values);
+				const clipboard = globalThis.navigator?.clipboard;
+				const copied = clipboard
+					? await clipboard.writeText(link).then(
+							() => true,
+							() => false
+						)
+					: false;
+				this.#shareCopied = copied;
+				this.#shareLink = link;
 			},
 			{ subject: 'share', offerExport: true }
 		);

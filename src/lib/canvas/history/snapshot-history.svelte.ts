@@ -61,4 +61,20 @@ export class SnapshotHistory<T> {
 		this.#past = [];
 		this.#future = [];
 	}
+
+	#parked = new Map<string, { past: readonly T[]; future: readonly T[] }>();
+
+	/** Keeps the steps aside under `key` (a conversation switched away from), leaving none. */
+	park(key: string): void {
+		this.#parked.set(key, { past: this.#past, future: this.#future });
+		this.clear();
+	}
+
+	/** Takes back the steps parked under `key` (switching back); none when none were parked. */
+	resume(key: string): void {
+		const parked = this.#parked.get(key);
+		this.#parked.delete(key);
+		this.#past = parked?.past ?? [];
+		this.#future = parked?.future ?? [];
+	}
 }

@@ -74,6 +74,7 @@ export function offerLiveConsent(store: CanvasStore, what = 'This shared canvas'
 				}
 			},
 			{ id: 'share-live-deny', label: 'Not now', run: () => store.dismissNotice(id) }
-		]
+		],
+		{ choice: true }
 	);
 }
