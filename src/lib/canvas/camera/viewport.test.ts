@@ -73,8 +73,8 @@ describe('viewport', () => {
 		expect(readableWidth(1048)).toBe(1333);
 	});
 
-	it('Fit all goes as low as the README says', () => {
-		const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+	it('Fit all goes as low as the canvas page of the docs says', () => {
+		const readme = readFileSync('docs/canvas.md', 'utf8').replace(/\s+/g, ' ');
 		const floor = /\*\*Fit all\*\* shows everything down to (\d+) %/.exec(readme)?.[1];
 		expect(Number(floor)).toBe(Math.round(readableZoom * 100));
 	});
