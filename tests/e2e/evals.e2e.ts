@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { freePort } from '../fixtures/net';
 import { evalModel, type Plan } from './support/eval-model';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 const suitePath = join(process.cwd(), 'evals', 'datasets.json');
 const suite = JSON.parse(readFileSync(suitePath, 'utf8')) as {
@@ -213,6 +214,7 @@ test('the Evals panel runs two models side by side: the grid, a failed check wit
 		)
 	);
 	await page.goto(`/?provider=anthropic&baseUrl=${encodeURIComponent(llm.url)}&model=model-a`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 	await expect(page.getByTestId('mcp-status')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
 

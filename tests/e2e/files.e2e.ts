@@ -15,6 +15,7 @@ import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm';
 import { collectErrors } from './helpers';
 import { appUrl } from './support/app';
 import { brokenCsv, filesScenario, parquetSql, salesCsv, salesSql } from './support/files-scenario';
+import { acceptAgentLink } from '../fixtures/agent-link';
 
 let llm: FakeLlm;
 let folder: string;
@@ -74,6 +75,7 @@ test('a CSV and a Parquet file are queried by the model through files_webmcp_que
 	const bodies = watchRequests(page);
 	llm.setScenario(filesScenario());
 	await page.goto(appUrl(llm, 'anthropic'));
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 
 	await page.getByTestId('data-files-input').setInputFiles({

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { freePort } from '../fixtures/net';
+import { acceptAgentLink } from '../fixtures/agent-link';
 import { send } from './support/app';
 
 let site: Server;
@@ -34,6 +35,7 @@ test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())))
 async function openWith(page: import('@playwright/test').Page, baseUrl: string) {
 	const params = new URLSearchParams({ provider: 'anthropic', baseUrl, model: 'claude-test' });
 	await page.goto(`/?${params}`);
+	await acceptAgentLink(page);
 	await expect(page.getByTestId('llm-status')).toHaveAttribute('data-status', 'ready');
 }
 
