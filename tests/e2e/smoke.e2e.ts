@@ -9,11 +9,14 @@ test('the app loads under a strict CSP with three resizable panes', async ({ pag
 	const csp = response?.headers()['content-security-policy'] ?? '';
 	expect(csp).toContain("script-src 'self'");
 	expect(csp).not.toContain('unsafe-eval');
-	// Frames only from the MCP Apps sandbox: exactly one origin, never the app's own.
+	// Frames only from the MCP Apps sandbox: its per-server origins (*.localhost on its port)
+	// and its shared origin on the same port, never the app's own.
 	const frameSrc = /frame-src ([^;]+)/.exec(csp)?.[1].trim().split(/\s+/) ?? [];
-	expect(frameSrc).toHaveLength(1);
-	expect(frameSrc[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-	expect(frameSrc[0]).not.toBe(new URL(page.url()).origin);
+	expect(frameSrc).toHaveLength(2);
+	const port = /^http:\/\/127\.0\.0\.1:(\d+)$/.exec(frameSrc[1])?.[1];
+	expect(port).toBeTruthy();
+	expect(frameSrc[0]).toBe(`http://*.localhost:${port}`);
+	expect(frameSrc).not.toContain(new URL(page.url()).origin);
 
 	for (const pane of ['pane-chat', 'pane-canvas', 'pane-console']) {
 		await expect(page.getByTestId(pane)).toBeVisible();
