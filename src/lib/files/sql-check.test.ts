@@ -19,6 +19,13 @@ describe('read-only SQL over the files', () => {
 		expect(() => prepareSql("SELECT 'copy' AS word")).not.toThrow();
 		expect(() => prepareSql('SELECT "set" FROM t')).not.toThrow();
 	});
+
+	it('reads strings as DuckDB does: a backslash-escaped quote, a dollar-quoted URL', () => {
+		// E'\'' keeps the string open: the COPY inside it is text, and the statement is one.
+		expect(() => prepareSql("SELECT E'it\\'s; COPY t TO ''x''' AS s")).not.toThrow();
+		expect(() => prepareSql("SELECT E'\\'; COPY t TO 'x'")).toThrow(/unterminated string literal/);
+		expect(() => prepareSql('SELECT * FROM $$https://example.com/x.csv$$')).toThrow(/never a file path or a URL/);
+	});
 	it('binds named parameters by position, never in the text', () => {
 		const prepared = prepareSql(
 			"SELECT * FROM t WHERE ($city IS NULL OR city = $city) AND n > $min AND note <> '$city'",

@@ -8,74 +8,10 @@
  * so no value is ever pasted into the query text.
  */
 import { AutoUiError, checkParamValue, isPlainObject, paramLimits, paramNameError, type ParamValue } from '$lib/shared';
+import { ALLOWED_FIRST, FORBIDDEN, MAX_SQL_LENGTH, scanSql } from '$lib/shared/sql-scan';
 
-const ALLOWED_FIRST = new Set(['select', 'with', 'from', 'values', 'table', 'describe', 'desc', 'show', 'summarize']);
-const FORBIDDEN = new Set(
-	(
-		'alter attach call checkpoint commit copy create deallocate delete detach drop execute export grant import insert ' +
-		'install load merge pragma prepare reset revoke rollback set truncate update vacuum'
-	).split(' ')
-);
 /** Functions that read files or URLs, or describe the engine rather than the data. */
 const FILE_FUNCTION = /^(read_\w+|\w+_scan|glob|sniff_csv|parquet_\w+|duckdb_\w+|current_setting|getenv|which_secret)$/;
-
-export const MAX_SQL_LENGTH = 20_000;
-
-interface Scan {
-	masked: string;
-	codeEnd: number;
-	literals: string[];
-}
-
-function closingQuote(sql: string, start: number, quote: string): number {
-	for (let index = start + 1; index < sql.length; index++) {
-		if (sql[index] === quote && sql[index + 1] === quote) index++;
-		else if (sql[index] === quote) return index;
-	}
-	return -1;
-}
-
-/** Blanks comments, strings and quoted names (keeping offsets) and collects the string literals. */
-function scan(sql: string): Scan {
-	let masked = '';
-	let codeEnd = 0;
-	const literals: string[] = [];
-	const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-	let index = 0;
-	while (index < sql.length) {
-		const char = sql[index];
-		const next = sql[index + 1];
-		if (char === '-' && next === '-') {
-			const end = sql.indexOf('\n', index);
-			const stop = end === -1 ? sql.length : end;
-			masked += blank(sql.slice(index, stop));
-			index = stop;
-		} else if (char === '/' && next === '*') {
-			const end = sql.indexOf('*/', index + 2);
-			if (end === -1) throw new AutoUiError('invalid_argument', 'The SQL has an unterminated /* comment.');
-			masked += blank(sql.slice(index, end + 2));
-			index = end + 2;
-		} else if (char === "'" || char === '"') {
-			const end = closingQuote(sql, index, char);
-			if (end === -1)
-				throw new AutoUiError(
-					'invalid_argument',
-					`The SQL has an unterminated ${char === "'" ? 'string literal' : 'quoted identifier'} (missing closing ${char}).`
-				);
-			if (char === "'") literals.push(sql.slice(index + 1, end));
-			masked += blank(sql.slice(index, end + 1));
-			index = end + 1;
-			codeEnd = index;
-		} else if (char === '$' && /^\$([A-Za-z_]\w*)?\$/.test(sql.slice(index, index + 66))) {
-			throw new AutoUiError('invalid_argument', 'Dollar-quoted strings are not supported: use single quotes.');
-		} else {
-			masked += char;
-			index++;
-			if (char !== ';' && !/\s/.test(char)) codeEnd = index;
-		}
-	}
-	return { masked, codeEnd, literals };
-}
 
 /** A checked statement: its text with `$name` turned into `$1…`, and the values in that order. */
 export interface PreparedSql {
@@ -119,7 +55,7 @@ export function prepareSql(sql: string, params: Record<string, ParamValue> = {})
 			'invalid_argument',
 			`The SQL is ${text.length} characters long; the limit is ${MAX_SQL_LENGTH}.`
 		);
-	const { masked, codeEnd, literals } = scan(text);
+	const { masked, codeEnd, literals } = scanSql(text);
 	const body = masked.slice(0, codeEnd);
 	if (body.includes(';'))
 		throw new AutoUiError('invalid_argument', 'Send one statement at a time: the SQL contains several statements.');
@@ -189,7 +125,7 @@ export function prepareSql(sql: string, params: Record<string, ParamValue> = {})
 export function tablesRead(sql: string): string[] {
 	let masked: string;
 	try {
-		masked = scan(sql).masked;
+		masked = scanSql(sql).masked;
 	} catch {
 		return [];
 	}
