@@ -40,8 +40,13 @@ const basic: Drive = async (view, _widget, page) => {
 const fullscreen =
 	(button: string): Drive =>
 	async (view, widget, page) => {
-		await view.locator(button).click();
-		await expect(appEntries(page, 'ui/request-display-mode').first()).toBeVisible({ timeout: 15_000 });
+		// A click that lands before the View has wired its handler (a slow machine still starting a
+		// WebGL scene) sends nothing: click again until the host has the request.
+		const request = appEntries(page, 'ui/request-display-mode').first();
+		await expect(async () => {
+			await view.locator(button).click();
+			await expect(request).toBeVisible({ timeout: 5_000 });
+		}).toPass({ timeout: 45_000 });
 		await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
 		await page.evaluate(() => document.exitFullscreen());
 		await expect(widget).toBeVisible();
