@@ -69,6 +69,7 @@ test('by hand: filter and click link from the inspector, the filter beside its c
 	const table = page.locator('[data-widget-type=data-table]');
 	await expect(table.getByRole('row').filter({ hasText: 'USA' }).first()).toBeVisible();
 	await workbench.getByTestId('workbench-close').click();
+	await expect(workbench).toBeHidden();
 	// The table went under the chart (no room beside it while the workbench was open): the
 	// view showed the table and left no title bar cut under the toolbar.
 	const canvasBox = await box(page.getByTestId('canvas'));
